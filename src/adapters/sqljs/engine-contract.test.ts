@@ -1,0 +1,71 @@
+// One suite, two transports: the in-process engine (CLI, Node) and the same engine behind
+// Comlink in a worker thread (the protocol the browser's Web Worker speaks).
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbEngine } from '../../core/ports';
+import { DowserError } from '../../core/errors';
+import { buildDb, SHOP_SQL } from '../../test-support/build-db';
+import { RestartableEngine } from '../../worker/db-client';
+import { spawnNodeDbWorker } from '../../worker/node/spawn';
+import { createNodeEngine } from './node';
+
+const transports: Array<[string, () => Promise<DbEngine & { dispose?: () => void }>]> = [
+  ['in-process', createNodeEngine],
+  ['worker', async () => new RestartableEngine(spawnNodeDbWorker)],
+];
+
+describe.each(transports)('DbEngine over %s transport', (_name, make) => {
+  let engine: DbEngine & { dispose?: () => void };
+  let bytes: Uint8Array;
+
+  beforeAll(async () => {
+    engine = await make();
+    bytes = await buildDb(SHOP_SQL);
+    await engine.open({ id: 'shop', name: 'shop.sqlite', bytes });
+  });
+  afterAll(() => engine.dispose?.());
+
+  it('runs a read query with column types, row cap and offset', async () => {
+    const r = await engine.query('shop', 'SELECT id, name, city FROM customers ORDER BY id', { maxRows: 2 });
+    expect(r.columns).toEqual(['id', 'name', 'city']);
+    expect(r.rows).toEqual([[1, 'Ada', 'Paris'], [2, 'Bo', null]]);
+    expect(r.truncated).toBe(true);
+    expect(r.columnTypes[0]).toEqual(['integer']);
+    const next = await engine.query('shop', 'SELECT id FROM customers ORDER BY id', { maxRows: 2, offset: 2 });
+    expect(next.rows).toEqual([[3]]);
+    expect(next.truncated).toBe(false);
+  });
+
+  it('binds parameters', async () => {
+    const r = await engine.query('shop', 'SELECT name FROM customers WHERE city = ?', { params: ['Oslo'] });
+    expect(r.rows).toEqual([['Cy']]);
+  });
+
+  it('keeps typed error codes across the transport', async () => {
+    await expect(engine.query('shop', 'DELETE FROM orders')).rejects.toMatchObject({ code: 'read_only' });
+    await expect(engine.query('shop', 'SELECT nope FROM orders')).rejects.toMatchObject({ code: 'sql_error', message: expect.stringContaining('no such column: nope') });
+    await expect(engine.query('missing', 'SELECT 1')).rejects.toBeInstanceOf(DowserError);
+  });
+
+  it('introspects tables, views and foreign keys', async () => {
+    const s = await engine.introspect('shop');
+    expect(s.tables.map((t) => [t.name, t.kind, t.rowCount])).toEqual([
+      ['customers', 'table', 3], ['orders', 'table', 4], ['big_orders', 'view', 2],
+    ]);
+    expect(s.foreignKeys).toEqual([expect.objectContaining({ table: 'orders', from: ['customer_id'], refTable: 'customers', to: ['id'] })]);
+  });
+
+  it('computes column statistics', async () => {
+    const st = await engine.columnStats('shop', 'orders', 'status');
+    expect(st).toMatchObject({ nullCount: 0, distinctCount: 2, approximate: false });
+    expect(st.categories).toEqual([{ value: 'open', count: 2 }, { value: 'paid', count: 2 }]);
+  });
+
+  it('reports a clean integrity check and leaves the bytes untouched', async () => {
+    const before = bytes.slice();
+    const report = await engine.check('shop');
+    expect(report.quickCheck).toEqual(['ok']);
+    expect(report.issues).toEqual([]);
+    expect(bytes).toEqual(before);
+  });
+});

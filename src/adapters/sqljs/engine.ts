@@ -1,0 +1,160 @@
+// DbEngine over sql.js. Runs wherever sql.js runs: inside the browser's Web Worker and
+// in-process in Node (CLI, unit tests). Reads only: every statement passes two gates
+// (keywords, then compiled bytecode) and the connection is also set to query_only.
+
+import type { Database, SqlJsStatic, Statement } from 'sql.js';
+import { headerIssues, readHeader } from '../../core/db/file-check';
+import { DowserError, toDowserError } from '../../core/errors';
+import { executorFor, type DbEngine, type OpenRequest, type StatsOptions } from '../../core/ports';
+import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
+import { assertSingleReadStatement } from '../../core/sql/statements';
+import { introspect } from '../../core/schema/introspect';
+import { columnStats } from '../../core/schema/stats';
+import type { ColumnStats, OpenIssue, OpenReport, QueryOptions, QueryResult, Schema, SqlValue, StorageClass } from '../../core/types';
+import { healthCheck } from './health-check';
+
+export const DEFAULT_MAX_ROWS = 1000;
+
+interface OpenDb {
+  db: Database;
+  report: OpenReport;
+  rowCounts: Map<string, number | null>;
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function storageClassOf(v: SqlValue): StorageClass {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'real';
+  if (typeof v === 'string') return 'text';
+  return 'blob';
+}
+
+function sqlError(e: unknown): DowserError {
+  const err = toDowserError(e, 'sql_error');
+  return err.code === 'internal' ? new DowserError('sql_error', err.message) : err;
+}
+
+export class SqljsEngine implements DbEngine {
+  private readonly dbs = new Map<string, OpenDb>();
+
+  constructor(private readonly SQL: SqlJsStatic) {}
+
+  async open({ id, name, bytes }: OpenRequest): Promise<OpenReport> {
+    const t0 = now();
+    const header = readHeader(bytes);
+    const issues: OpenIssue[] = headerIssues(header, bytes.length, false);
+    let data = bytes;
+    if (header.walMode) {
+      // sql.js has no shared memory for WAL; on our private copy, mark the file as
+      // rollback-journal so SQLite reads the main file. The user's file is untouched.
+      data = bytes.slice();
+      data[18] = 1;
+      data[19] = 1;
+    }
+    let db: Database;
+    try {
+      db = new this.SQL.Database(data);
+    } catch (e) {
+      throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
+    }
+    try {
+      db.exec('PRAGMA query_only = 1');
+      db.exec('SELECT count(*) FROM sqlite_schema');
+    } catch (e) {
+      db.close();
+      const msg = toDowserError(e).message;
+      if (/not a database|encrypted/i.test(msg)) throw new DowserError('encrypted', `SQLite cannot read this file (${msg}). It may be encrypted or not a database.`);
+      throw new DowserError('corrupt', `The database is damaged and its schema cannot be read: ${msg}`);
+    }
+    const version = db.exec('SELECT sqlite_version()')[0].values[0][0] as string;
+    this.dbs.get(id)?.db.close();
+    const report: OpenReport = {
+      id, name, sizeBytes: bytes.length, sqliteVersion: version,
+      pageSize: header.pageSize, pageCount: header.pageCount,
+      quickCheck: [], issues, openMs: Math.round((now() - t0) * 10) / 10,
+    };
+    this.dbs.set(id, { db, report, rowCounts: new Map() });
+    return report;
+  }
+
+  async close(id: string): Promise<void> {
+    this.dbs.get(id)?.db.close();
+    this.dbs.delete(id);
+  }
+
+  private get(id: string): OpenDb {
+    const entry = this.dbs.get(id);
+    if (!entry) throw new DowserError('unknown_database', `No open database with id "${id}".`);
+    return entry;
+  }
+
+  /** quick_check, empty-database and unreadable-virtual-table findings, added to the report. */
+  async check(id: string): Promise<OpenReport> {
+    const entry = this.get(id);
+    const found = await healthCheck(executorFor(this, id));
+    entry.report = { ...entry.report, quickCheck: found.quickCheck, issues: [...entry.report.issues, ...found.issues] };
+    return entry.report;
+  }
+
+  async query(id: string, sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    const { db } = this.get(id);
+    const text = assertSingleReadStatement(sql);
+    const t0 = now();
+    if (!/^\s*explain\b/i.test(text)) this.assertBytecodeReads(db, text);
+    const maxRows = Math.max(0, options.maxRows ?? DEFAULT_MAX_ROWS);
+    const offset = Math.max(0, options.offset ?? 0);
+    let stmt: Statement | undefined;
+    try {
+      stmt = db.prepare(text);
+      if (options.params?.length) stmt.bind(options.params);
+      const columns = stmt.getColumnNames();
+      const seen = columns.map(() => new Set<StorageClass>());
+      const rows: SqlValue[][] = [];
+      let skipped = 0;
+      let truncated = false;
+      while (stmt.step()) {
+        if (skipped < offset) { skipped++; continue; }
+        if (rows.length >= maxRows) { truncated = true; break; }
+        const row = stmt.get() as SqlValue[];
+        row.forEach((v, i) => { if (v !== null) seen[i].add(storageClassOf(v)); });
+        rows.push(row);
+      }
+      return {
+        columns, rows, truncated, offset,
+        columnTypes: seen.map((s) => [...s]),
+        elapsedMs: Math.round((now() - t0) * 10) / 10,
+      };
+    } catch (e) {
+      throw sqlError(e);
+    } finally {
+      stmt?.free();
+    }
+  }
+
+  private assertBytecodeReads(db: Database, text: string): void {
+    let program: BytecodeRow[];
+    try {
+      const r = db.exec(`EXPLAIN ${text}`)[0];
+      const col = (n: string) => r?.columns.indexOf(n) ?? -1;
+      const [op, p1, p2, p4] = [col('opcode'), col('p1'), col('p2'), col('p4')];
+      program = (r?.values ?? []).map((v) => ({ opcode: String(v[op]), p1: Number(v[p1]), p2: Number(v[p2]), p4: v[p4] == null ? null : String(v[p4]) }));
+    } catch (e) {
+      throw sqlError(e);
+    }
+    const why = findWrite(program);
+    if (why) throw new DowserError('read_only', `Only reading is allowed: this statement writes (${why}).`);
+  }
+
+  async introspect(id: string): Promise<Schema> {
+    const entry = this.get(id);
+    const schema = await introspect(executorFor(this, id));
+    for (const t of schema.tables) entry.rowCounts.set(t.name, t.rowCount);
+    return schema;
+  }
+
+  async columnStats(id: string, table: string, column: string, options: StatsOptions = {}): Promise<ColumnStats> {
+    const entry = this.get(id);
+    return columnStats(executorFor(this, id), { table, column, rowCount: entry.rowCounts.get(table), rowBudget: options.rowBudget });
+  }
+}

@@ -1,0 +1,96 @@
+// Checks made on the raw bytes before SQLite sees them, so the user gets a precise reason
+// ("this is a CSV", "this looks encrypted", "the file is cut short") instead of
+// "file is not a database".
+
+import { DowserError } from '../errors';
+import type { OpenIssue } from '../types';
+
+const MAGIC = 'SQLite format 3\u0000';
+
+/** One ArrayBuffer holds at most about 2 GiB in Chromium and Firefox; phones give far less. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
+
+export interface HeaderFacts {
+  pageSize: number;
+  /** Page count from the header; 0 when the header predates this field's validity. */
+  pageCount: number;
+  walMode: boolean;
+  textEncoding: number;
+}
+
+/** Size check made before the file is even read (File.size), so nothing big is loaded in vain. */
+export function checkFileSize(sizeBytes: number): void {
+  if (sizeBytes === 0) throw new DowserError('empty_file', 'The file is empty (0 bytes), so there is no database in it.');
+  if (sizeBytes > MAX_FILE_BYTES) {
+    const gib = (sizeBytes / 1024 ** 3).toFixed(1);
+    throw new DowserError('too_large', `The file is ${gib} GiB. A browser can hold about 2 GiB in one piece (less on phones), so Dowser cannot open it. Use the CLI, or a smaller extract of the database.`);
+  }
+}
+
+/** Shannon entropy in bits per byte; random or encrypted data is close to 8. */
+function entropy(bytes: Uint8Array): number {
+  const counts = new Array<number>(256).fill(0);
+  for (const b of bytes) counts[b]++;
+  let h = 0;
+  for (const c of counts) {
+    if (c === 0) continue;
+    const p = c / bytes.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+function looksLikeText(bytes: Uint8Array): boolean {
+  let printable = 0;
+  for (const b of bytes) if (b === 9 || b === 10 || b === 13 || (b >= 32 && b < 127) || b >= 0xc0) printable++;
+  return printable / bytes.length > 0.95;
+}
+
+/** Validates the header; throws a DowserError that says what the file seems to be instead. */
+export function readHeader(bytes: Uint8Array): HeaderFacts {
+  checkFileSize(bytes.length);
+  const head = bytes.subarray(0, Math.min(bytes.length, 100));
+  const magic = String.fromCharCode(...head.subarray(0, 16));
+  if (magic !== MAGIC) {
+    const sample = bytes.subarray(0, Math.min(bytes.length, 4096));
+    if (sample.length >= 512 && entropy(sample) > 7.5) {
+      throw new DowserError('encrypted', 'This file looks encrypted (its bytes are random-looking and it has no SQLite header). Encrypted databases (SQLCipher, SEE) cannot be opened here; export an unencrypted copy first.');
+    }
+    const what = looksLikeText(sample) ? 'it looks like a text file' : 'it does not start with the "SQLite format 3" header';
+    throw new DowserError('not_sqlite', `This is not a SQLite database: ${what}.`);
+  }
+  if (bytes.length < 100) throw new DowserError('corrupt', `The file is cut short: ${bytes.length} bytes, less than the 100-byte SQLite header.`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const rawPageSize = view.getUint16(16);
+  const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
+  const pageCount = view.getUint32(28);
+  return {
+    pageSize,
+    pageCount,
+    walMode: bytes[18] === 2 || bytes[19] === 2,
+    textEncoding: view.getUint32(56),
+  };
+}
+
+/** Problems worth telling the user that still let the file open. */
+export function headerIssues(h: HeaderFacts, sizeBytes: number, hasWalSidecar: boolean): OpenIssue[] {
+  const issues: OpenIssue[] = [];
+  if (h.walMode && !hasWalSidecar) {
+    issues.push({
+      level: 'warning',
+      code: 'wal_without_sidecar',
+      message: 'This database is in WAL mode and was opened without its "-wal" file. Changes still in that file (not yet checkpointed) are missing here. Open the database together with its -wal file, or checkpoint it first, to see everything.',
+    });
+  }
+  if (h.pageCount > 0 && h.pageSize > 0) {
+    const expected = h.pageCount * h.pageSize;
+    if (sizeBytes < expected) {
+      issues.push({
+        level: 'error',
+        code: 'truncated',
+        message: `The file is cut short: its header describes ${h.pageCount} pages (${expected} bytes) but it has ${sizeBytes} bytes. Some data is missing; queries may fail.`,
+      });
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,45 @@
+// Typed error codes, shown the same way in the page and in the CLI.
+
+export type ErrorCode =
+  | 'not_sqlite'
+  | 'empty_file'
+  | 'encrypted'
+  | 'too_large'
+  | 'corrupt'
+  | 'open_failed'
+  | 'read_only'
+  | 'multiple_statements'
+  | 'empty_statement'
+  | 'sql_error'
+  | 'timeout'
+  | 'cancelled'
+  | 'unknown_database'
+  | 'internal';
+
+export class DowserError extends Error {
+  readonly code: ErrorCode;
+  readonly detail?: string;
+
+  constructor(code: ErrorCode, message: string, detail?: string) {
+    super(message);
+    this.name = 'DowserError';
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** Anything thrown (sql.js throws plain strings for some errors) as a DowserError. */
+export function toDowserError(e: unknown, fallback: ErrorCode = 'internal'): DowserError {
+  if (e instanceof DowserError) return e;
+  if (e && typeof e === 'object' && 'code' in e && 'message' in e && typeof (e as { code: unknown }).code === 'string') {
+    const o = e as { code: ErrorCode; message: string; detail?: string };
+    return new DowserError(o.code, o.message, o.detail);
+  }
+  if (e instanceof Error) return new DowserError(fallback, e.message);
+  return new DowserError(fallback, String(e));
+}
+
+export function describeError(e: unknown): string {
+  const err = toDowserError(e);
+  return err.detail ? `${err.message}\n${err.detail}` : err.message;
+}

@@ -1,0 +1,148 @@
+// Reads the schema through PRAGMAs and sqlite_schema using only read statements, so the same
+// code runs on every transport. Every generated statement quotes its identifiers.
+
+import { quoteIdent, quoteLiteral } from '../sql/quote';
+import type { SqlExecutor } from '../ports';
+import type { ColumnInfo, ForeignKey, IndexInfo, Schema, SqlValue, TableInfo } from '../types';
+import { affinityOf } from './affinity';
+
+const ALL = { maxRows: 1_000_000 };
+
+type Row = Record<string, SqlValue>;
+
+async function rows(exec: SqlExecutor, sql: string): Promise<Row[]> {
+  const r = await exec.query(sql, ALL);
+  return r.rows.map((values) => Object.fromEntries(r.columns.map((c, i) => [c, values[i]])));
+}
+
+const str = (v: SqlValue): string => (v == null ? '' : String(v));
+const num = (v: SqlValue): number => (typeof v === 'number' ? v : Number(v ?? 0));
+
+function isWithoutRowid(sql: string | null): boolean {
+  return !!sql && /\)\s*(?:STRICT\s*,\s*)?WITHOUT\s+ROWID\b/i.test(sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''));
+}
+
+async function columnsOf(exec: SqlExecutor, table: string): Promise<ColumnInfo[]> {
+  const info = await rows(exec, `SELECT * FROM pragma_table_xinfo(${quoteLiteral(table)})`);
+  return info.map((c) => ({
+    name: str(c.name),
+    declaredType: str(c.type),
+    affinity: affinityOf(str(c.type)),
+    notNull: num(c.notnull) === 1,
+    defaultValue: c.dflt_value == null ? null : String(c.dflt_value),
+    pkIndex: num(c.pk),
+    // hidden: 1 = hidden column of a virtual table, 2/3 = generated columns (still readable)
+    hidden: num(c.hidden) === 1,
+  }));
+}
+
+async function foreignKeysOf(exec: SqlExecutor, table: string, pkOf: (t: string) => Promise<string[]>): Promise<ForeignKey[]> {
+  const list = await rows(exec, `SELECT * FROM pragma_foreign_key_list(${quoteLiteral(table)}) ORDER BY id, seq`);
+  const byId = new Map<number, ForeignKey>();
+  for (const r of list) {
+    const id = num(r.id);
+    let fk = byId.get(id);
+    if (!fk) {
+      fk = { id, table, from: [], refTable: str(r.table), to: [], onUpdate: str(r.on_update), onDelete: str(r.on_delete) };
+      byId.set(id, fk);
+    }
+    fk.from.push(str(r.from));
+    // `to` is NULL when the declaration names only the table: it means that table's primary key.
+    fk.to.push(r.to == null ? '' : str(r.to));
+  }
+  for (const fk of byId.values()) {
+    if (fk.to.some((t) => t === '')) {
+      const pk = await pkOf(fk.refTable);
+      fk.to = fk.to.map((t, i) => t || pk[i] || 'rowid');
+    }
+  }
+  return [...byId.values()];
+}
+
+async function indexesOf(exec: SqlExecutor, table: string): Promise<IndexInfo[]> {
+  const list = await rows(exec, `SELECT * FROM pragma_index_list(${quoteLiteral(table)})`);
+  const out: IndexInfo[] = [];
+  for (const ix of list) {
+    const cols = await rows(exec, `SELECT * FROM pragma_index_info(${quoteLiteral(str(ix.name))}) ORDER BY seqno`);
+    out.push({
+      name: str(ix.name),
+      unique: num(ix.unique) === 1,
+      origin: str(ix.origin),
+      partial: num(ix.partial) === 1,
+      columns: cols.map((c) => (c.name == null ? '<expression>' : str(c.name))),
+    });
+  }
+  return out;
+}
+
+async function rowCountOf(exec: SqlExecutor, table: string): Promise<{ count: number | null; error?: string }> {
+  try {
+    const r = await exec.query(`SELECT count(*) FROM ${quoteIdent(table)}`);
+    return { count: num(r.rows[0]?.[0] ?? null) };
+  } catch (e) {
+    return { count: null, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** `CREATE VIRTUAL TABLE x USING mod(...)` -> 'mod' */
+export function virtualModule(sql: string | null): string | null {
+  const m = sql?.match(/\bUSING\s+("?)([A-Za-z0-9_]+)\1/i);
+  return m ? m[2] : null;
+}
+
+export async function introspect(exec: SqlExecutor): Promise<Schema> {
+  const objects = await rows(
+    exec,
+    `SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name COLLATE NOCASE`,
+  );
+  // Shadow tables of virtual tables (fts5 `x_data`, `x_idx`, ...) are implementation detail.
+  const virtualNames = objects.filter((o) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(str(o.sql))).map((o) => str(o.name));
+  const isShadow = (name: string) => virtualNames.some((v) => name.startsWith(v + '_') && /_(data|idx|content|docsize|config|segments|segdir|stat|node|parent|rowid)$/.test(name));
+
+  const pkCache = new Map<string, string[]>();
+  const pkOf = async (t: string): Promise<string[]> => {
+    if (!pkCache.has(t)) {
+      const cols = await columnsOf(exec, t).catch(() => []);
+      pkCache.set(t, cols.filter((c) => c.pkIndex > 0).sort((a, b) => a.pkIndex - b.pkIndex).map((c) => c.name));
+    }
+    return pkCache.get(t)!;
+  };
+
+  const tables: TableInfo[] = [];
+  for (const o of objects) {
+    const name = str(o.name);
+    const sql = o.sql == null ? null : str(o.sql);
+    if (isShadow(name)) continue;
+    const isVirtual = /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(sql ?? '');
+    const kind: TableInfo['kind'] = o.type === 'view' ? 'view' : isVirtual ? 'virtual' : 'table';
+    let columns: ColumnInfo[] = [];
+    let error: string | undefined;
+    try {
+      columns = (await columnsOf(exec, name)).filter((c) => !c.hidden);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const rc = error ? { count: null, error } : await rowCountOf(exec, name);
+    if (rc.error && isVirtual) {
+      const mod = virtualModule(sql);
+      error = /no such module/i.test(rc.error) ? `virtual table using module "${mod}", which this SQLite build lacks` : rc.error;
+    } else if (rc.error) {
+      error = rc.error;
+    }
+    const primaryKey = columns.filter((c) => c.pkIndex > 0).sort((a, b) => a.pkIndex - b.pkIndex).map((c) => c.name);
+    pkCache.set(name, primaryKey);
+    tables.push({
+      name,
+      kind,
+      sql,
+      columns,
+      primaryKey,
+      withoutRowid: kind === 'table' && isWithoutRowid(sql),
+      foreignKeys: kind === 'table' ? await foreignKeysOf(exec, name, pkOf) : [],
+      indexes: kind === 'table' ? await indexesOf(exec, name) : [],
+      rowCount: rc.count,
+      ...(error ? { error } : {}),
+    });
+  }
+  return { tables, foreignKeys: tables.flatMap((t) => t.foreignKeys) };
+}

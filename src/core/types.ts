@@ -1,0 +1,134 @@
+// Domain types shared by the browser, the worker and the CLI. Plain data only:
+// everything here must survive structured clone (postMessage) unchanged.
+
+/** A value as SQLite stores it. Integers beyond 2^53 lose precision (sql.js returns doubles). */
+export type SqlValue = number | string | Uint8Array | null;
+
+/** SQLite storage classes, as reported by `typeof()`. */
+export type StorageClass = 'integer' | 'real' | 'text' | 'blob' | 'null';
+
+export interface QueryResult {
+  columns: string[];
+  /** Storage classes seen per column among the returned rows (empty set = only NULLs). */
+  columnTypes: StorageClass[][];
+  rows: SqlValue[][];
+  /** True when the statement had more rows than `maxRows` (after `offset`). */
+  truncated: boolean;
+  /** Rows skipped before the first returned row ("fetch more"). */
+  offset: number;
+  elapsedMs: number;
+}
+
+export interface QueryOptions {
+  /** Cap on returned rows; the statement stops stepping after this many (+1 to detect more). */
+  maxRows?: number;
+  /** Rows to skip first (used to fetch the next page of a result). */
+  offset?: number;
+  params?: SqlValue[];
+}
+
+export type Affinity = 'INTEGER' | 'TEXT' | 'BLOB' | 'REAL' | 'NUMERIC';
+
+export interface ColumnInfo {
+  name: string;
+  /** Declared type as written in CREATE TABLE ('' when none). */
+  declaredType: string;
+  affinity: Affinity;
+  notNull: boolean;
+  /** Default expression as SQL text, or null. */
+  defaultValue: string | null;
+  /** 1-based position in the primary key, 0 when not part of it. */
+  pkIndex: number;
+  hidden: boolean;
+}
+
+/** `{table}.{from} -> {refTable}.{to}`; one entry per column pair of a (possibly composite) key. */
+export interface ForeignKey {
+  /** Id from PRAGMA foreign_key_list: pairs with the same id form one composite key. */
+  id: number;
+  table: string;
+  from: string[];
+  refTable: string;
+  /** Referenced columns; when the declaration omits them, the referenced table's primary key. */
+  to: string[];
+  onUpdate: string;
+  onDelete: string;
+}
+
+export interface IndexInfo {
+  name: string;
+  unique: boolean;
+  /** 'c' CREATE INDEX, 'u' UNIQUE constraint, 'pk' primary key. */
+  origin: string;
+  columns: string[];
+  partial: boolean;
+}
+
+export interface TableInfo {
+  name: string;
+  kind: 'table' | 'view' | 'virtual';
+  sql: string | null;
+  columns: ColumnInfo[];
+  primaryKey: string[];
+  withoutRowid: boolean;
+  foreignKeys: ForeignKey[];
+  indexes: IndexInfo[];
+  /** null when it could not be counted (e.g. a view that fails, or a virtual table). */
+  rowCount: number | null;
+  /** Why the table cannot be read, e.g. a virtual table whose module sql.js lacks. */
+  error?: string;
+}
+
+export interface Schema {
+  tables: TableInfo[];
+  /** Foreign keys of all tables, for graph work. */
+  foreignKeys: ForeignKey[];
+}
+
+export interface CategoryCount {
+  value: SqlValue;
+  count: number;
+}
+
+export interface ColumnStats {
+  table: string;
+  column: string;
+  /** Rows looked at; less than the table's row count when `approximate`. */
+  rowsScanned: number;
+  approximate: boolean;
+  nullCount: number;
+  distinctCount: number;
+  /** Storage classes present with their counts (a column can mix them). */
+  storageClasses: Partial<Record<StorageClass, number>>;
+  min: SqlValue;
+  max: SqlValue;
+  /** A few example values (text and blob columns). */
+  samples: SqlValue[];
+  /** All values with counts when the column has few distinct values. */
+  categories: CategoryCount[] | null;
+  /** Average text length in characters, for text columns. */
+  avgLength: number | null;
+  /** The column looks like dates (ISO-8601 text or similar). */
+  looksLikeDate: boolean;
+}
+
+export type OpenIssueLevel = 'info' | 'warning' | 'error';
+
+export interface OpenIssue {
+  level: OpenIssueLevel;
+  code: string;
+  message: string;
+}
+
+/** What opening a file found out; `issues` are shown to the user next to the database name. */
+export interface OpenReport {
+  id: string;
+  name: string;
+  sizeBytes: number;
+  sqliteVersion: string;
+  pageSize: number;
+  pageCount: number;
+  quickCheck: string[];
+  issues: OpenIssue[];
+  openMs: number;
+}

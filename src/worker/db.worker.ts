@@ -1,0 +1,23 @@
+// Browser Web Worker entry: transport only. sql.js and the engine live here so the page's
+// main thread never parses or queries a database.
+
+import * as Comlink from 'comlink';
+import initSqlJs from 'sql.js';
+import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import { SqljsEngine } from '../adapters/sqljs/engine';
+import './error-transfer';
+
+const ready = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => new SqljsEngine(SQL));
+
+// Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.
+const api = {
+  open: async (...a: Parameters<SqljsEngine['open']>) => (await ready).open(...a),
+  check: async (id: string) => (await ready).check(id),
+  close: async (id: string) => (await ready).close(id),
+  query: async (...a: Parameters<SqljsEngine['query']>) => (await ready).query(...a),
+  introspect: async (id: string) => (await ready).introspect(id),
+  columnStats: async (...a: Parameters<SqljsEngine['columnStats']>) => (await ready).columnStats(...a),
+};
+export type DbWorkerApi = typeof api;
+
+Comlink.expose(api);
