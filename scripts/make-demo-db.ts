@@ -668,6 +668,22 @@ interface PendingPayment {
   amount: (orderTotal: number) => number;
 }
 
+/**
+ * Drops line discounts until the exact order total is not a half cent (x.xx5).
+ *
+ * ROUND(x, 2) on such ties differs between SQLite versions (3.40 gives 2828.06 for
+ * 2828.055, 3.54 gives 2828.05), so order_totals would disagree with payments depending
+ * on which engine opens the file. Exact arithmetic in 1/10000 cent units finds the ties.
+ */
+function avoidHalfCentTotal(lines: { quantity: number; unitPrice: number; discount: number }[]): void {
+  const exactTotal = (): number =>
+    lines.reduce(
+      (sum, l) => sum + l.quantity * Math.round(l.unitPrice * 100) * (100 - Math.round(l.discount * 100)),
+      0,
+    );
+  for (let i = lines.length - 1; i >= 0 && exactTotal() % 100 === 50; i--) lines[i].discount = 0;
+}
+
 interface DeliveredLine {
   customer: number;
   product: number;
@@ -703,8 +719,7 @@ function makeOrders(
     while (chosen.size < lineCount) chosen.add(weightedIndex(available.map((p) => p.popularity)));
     const isBlackFriday = BLACK_FRIDAYS.some((bf) => orderDay >= bf && orderDay < bf + 4);
     const isSummerSale = monthOf(orderDay) === 7 && new Date(orderDay * DAY_MS).getUTCDate() <= 14;
-    let itemsTotal = 0;
-    const lineProducts: number[] = [];
+    const lines: { productId: number; quantity: number; unitPrice: number; discount: number }[] = [];
     for (const idx of [...chosen].sort((a, b) => available[a].id - available[b].id)) {
       const p = available[idx];
       const bulk = customer.segment !== 'Consumer' && chance(0.45);
@@ -716,11 +731,16 @@ function makeOrders(
       else if (customer.segment === 'Corporate') discount = 0.1;
       else if (customer.segment === 'Club') discount = 0.05;
       else if (chance(0.04)) discount = 0.15; // one-off coupon
-      items.push([orderId, p.id, quantity, unitPrice, discount]);
-      itemsTotal += quantity * unitPrice * (1 - discount);
-      lineProducts.push(p.id);
+      lines.push({ productId: p.id, quantity, unitPrice, discount });
+    }
+    avoidHalfCentTotal(lines);
+    let itemsTotal = 0;
+    for (const line of lines) {
+      items.push([orderId, line.productId, line.quantity, line.unitPrice, line.discount]);
+      itemsTotal += line.quantity * line.unitPrice * (1 - line.discount);
     }
     itemsTotal = round2(itemsTotal);
+    const lineProducts = lines.map((l) => l.productId);
 
     const shippingCost = channel === 'store' ? 0 : itemsTotal >= 100 ? 0 : channel === 'phone' ? 9.95 : 7.95;
     const approxTotal = itemsTotal + shippingCost;
@@ -804,7 +824,7 @@ const PRAISE: readonly (readonly [string, string])[] = [
 ];
 const COMPLAINTS: readonly (readonly [string, string])[] = [
   ['is a bit fiddly', 'are a bit fiddly'], ['could be better', 'could be better'],
-  ['started to fail after a month', 'started to fail after a month'], ['feels cheap', 'feel cheap'],
+  ['is disappointing', 'are disappointing'], ['feels cheap', 'feel cheap'],
   ['is poorly designed', 'are poorly designed'],
 ];
 const isPlural = (noun: string): boolean => /[^s]s$/.test(noun);
@@ -813,29 +833,51 @@ const say = (aspect: string, predicates: readonly (readonly [string, string])[])
 /** "Dry Bag 10L" -> "dry bag 10L", "GPS Watch" -> "GPS watch". */
 const lowerNoun = (noun: string): string =>
   noun.split(' ').map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
-const CLOSERS_GOOD = ['Highly recommend.', 'Would buy again.', 'Great value.', 'Shipping was fast too.', 'Sizing runs true.'];
+const CLOSERS_GOOD = ['Highly recommend.', 'Would buy again.', 'Great value.', 'Shipping was fast too.'];
+const DETAILS = [
+  'For reference I am 183 cm and about 80 kg.',
+  'Overnight temperatures dropped to around -5 °C.',
+  'It rained for two days straight and everything stayed dry.',
+  'I compared it side by side with a friend\'s from a bigger brand.',
+  'It packed into my 45L pack with room to spare.',
+  'The colour is a little different from the photos.',
+  'Setup took about ten minutes the first time, under five after that.',
+  'I have now used it on four trips, roughly 20 nights in total.',
+  'Customer service answered my sizing question within a day.',
+  'Carried it over 120 km of rocky trail without issues.',
+];
 const CLOSERS_BAD = ['Customer support was helpful though.', 'Not worth the price.', 'I sent it back.', 'Look elsewhere.', 'Maybe I got a bad one.'];
 
 function reviewBody(rating: number, product: Product): string | null {
   if (chance(0.1)) return null; // star-only review
-  const aspects = CATEGORIES[product.category].aspects;
-  const noun = lowerNoun(product.noun);
-  const parts: string[] = [];
-  parts.push(`Used this ${noun} on ${pick(TRIPS)}.`);
+  const category = CATEGORIES[product.category];
+  // Two different aspects so a review never praises and criticises the same thing.
+  const first = pick(category.aspects);
+  const second = pick(category.aspects.filter((a) => a !== first));
+  const demonstrative = isPlural(product.noun) ? 'these' : 'this';
+  const parts: string[] = [`Used ${demonstrative} ${lowerNoun(product.noun)} on ${pick(TRIPS)}.`];
   if (rating >= 4) {
-    parts.push(`${capitalize(say(pick(aspects), PRAISE))}.`);
-    if (rating === 4 || chance(0.3)) parts.push(`Only downside: ${say(pick(aspects), COMPLAINTS)}.`);
-    parts.push(pick(CLOSERS_GOOD));
+    parts.push(`${capitalize(say(first, PRAISE))}.`);
+    if (rating === 4 || chance(0.3)) parts.push(`Only downside: ${say(second, COMPLAINTS)}.`);
+    const closers = category.name === 'Footwear' || category.name === 'Clothing' ? [...CLOSERS_GOOD, 'Sizing runs true.'] : CLOSERS_GOOD;
+    parts.push(pick(closers));
   } else if (rating === 3) {
-    parts.push(`${capitalize(say(pick(aspects), PRAISE))}, but ${say(pick(aspects), COMPLAINTS)}.`);
+    parts.push(`${capitalize(say(first, PRAISE))}, but ${say(second, COMPLAINTS)}.`);
     if (chance(0.5)) parts.push(pick(CLOSERS_BAD));
   } else {
-    parts.push(`${capitalize(say(pick(aspects), COMPLAINTS))}, and ${say(pick(aspects), COMPLAINTS)}.`);
+    parts.push(`${capitalize(say(first, COMPLAINTS))}, and ${say(second, COMPLAINTS)}.`);
     parts.push(pick(CLOSERS_BAD));
   }
-  // A few people write much more; long text is useful for testing cell truncation in the UI.
-  if (chance(0.05)) parts.push(`Some more detail for anyone on the fence: ${parts.join(' ').toLowerCase()}`);
-  return parts.join(' ');
+  // A few long reviews and a few multi-line ones, so the UI's cell truncation and
+  // line-break handling get exercised by the demo.
+  if (chance(0.06)) {
+    const extra = new Set<string>();
+    while (extra.size < 3) extra.add(pick(DETAILS));
+    parts.push(...extra);
+  }
+  let body = parts.join(' ');
+  if (chance(0.04)) body += `\n\nEdit after ${int(2, 11)} months: ${rating >= 3 ? 'still going strong.' : 'support sent a replacement, which has been better.'}`;
+  return body;
 }
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -928,7 +970,7 @@ async function main(): Promise<void> {
   if (fkProblems.length > 0) throw new Error(`foreign_key_check failed: ${JSON.stringify(fkProblems[0].values.slice(0, 5))}`);
   const integrity = db.exec('PRAGMA integrity_check')[0].values[0][0];
   if (integrity !== 'ok') throw new Error(`integrity_check failed: ${String(integrity)}`);
-  // Marks the file as ours without affecting anything else (visible via PRAGMA application_id).
+  // Schema version of the demo file; bump when the schema changes so cached copies can be told apart.
   db.run('PRAGMA user_version = 1');
   // No ANALYZE on purpose: sqlite_stat1 would be one more internal table for the UI to hide.
   // VACUUM packs pages so the file is small and its bytes stable.

@@ -8,6 +8,7 @@ import { DowserError, toDowserError } from '../../core/errors';
 import { executorFor, type DbEngine, type OpenRequest, type StatsOptions } from '../../core/ports';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
 import { assertSingleReadStatement } from '../../core/sql/statements';
+import { significant, tokenize } from '../../core/sql/tokens';
 import { introspect } from '../../core/schema/introspect';
 import { columnStats } from '../../core/schema/stats';
 import type { ColumnStats, OpenIssue, OpenReport, QueryOptions, QueryResult, Schema, SqlValue, StorageClass } from '../../core/types';
@@ -64,6 +65,8 @@ export class SqljsEngine implements DbEngine {
     } catch (e) {
       db.close();
       const msg = toDowserError(e).message;
+      const truncated = issues.find((i) => i.code === 'truncated');
+      if (truncated) throw new DowserError('corrupt', `${truncated.message} SQLite cannot read its schema (${msg}).`);
       if (/not a database|encrypted/i.test(msg)) throw new DowserError('encrypted', `SQLite cannot read this file (${msg}). It may be encrypted or not a database.`);
       throw new DowserError('corrupt', `The database is damaged and its schema cannot be read: ${msg}`);
     }
@@ -101,7 +104,9 @@ export class SqljsEngine implements DbEngine {
     const { db } = this.get(id);
     const text = assertSingleReadStatement(sql);
     const t0 = now();
-    if (!/^\s*explain\b/i.test(text)) this.assertBytecodeReads(db, text);
+    // Never db.exec() here: it runs every statement SQLite finds in the text, not just the first.
+    if (/^\s*explain\b/i.test(text)) this.compileOne(db, text);
+    else this.assertBytecodeReads(db, text);
     const maxRows = Math.max(0, options.maxRows ?? DEFAULT_MAX_ROWS);
     const offset = Math.max(0, options.offset ?? 0);
     let stmt: Statement | undefined;
@@ -132,16 +137,43 @@ export class SqljsEngine implements DbEngine {
     }
   }
 
-  private assertBytecodeReads(db: Database, text: string): void {
-    let program: BytecodeRow[];
+  /**
+   * Compiles `sql` with SQLite's own parser and refuses it when SQLite reads more than one
+   * statement in it: the keyword gate's lexer could disagree with SQLite on where a statement
+   * ends, and text SQLite would see as a second statement must never reach it. Only the first
+   * statement is compiled, and compiling a statement that passed the keyword gate has no effect.
+   * `inspect` sees the compiled statement (e.g. to read an EXPLAIN listing) before it is freed.
+   */
+  private compileOne(db: Database, sql: string, inspect?: (stmt: Statement) => void): void {
+    const it = db.iterateStatements(sql);
     try {
-      const r = db.exec(`EXPLAIN ${text}`)[0];
-      const col = (n: string) => r?.columns.indexOf(n) ?? -1;
-      const [op, p1, p2, p4] = [col('opcode'), col('p1'), col('p2'), col('p4')];
-      program = (r?.values ?? []).map((v) => ({ opcode: String(v[op]), p1: Number(v[p1]), p2: Number(v[p2]), p4: v[p4] == null ? null : String(v[p4]) }));
+      const first = it.next();
+      const rest = it.getRemainingSQL();
+      if (significant(tokenize(rest)).some((t) => t.text !== ';')) {
+        throw new DowserError('multiple_statements', 'Only one statement runs at a time, and SQLite reads more than one here.');
+      }
+      if (!first.done) inspect?.(first.value);
     } catch (e) {
       throw sqlError(e);
+    } finally {
+      // Frees the statement and the iterator's copy of the SQL (`return` is not in the typings).
+      (it as { return?: () => unknown }).return?.();
     }
+  }
+
+  /** Second gate: the compiled program (EXPLAIN) must not write; see core/sql/bytecode-guard. */
+  private assertBytecodeReads(db: Database, text: string): void {
+    let program: BytecodeRow[] = [];
+    this.compileOne(db, `EXPLAIN ${text}`, (stmt) => {
+      const columns = stmt.getColumnNames();
+      const [op, p1, p2, p3, p4] = ['opcode', 'p1', 'p2', 'p3', 'p4'].map((n) => columns.indexOf(n));
+      const rows: BytecodeRow[] = [];
+      while (stmt.step()) {
+        const v = stmt.get();
+        rows.push({ opcode: String(v[op]), p1: Number(v[p1]), p2: Number(v[p2]), p3: Number(v[p3]), p4: v[p4] == null ? null : String(v[p4]) });
+      }
+      program = rows;
+    });
     const why = findWrite(program);
     if (why) throw new DowserError('read_only', `Only reading is allowed: this statement writes (${why}).`);
   }

@@ -42,7 +42,9 @@ function entropy(bytes: Uint8Array): number {
 
 function looksLikeText(bytes: Uint8Array): boolean {
   let printable = 0;
-  for (const b of bytes) if (b === 9 || b === 10 || b === 13 || (b >= 32 && b < 127) || b >= 0xc0) printable++;
+  // Every byte of a UTF-8 sequence counts (0x80-0xBF are continuation bytes): a CSV in Chinese
+  // is two thirds continuation bytes. Binary data gives itself away by control bytes instead.
+  for (const b of bytes) if (b === 9 || b === 10 || b === 13 || (b >= 32 && b < 127) || b >= 0x80) printable++;
   return printable / bytes.length > 0.95;
 }
 
@@ -63,7 +65,9 @@ export function readHeader(bytes: Uint8Array): HeaderFacts {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rawPageSize = view.getUint16(16);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
-  const pageCount = view.getUint32(28);
+  // The in-header page count is valid only when the "version-valid-for" number (offset 92)
+  // equals the change counter (offset 24); writers older than SQLite 3.7.0 left it stale.
+  const pageCount = view.getUint32(24) === view.getUint32(92) ? view.getUint32(28) : 0;
   return {
     pageSize,
     pageCount,

@@ -2,6 +2,7 @@
 // code runs on every transport. Every generated statement quotes its identifiers.
 
 import { quoteIdent, quoteLiteral } from '../sql/quote';
+import { significant, tokenize } from '../sql/tokens';
 import type { SqlExecutor } from '../ports';
 import type { ColumnInfo, ForeignKey, IndexInfo, Schema, SqlValue, TableInfo } from '../types';
 import { affinityOf } from './affinity';
@@ -18,8 +19,22 @@ async function rows(exec: SqlExecutor, sql: string): Promise<Row[]> {
 const str = (v: SqlValue): string => (v == null ? '' : String(v));
 const num = (v: SqlValue): number => (typeof v === 'number' ? v : Number(v ?? 0));
 
-function isWithoutRowid(sql: string | null): boolean {
-  return !!sql && /\)\s*(?:STRICT\s*,\s*)?WITHOUT\s+ROWID\b/i.test(sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ''));
+/**
+ * `WITHOUT ROWID` among the table options after the column list's closing parenthesis (in
+ * either order with STRICT). Tokens, not a regex: a `--` inside a string literal such as
+ * `DEFAULT '--'` must not be taken for a comment that hides the rest of the line.
+ */
+export function isWithoutRowid(sql: string | null): boolean {
+  if (!sql) return false;
+  const tokens = significant(tokenize(sql));
+  let depth = 0;
+  let afterColumns = tokens.length;
+  tokens.forEach((t, i) => {
+    if (t.text === '(') depth++;
+    else if (t.text === ')' && --depth === 0) afterColumns = i + 1;
+  });
+  const options = tokens.slice(afterColumns).map((t) => t.text.toLowerCase());
+  return options.some((w, i) => w === 'without' && options[i + 1] === 'rowid');
 }
 
 async function columnsOf(exec: SqlExecutor, table: string): Promise<ColumnInfo[]> {

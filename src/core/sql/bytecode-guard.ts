@@ -7,8 +7,13 @@ export interface BytecodeRow {
   opcode: string;
   p1: number;
   p2: number;
+  /** Optional for callers that do not read it; JournalMode uses it to tell a query from a change. */
+  p3?: number;
   p4: string | null;
 }
+
+/** P3 of OP_JournalMode when the statement only asks for the mode (PAGER_JOURNALMODE_QUERY). */
+const JOURNAL_MODE_QUERY = -1;
 
 const WRITE_OPCODES = new Set([
   'Vacuum', 'ParseSchema', 'SetCookie', 'CreateBtree', 'Destroy', 'DropTable', 'DropIndex',
@@ -23,6 +28,8 @@ export function findWrite(rows: BytecodeRow[]): string | null {
       // OpenWrite on the temp schema (p3=1) is still a write to a database; refuse all.
       return 'it opens a table for writing';
     }
+    // Plain `PRAGMA journal_mode` (allowed by the keyword gate) compiles to JournalMode too.
+    if (r.opcode === 'JournalMode' && r.p3 === JOURNAL_MODE_QUERY) continue;
     if (WRITE_OPCODES.has(r.opcode)) return `it runs ${r.opcode}`;
     if ((r.opcode === 'Function' || r.opcode === 'PureFunc') && r.p4 && /sqlite_(attach|detach)/i.test(r.p4)) {
       return 'it attaches or detaches a database';

@@ -131,6 +131,37 @@ function checkPragma(tokens: Token[]): void {
   refuse(`PRAGMA ${name} with an argument can change a setting`);
 }
 
+/** Throws unless the statement in `tokens` (significant tokens, at least one) only reads. */
+function checkRead(tokens: Token[]): void {
+  const verb = tokens[0].kind === 'word' ? tokens[0].text.toLowerCase() : '';
+  switch (verb) {
+    case 'select':
+    case 'values':
+      return;
+    case 'explain': {
+      // EXPLAIN does not run its statement, but SQLite applies a PRAGMA's setting while compiling
+      // it: `EXPLAIN PRAGMA query_only = 0` would switch the engine's last guard off. So the
+      // explained statement passes the same gate (EXPLAIN of a write is of no use here anyway).
+      const k = tokens[1]?.text.toLowerCase() === 'query' && tokens[2]?.text.toLowerCase() === 'plan' ? 3 : 1;
+      if (tokens.length > k) checkRead(tokens.slice(k));
+      return; // a bare EXPLAIN is left to SQLite to report as a syntax error
+    }
+    case 'with': {
+      const main = verbAfterWith(tokens);
+      if (main === 'select' || main === 'values') return;
+      if (main && WRITE_VERBS[main]) refuse(`WITH … ${main.toUpperCase()}: ${WRITE_VERBS[main]}`);
+      refuse('this WITH clause does not lead to a SELECT');
+      break;
+    }
+    case 'pragma':
+      checkPragma(tokens);
+      return;
+    default:
+      if (WRITE_VERBS[verb]) refuse(WRITE_VERBS[verb]);
+      refuse(`a statement starting with "${tokens[0].text.slice(0, 40)}" is not a read`);
+  }
+}
+
 /**
  * Throws unless `sql` holds exactly one statement that only reads. Returns that statement's text.
  * This is the gate that gives clear messages; the bytecode check in the engine is the backstop.
@@ -141,25 +172,6 @@ export function assertSingleReadStatement(sql: string): string {
   if (spans.length > 1) {
     throw new DowserError('multiple_statements', `Only one statement runs at a time; found ${spans.length}. Select the one to run, or put the cursor in it.`);
   }
-  const tokens = significant(tokenize(spans[0].text));
-  const verb = tokens[0].kind === 'word' ? tokens[0].text.toLowerCase() : '';
-  switch (verb) {
-    case 'select':
-    case 'values':
-    case 'explain':
-      return spans[0].text;
-    case 'with': {
-      const main = verbAfterWith(tokens);
-      if (main === 'select' || main === 'values') return spans[0].text;
-      if (main && WRITE_VERBS[main]) refuse(`WITH … ${main.toUpperCase()}: ${WRITE_VERBS[main]}`);
-      refuse('this WITH clause does not lead to a SELECT');
-      break;
-    }
-    case 'pragma':
-      checkPragma(tokens);
-      return spans[0].text;
-    default:
-      if (WRITE_VERBS[verb]) refuse(WRITE_VERBS[verb]);
-      refuse(`a statement starting with "${tokens[0].text.slice(0, 40)}" is not a read`);
-  }
+  checkRead(significant(tokenize(spans[0].text)));
+  return spans[0].text;
 }

@@ -13,6 +13,38 @@ export interface Token {
 const WORD_START = /[A-Za-z_\u0080-\uffff]/;
 const WORD_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
 
+/** The whitespace SQLite's tokenizer knows (ASCII only). */
+const SQLITE_SPACE = /[ \t\n\f\r\v]/;
+
+/**
+ * End of a named parameter, with exactly SQLite's extent (tokenize.c, CC_VARALPHA): after the
+ * name, Tcl-style `::part` and a `(suffix)` that runs to the next `)` or space. The suffix may
+ * hold `;` and quotes: `$a(');DELETE FROM t;--')` is ONE token to SQLite, so reading the `'` as
+ * the start of a string here would hide a second statement from the read-only gate.
+ */
+function namedParamEnd(sql: string, i: number): number {
+  const n = sql.length;
+  let nameChars = 0;
+  i++; // the sigil
+  while (i < n) {
+    const ch = sql[i];
+    if (WORD_PART.test(ch)) {
+      nameChars++;
+      i++;
+    } else if (ch === '(' && nameChars > 0) {
+      i++;
+      while (i < n && !SQLITE_SPACE.test(sql[i]) && sql[i] !== ')') i++;
+      if (sql[i] === ')') i++;
+      break;
+    } else if (ch === ':' && sql[i + 1] === ':') {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
 export function tokenize(sql: string): Token[] {
   const out: Token[] = [];
   let i = 0;
@@ -61,10 +93,13 @@ export function tokenize(sql: string): Token[] {
         i++;
       }
       push('number', start, i);
-    } else if (c === '?' || c === ':' || c === '@' || c === '$') {
+    } else if (c === '?') {
       i++;
-      while (i < n && WORD_PART.test(sql[i])) i++;
-      push(i - start > 1 || c === '?' ? 'param' : 'punct', start, i);
+      while (i < n && /[0-9]/.test(sql[i])) i++;
+      push('param', start, i);
+    } else if (c === ':' || c === '@' || c === '$' || c === '#') {
+      i = namedParamEnd(sql, i);
+      push(i - start > 1 ? 'param' : 'punct', start, i);
     } else {
       i++;
       push('punct', start, i);

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { dropFixture, openApp, uploadFixture } from './support';
+
+test('the demo database loads on first visit with tables, row counts and a view', async ({ page }) => {
+  await openApp(page);
+  const list = page.locator('.table-list');
+  await expect(list.locator('li[data-table="customers"]')).toContainText('200');
+  await expect(list.locator('li[data-table="order_items"]')).toBeVisible();
+  await expect(page.locator('.kind-view').first()).toBeVisible();
+  await expect(page.getByText(/tables?, \d+ views?/)).toBeVisible();
+});
+
+test('a file chosen with the file picker shows its schema, keys and statistics', async ({ page }) => {
+  await openApp(page);
+  await uploadFixture(page, 'tricky.sqlite');
+  await expect(page.getByRole('button', { name: 'tricky.sqlite' })).toHaveAttribute('aria-current', 'true');
+  const list = page.locator('.table-list');
+  await expect(list.locator('li[data-table="order details"]')).toBeVisible();
+  await expect(list.locator('li[data-table="café"]')).toBeVisible();
+  await list.locator('li[data-table="order details"] .table-item').click();
+  const detail = list.locator('li[data-table="order details"] .table-detail');
+  await expect(detail.locator('.badge-pk').first()).toBeVisible();
+  // statistics on demand
+  const firstColumn = detail.locator('.column-name').first();
+  await firstColumn.click();
+  await expect(detail.getByTestId('column-stats')).toContainText('Distinct');
+});
+
+test('a file dropped on the page opens too, and foreign keys link to their tables', async ({ page }) => {
+  await openApp(page);
+  await dropFixture(page, 'tiny.sqlite');
+  await expect(page.getByRole('button', { name: 'tiny.sqlite' })).toHaveAttribute('aria-current', 'true');
+  const list = page.locator('.table-list');
+  await list.locator('li[data-table="pets"] .table-item').click();
+  await list.locator('li[data-table="pets"] .badge-fk').click();
+  await expect(list.locator('li[data-table="people"] .table-detail')).toBeVisible();
+  // the filter finds tables by column name
+  await page.getByLabel('Filter tables and columns').fill('species');
+  await expect(list.locator('li')).toHaveCount(1);
+  await expect(list.locator('li[data-table="pets"]')).toBeVisible();
+});
+
+test('switching between open databases keeps each one', async ({ page }) => {
+  await openApp(page);
+  await uploadFixture(page, 'tiny.sqlite');
+  await expect(page.locator('li[data-table="pets"]')).toBeVisible();
+  await page.getByRole('button', { name: 'demo.sqlite' }).click();
+  await expect(page.locator('li[data-table="customers"]')).toBeVisible();
+  await page.getByRole('button', { name: 'tiny.sqlite' }).click();
+  await expect(page.locator('li[data-table="pets"]')).toBeVisible();
+});

@@ -1,0 +1,49 @@
+// Page helpers shared by the browser tests.
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
+
+/** Waits for the demo database (opened on first visit) to show its tables. */
+export async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'demo.sqlite' })).toBeVisible();
+  await expect(page.locator('.table-list li').first()).toBeVisible();
+}
+
+export async function uploadFixture(page: Page, name: string) {
+  await page.getByTestId('file-input').setInputFiles(fixture(name));
+}
+
+/** Replaces the editor's text by typing, as a person would. */
+export async function setSql(page: Page, sql: string) {
+  const editor = page.locator('.monaco-editor').first();
+  await expect(editor).toBeVisible();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+}
+
+export async function runSql(page: Page, sql: string) {
+  await setSql(page, sql);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ControlOrMeta+Enter');
+}
+
+/** Drops a file on the page the way a browser does: a real DragEvent with a DataTransfer. */
+export async function dropFixture(page: Page, name: string) {
+  const bytes = [...readFileSync(fixture(name))];
+  await page.evaluate(({ bytes, name }) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, { bytes, name });
+}
+
+export function resultRows(page: Page) {
+  return page.getByRole('table', { name: 'Query results' }).getByRole('row');
+}

@@ -1,0 +1,102 @@
+// Opening a database: read (with progress) -> worker opens and validates -> integrity check in
+// the background -> schema loads through react-query. Failures become a notice; nothing else
+// on the page changes, so the user can go on with the databases already open.
+
+import { describeError, toDowserError } from '../../core/errors';
+import { quoteIdentIfNeeded } from '../../core/sql/quote';
+import { services } from '../services';
+import { useApp } from '../store/app-store';
+import { readFileWithProgress } from '../lib/read-file';
+import { runQuery } from './run-query';
+
+let counter = 0;
+const newId = () => `db${++counter}-${Date.now().toString(36)}`;
+
+/** Starting SQL for a fresh editor: something that runs and shows data at once. */
+function starterSql(firstTable: string | undefined): string {
+  return firstTable ? `SELECT *\nFROM ${quoteIdentIfNeeded(firstTable)}\nLIMIT 100;` : 'SELECT sqlite_version();';
+}
+
+async function openBytes(name: string, source: Blob | Uint8Array, options: { remember: boolean }): Promise<string | null> {
+  const app = useApp.getState();
+  const id = newId();
+  const t0 = performance.now();
+  const sizeBytes = source instanceof Uint8Array ? source.length : source.size;
+  app.upsertDb({ id, name, sizeBytes, status: 'reading', progress: 0 });
+  try {
+    const bytes = source instanceof Uint8Array ? source : await readFileWithProgress(source, (p) => useApp.getState().patchDb(id, { progress: p }));
+    useApp.getState().patchDb(id, { status: 'opening', progress: 1 });
+    const report = await services.engine.open({ id, name, bytes });
+    const readyMs = Math.round(performance.now() - t0);
+    useApp.getState().patchDb(id, { status: 'ready', report, readyMs });
+    useApp.getState().setActive(id);
+    for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+    void services.engine.check(id).then(
+      (checked) => {
+        useApp.getState().patchDb(id, { report: checked });
+        for (const issue of checked.issues.slice(report.issues.length)) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+      },
+      (e) => useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
+    );
+    void services.queryClient.fetchQuery({ queryKey: ['schema', id], queryFn: () => services.engine.introspect(id) }).then(
+      (schema) => {
+        if (useApp.getState().sqlByDb[id]) return;
+        // A fresh database shows rows at once: the starter query runs when nothing else does.
+        const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
+        useApp.getState().setSql(id, sql);
+        if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
+      },
+      () => undefined,
+    );
+    if (options.remember) {
+      const problem = await services.recentFiles.remember(name, bytes, useApp.getState().settings.rememberFiles);
+      if (problem) useApp.getState().notify('warning', problem);
+      void services.queryClient.invalidateQueries({ queryKey: ['recent'] });
+    }
+    return id;
+  } catch (e) {
+    const err = toDowserError(e, 'open_failed');
+    useApp.getState().removeDb(id);
+    useApp.getState().notify('error', `Could not open "${name}": ${err.message}`);
+    return null;
+  }
+}
+
+export function openFile(file: File): Promise<string | null> {
+  return openBytes(file.name, file, { remember: true });
+}
+
+export async function openFiles(files: Iterable<File>): Promise<void> {
+  const list = [...files];
+  const sidecars = list.filter((f) => /-(wal|shm|journal)$/i.test(f.name));
+  for (const s of sidecars) {
+    useApp.getState().notify('info', `"${s.name}" is a SQLite sidecar file; Dowser reads the main database file only. Checkpoint the database to include its WAL changes.`);
+  }
+  for (const f of list) if (!sidecars.includes(f)) await openFile(f);
+}
+
+export async function openRecent(name: string): Promise<void> {
+  const bytes = await services.recentFiles.load(name);
+  if (!bytes) {
+    useApp.getState().notify('info', `"${name}" is not stored on this device. Pick the file again to open it.`);
+    return;
+  }
+  await openBytes(name, bytes, { remember: false });
+}
+
+export async function openDemo(): Promise<void> {
+  try {
+    const res = await fetch(`${import.meta.env.BASE_URL}demo.sqlite`);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    await openBytes('demo.sqlite', await res.blob(), { remember: false });
+  } catch (e) {
+    useApp.getState().notify('error', `The demo database could not be loaded (${describeError(e)}). Open a file of your own instead.`);
+  }
+}
+
+export async function closeDatabase(id: string): Promise<void> {
+  useApp.getState().removeDb(id);
+  services.queryClient.removeQueries({ queryKey: ['schema', id] });
+  services.queryClient.removeQueries({ queryKey: ['stats', id] });
+  await services.engine.close(id).catch(() => undefined);
+}

@@ -1,0 +1,19 @@
+// Monaco, feature by feature and bundled locally (no CDN). Loaded lazily: this module and
+// everything it imports form the editor chunk.
+
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/suggest/register';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/wordHighlighter/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/contextmenu/register';
+import 'monaco-editor/features/multicursor/register';
+import 'monaco-editor/features/hover/register';
+import 'monaco-editor/languages/definitions/sql/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+
+export { monaco };

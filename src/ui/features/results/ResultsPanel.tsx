@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { resultToCsv, resultToJson } from '../../../core/export/csv';
+import { sqlFileText } from '../../../core/export/sql-file';
+import { describeError } from '../../../core/errors';
+import { fetchAllRows, fetchMore } from '../../actions/run-query';
+import { baseName, downloadText } from '../../lib/download';
+import { formatCount } from '../../lib/format';
+import { useApp } from '../../store/app-store';
+import { ResultsGrid } from './ResultsGrid';
+
+export function ResultsPanel({ dbId }: { dbId: string }) {
+  const run = useApp((s) => s.run);
+  const db = useApp((s) => s.databases.find((d) => d.id === dbId));
+  const notify = useApp((s) => s.notify);
+  const [exporting, setExporting] = useState(false);
+  const mine = run.dbId === dbId;
+
+  const exportRows = async (kind: 'csv' | 'json') => {
+    if (!run.sql || !run.result) return;
+    setExporting(true);
+    try {
+      // The grid may show only the first page: export re-runs the statement for all rows.
+      const full = run.result.truncated ? await fetchAllRows(dbId, run.sql) : run.result;
+      const name = `${baseName(db?.name ?? 'result')}-result.${kind}`;
+      if (kind === 'csv') downloadText(name, resultToCsv(full), 'text/csv;charset=utf-8');
+      else downloadText(name, resultToJson(full), 'application/json');
+      if (full.truncated) notify('warning', `The export holds the first ${formatCount(full.rows.length)} rows only.`);
+    } catch (e) {
+      notify('error', `Export failed: ${describeError(e)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const copySql = async () => {
+    if (!run.sql) return;
+    try { await navigator.clipboard.writeText(run.sql); notify('info', 'SQL copied.'); } catch { notify('warning', 'The browser did not allow copying; select the SQL and copy it by hand.'); }
+  };
+
+  const downloadSql = () => run.sql && downloadText(`${baseName(db?.name ?? 'query')}.sql`, sqlFileText(run.sql, { database: db?.name ?? '', exportedAt: new Date().toISOString() }), 'application/sql');
+
+  return (
+    <section className="results" aria-label="Results">
+      <div className="results-bar">
+        <span className="results-status" data-testid="results-status">{mine ? statusText(run) : 'Run a query to see rows here.'}</span>
+        {mine && run.status === 'done' && run.result && (
+          <span className="row gap">
+            <button type="button" className="small secondary" onClick={() => void copySql()}>Copy SQL</button>
+            <button type="button" className="small secondary" onClick={downloadSql}>.sql</button>
+            <button type="button" className="small secondary" onClick={() => void exportRows('csv')} disabled={exporting}>CSV</button>
+            <button type="button" className="small secondary" onClick={() => void exportRows('json')} disabled={exporting}>JSON</button>
+          </span>
+        )}
+      </div>
+      {mine && run.status === 'error' && run.error && (
+        <pre className="error query-error" role="alert" data-code={run.error.code}>{run.error.message}</pre>
+      )}
+      {mine && run.status === 'done' && run.result && (
+        run.result.columns.length === 0
+          ? <p className="muted pad">The statement returned no columns.</p>
+          : <>
+              <ResultsGrid result={run.result} />
+              {run.result.truncated && (
+                <div className="more">
+                  Showing the first {formatCount(run.result.rows.length)} rows.{' '}
+                  <button type="button" className="small" onClick={() => void fetchMore()} disabled={run.fetchingMore}>{run.fetchingMore ? 'Fetching…' : 'Fetch more'}</button>
+                </div>
+              )}
+            </>
+      )}
+    </section>
+  );
+}
+
+function statusText(run: ReturnType<typeof useApp.getState>['run']): string {
+  if (run.status === 'running') return 'Running…';
+  if (run.status === 'error') return `Error (${run.error?.code})`;
+  if (run.status === 'done' && run.result) {
+    const n = run.result.rows.length;
+    return `${formatCount(n)}${run.result.truncated ? '+' : ''} row${n === 1 ? '' : 's'} · ${run.result.elapsedMs} ms`;
+  }
+  return '';
+}

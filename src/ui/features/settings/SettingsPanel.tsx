@@ -1,0 +1,25 @@
+import { useApp } from '../../store/app-store';
+
+export function SettingsPanel() {
+  const settings = useApp((s) => s.settings);
+  const update = useApp((s) => s.updateSettings);
+  return (
+    <form className="settings" onSubmit={(e) => e.preventDefault()}>
+      <h3>Settings</h3>
+      <label>
+        Query time limit (seconds)
+        <input type="number" min={1} max={600} step={1} value={settings.queryTimeoutMs / 1000} aria-label="Query time limit in seconds"
+          onChange={(e) => { const v = Number(e.target.value); if (v >= 1) update({ queryTimeoutMs: Math.round(v * 1000) }); }} />
+      </label>
+      <label>
+        Rows shown per page
+        <input type="number" min={10} max={100000} step={10} value={settings.pageSize} aria-label="Rows per page"
+          onChange={(e) => { const v = Number(e.target.value); if (v >= 10) update({ pageSize: Math.round(v) }); }} />
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={settings.rememberFiles} onChange={(e) => update({ rememberFiles: e.target.checked })} />
+        Remember opened files on this device (stored in this browser's IndexedDB, never uploaded)
+      </label>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+// Composition root: the only place the UI reaches workers and adapters. Everything else in
+// src/ui gets these through `services` (tests could swap them here).
+
+import { QueryClient } from '@tanstack/react-query';
+import { RestartableEngine } from '../worker/db-client';
+import { spawnBrowserDbWorker } from '../worker/browser-spawn';
+import { createRecentFiles } from './lib/recent-files';
+
+export function createServices() {
+  let onRestart: (reason: 'timeout' | 'cancelled') => void = () => {};
+  const engine = new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) });
+  return {
+    engine,
+    queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }),
+    recentFiles: createRecentFiles(),
+    setRestartListener(fn: typeof onRestart) { onRestart = fn; },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export const services: Services = createServices();

@@ -1,0 +1,99 @@
+// UI state. Database contents never live here: only names, reports and the last result.
+
+import { create } from 'zustand';
+import type { DowserError } from '../../core/errors';
+import type { OpenReport, QueryResult } from '../../core/types';
+
+export interface DbEntry {
+  id: string;
+  name: string;
+  sizeBytes: number;
+  status: 'reading' | 'opening' | 'ready';
+  /** 0..1 while reading the file. */
+  progress: number;
+  report?: OpenReport;
+  /** Wall time from picking the file to a queryable database, ms. */
+  readyMs?: number;
+}
+
+export interface RunState {
+  status: 'idle' | 'running' | 'done' | 'error';
+  dbId?: string;
+  sql?: string;
+  result?: QueryResult;
+  error?: { code: DowserError['code']; message: string };
+  fetchingMore?: boolean;
+}
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export interface Settings {
+  queryTimeoutMs: number;
+  pageSize: number;
+  rememberFiles: boolean;
+}
+
+interface AppState {
+  databases: DbEntry[];
+  activeId: string | null;
+  sqlByDb: Record<string, string>;
+  selectedTable: string | null;
+  run: RunState;
+  notices: Notice[];
+  settings: Settings;
+  upsertDb(entry: DbEntry): void;
+  patchDb(id: string, patch: Partial<DbEntry>): void;
+  removeDb(id: string): void;
+  setActive(id: string | null): void;
+  setSql(id: string, sql: string): void;
+  selectTable(name: string | null): void;
+  setRun(run: RunState): void;
+  notify(level: Notice['level'], message: string): void;
+  dismiss(id: number): void;
+  updateSettings(patch: Partial<Settings>): void;
+}
+
+let noticeId = 0;
+
+const SETTINGS_KEY = 'dowser.settings';
+const defaultSettings: Settings = { queryTimeoutMs: 10_000, pageSize: 1000, rememberFiles: false };
+
+function loadSettings(): Settings {
+  try {
+    return { ...defaultSettings, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') };
+  } catch {
+    return defaultSettings;
+  }
+}
+
+export const useApp = create<AppState>()((setState) => ({
+  databases: [],
+  activeId: null,
+  sqlByDb: {},
+  selectedTable: null,
+  run: { status: 'idle' },
+  notices: [],
+  settings: loadSettings(),
+  upsertDb: (entry) => setState((s) => ({ databases: [...s.databases.filter((d) => d.id !== entry.id), entry] })),
+  patchDb: (id, patch) => setState((s) => ({ databases: s.databases.map((d) => (d.id === id ? { ...d, ...patch } : d)) })),
+  removeDb: (id) => setState((s) => {
+    const databases = s.databases.filter((d) => d.id !== id);
+    const activeId = s.activeId === id ? (databases.find((d) => d.status === 'ready')?.id ?? null) : s.activeId;
+    return { databases, activeId, selectedTable: s.activeId === id ? null : s.selectedTable };
+  }),
+  setActive: (id) => setState((s) => (s.activeId === id ? {} : { activeId: id, selectedTable: null })),
+  setSql: (id, sql) => setState((s) => ({ sqlByDb: { ...s.sqlByDb, [id]: sql } })),
+  selectTable: (name) => setState({ selectedTable: name }),
+  setRun: (run) => setState({ run }),
+  notify: (level, message) => setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
+  dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  updateSettings: (patch) => setState((s) => {
+    const settings = { ...s.settings, ...patch };
+    try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
+    return { settings };
+  }),
+}));
