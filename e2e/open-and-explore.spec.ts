@@ -13,7 +13,7 @@ test('the demo database loads on first visit with tables, row counts and a view'
 test('a file chosen with the file picker shows its schema, keys and statistics', async ({ page }) => {
   await openApp(page);
   await uploadFixture(page, 'tricky.sqlite');
-  await expect(page.getByRole('button', { name: 'tricky.sqlite' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
   const list = page.locator('.table-list');
   await expect(list.locator('li[data-table="order details"]')).toBeVisible();
   await expect(list.locator('li[data-table="café"]')).toBeVisible();
@@ -29,7 +29,7 @@ test('a file chosen with the file picker shows its schema, keys and statistics',
 test('a file dropped on the page opens too, and foreign keys link to their tables', async ({ page }) => {
   await openApp(page);
   await dropFixture(page, 'tiny.sqlite');
-  await expect(page.getByRole('button', { name: 'tiny.sqlite' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'tiny.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
   const list = page.locator('.table-list');
   await list.locator('li[data-table="pets"] .table-item').click();
   await list.locator('li[data-table="pets"] .badge-fk').click();
@@ -44,8 +44,8 @@ test('switching between open databases keeps each one', async ({ page }) => {
   await openApp(page);
   await uploadFixture(page, 'tiny.sqlite');
   await expect(page.locator('li[data-table="pets"]')).toBeVisible();
-  await page.getByRole('button', { name: 'demo.sqlite' }).click();
+  await page.getByRole('button', { name: 'demo.sqlite', exact: true }).click();
   await expect(page.locator('li[data-table="customers"]')).toBeVisible();
-  await page.getByRole('button', { name: 'tiny.sqlite' }).click();
+  await page.getByRole('button', { name: 'tiny.sqlite', exact: true }).click();
   await expect(page.locator('li[data-table="pets"]')).toBeVisible();
 });

@@ -28,7 +28,7 @@ test('a query runs; NULL, HTML-looking text and numbers render as text; CSV down
 test('writes are refused with a clear message', async ({ page }) => {
   await openApp(page);
   await runSql(page, 'DELETE FROM customers');
-  await expect(page.getByRole('alert')).toContainText('Only reading is allowed');
+  await expect(page.getByTestId('query-error')).toContainText('Only reading is allowed');
   await runSql(page, 'SELECT count(*) FROM customers');
   await expect(resultRows(page).nth(1)).toContainText('200');
 });
@@ -40,7 +40,7 @@ test('a runaway query is stopped by the time limit and the next query works', as
   await page.getByRole('button', { name: 'Settings' }).click();
   await runSql(page, 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r');
   await expect(page.getByTestId('results-status')).toHaveText('Running…');
-  await expect(page.getByRole('alert')).toContainText('time limit', { timeout: 20_000 });
+  await expect(page.getByTestId('query-error')).toContainText('time limit', { timeout: 20_000 });
   await runSql(page, 'SELECT count(*) FROM orders');
   await expect(page.getByTestId('results-status')).toContainText('1 row');
 });
@@ -50,7 +50,7 @@ test('Cancel stops a running query at once', async ({ page }) => {
   await runSql(page, 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT max(n) FROM r');
   await expect(page.getByTestId('results-status')).toHaveText('Running…');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('alert')).toContainText('Cancelled');
+  await expect(page.getByTestId('query-error')).toContainText('Cancelled');
   await runSql(page, 'SELECT 42 AS answer');
   await expect(resultRows(page).nth(1)).toContainText('42');
 });
@@ -77,5 +77,5 @@ test('the editor completes table names of the active database', async ({ page })
   await expect(page.locator('li[data-table="pets"]')).toBeVisible();
   await runSql(page, 'SELECT * FROM pe');
   await page.keyboard.press('Control+Space');
-  await expect(page.locator('.suggest-widget')).toContainText('pets');
+  await expect(page.locator('.suggest-widget .monaco-list-rows')).toContainText('pets');
 });

@@ -8,7 +8,7 @@ export const fixture = (name: string) => path.join(import.meta.dirname, 'fixture
 /** Waits for the demo database (opened on first visit) to show its tables. */
 export async function openApp(page: Page) {
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'demo.sqlite' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
   await expect(page.locator('.table-list li').first()).toBeVisible();
 }
 

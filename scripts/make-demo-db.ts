@@ -586,8 +586,8 @@ function makeProducts(): { rows: Row[]; products: Product[] } {
   let id = 0;
   CATEGORIES.forEach((cat, catIdx) => {
     for (let n = 0; n < perCategory; n++) {
-      let name = '';
-      let noun = '';
+      let name: string;
+      let noun: string;
       do {
         noun = pick(cat.nouns);
         name = `${pick(SERIES)} ${noun}${pick(SUFFIXES)}`;

@@ -68,7 +68,7 @@ function expectError(db: Database, sql: string, pattern: RegExp): string {
     db.exec(sql);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (!pattern.test(message)) throw new Error(`"${sql}" failed with "${message}", expected ${String(pattern)}`);
+    if (!pattern.test(message)) throw new Error(`"${sql}" failed with "${message}", expected ${String(pattern)}`, { cause: e });
     return message;
   }
   throw new Error(`"${sql}" unexpectedly succeeded`);

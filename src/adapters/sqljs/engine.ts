@@ -49,7 +49,9 @@ export class SqljsEngine implements DbEngine {
     if (header.walMode) {
       // sql.js has no shared memory for WAL; on our private copy, mark the file as
       // rollback-journal so SQLite reads the main file. The user's file is untouched.
-      data = bytes.slice();
+      // A copy made with the constructor: a Node Buffer's slice() is a view, and setting the
+      // bytes below through it would change the caller's data.
+      data = new Uint8Array(bytes);
       data[18] = 1;
       data[19] = 1;
     }

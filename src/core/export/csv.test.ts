@@ -40,6 +40,10 @@ describe('resultToCsv (RFC 4180)', () => {
     );
   });
 
+  it('writes a lone NULL as an empty record (the RFC grammar allows an empty field)', () => {
+    expect(csv(['v'], [[null], ['x']])).toBe('v\r\n\r\nx\r\n');
+  });
+
   it('keeps unicode as is', () => {
     expect(csv(['名前', 'emoji'], [['東京', '👍🏽'], ['Zürich, CH', 'é']])).toBe('名前,emoji\r\n東京,👍🏽\r\n"Zürich, CH",é\r\n');
   });

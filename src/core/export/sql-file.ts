@@ -15,6 +15,7 @@ export interface SqlFileMeta {
  * question such as "x\nDROP TABLE t" cannot end the comment and turn into SQL.
  */
 export function commentText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 

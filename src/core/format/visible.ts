@@ -4,6 +4,7 @@
 // escapes instead. Backslashes are left alone (Windows paths stay readable), so a literal
 // `\n` in the data and an escaped newline look alike; this is display only, never export.
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -56,4 +57,9 @@ export function cutToWidth(text: string, width: number): string {
     w += cw;
   }
   return out + '…';
+}
+
+/** `text` padded with spaces to `width` display columns (String.padEnd counts UTF-16 units). */
+export function padEndWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }

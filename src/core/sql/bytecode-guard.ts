@@ -2,6 +2,9 @@
 // write. A statement could slip past the keyword gate only through a lexer gap; the bytecode
 // cannot lie. Ephemeral tables (sorting, recursive CTEs) write only to temporary cursors, which
 // never take a write transaction, so `Insert` on them is fine.
+// Limit: SQLite applies many PRAGMA settings (query_only, writable_schema, ...) while compiling
+// the statement, so no bytecode shows them and compiling EXPLAIN already applies them. Pragmas
+// are the keyword gate's job alone (statements.ts), which runs before anything is compiled.
 
 export interface BytecodeRow {
   opcode: string;

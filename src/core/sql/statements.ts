@@ -5,7 +5,9 @@ import { DowserError } from '../errors';
 import { significant, tokenize, type Token } from './tokens';
 
 export interface StatementSpan {
+  /** Offset of the statement's first token: leading blanks and comments are not part of it. */
   start: number;
+  /** Offset just after its last token, before any `;` and trailing blanks or comments. */
   end: number;
   text: string;
 }
@@ -16,21 +18,20 @@ export interface StatementSpan {
  */
 export function splitStatements(sql: string): StatementSpan[] {
   const spans: StatementSpan[] = [];
-  let start = 0;
-  let hasContent = false;
-  const flush = (end: number) => {
-    if (hasContent) spans.push({ start, end, text: sql.slice(start, end).trim() });
-    hasContent = false;
+  let first: Token | null = null;
+  let last: Token | null = null;
+  const flush = () => {
+    if (first && last) spans.push({ start: first.start, end: last.end, text: sql.slice(first.start, last.end) });
+    first = last = null;
   };
   for (const t of tokenize(sql)) {
-    if (t.kind === 'punct' && t.text === ';') {
-      flush(t.start);
-      start = t.end;
-    } else if (t.kind !== 'space' && t.kind !== 'comment') {
-      hasContent = true;
+    if (t.kind === 'punct' && t.text === ';') flush();
+    else if (t.kind !== 'space' && t.kind !== 'comment') {
+      first ??= t;
+      last = t;
     }
   }
-  flush(sql.length);
+  flush();
   return spans;
 }
 
@@ -170,6 +171,9 @@ export function assertSingleReadStatement(sql: string): string {
   const spans = splitStatements(sql);
   if (spans.length === 0) throw new DowserError('empty_statement', 'There is no SQL statement to run (only blanks or comments).');
   if (spans.length > 1) {
+    // A write is named as such first: `CREATE TRIGGER … BEGIN …; END` is split at its inner `;`,
+    // and "select the one to run" would be the wrong advice for it.
+    checkRead(significant(tokenize(spans[0].text)));
     throw new DowserError('multiple_statements', `Only one statement runs at a time; found ${spans.length}. Select the one to run, or put the cursor in it.`);
   }
   checkRead(significant(tokenize(spans[0].text)));

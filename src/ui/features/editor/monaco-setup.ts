@@ -3,6 +3,9 @@
 
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/features/suggest/register';
+// The suggest widget itself (the 'suggest' feature above registers only inline completions).
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
 import 'monaco-editor/features/find/register';
 import 'monaco-editor/features/comment/register';
 import 'monaco-editor/features/bracketMatching/register';

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QueryResult, SqlValue } from '../../../core/types';
 import { formatBytes, hexPreview } from '../../lib/format';
@@ -14,7 +14,7 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  const template = `56px ${result.columns.map((c) => `minmax(${Math.min(320, Math.max(90, c.length * 9 + 40))}px, 1fr)`).join(' ')}`;
+  const template = useMemo(() => columnTemplate(result), [result]);
 
   return (
     <div className="grid-scroller" ref={scroller} role="table" aria-label="Query results" aria-rowcount={result.rows.length + 1}>
@@ -40,6 +40,24 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
       </div>
     </div>
   );
+}
+
+/**
+ * Fixed pixel widths, from the header and the first rows: every row is its own CSS grid, so
+ * content-sized tracks would not line up from row to row.
+ */
+function columnTemplate(result: QueryResult): string {
+  const sample = result.rows.slice(0, 100);
+  const widths = result.columns.map((name, i) => {
+    let chars = Math.max(name.length, (result.columnTypes[i]?.join('/') ?? '').length * 0.8);
+    for (const row of sample) {
+      const v = row[i];
+      const len = v === null ? 4 : v instanceof Uint8Array ? 28 : String(v).length;
+      if (len > chars) chars = len;
+    }
+    return Math.round(Math.min(360, Math.max(64, chars * 7.6 + 20)));
+  });
+  return `56px ${widths.map((w) => `${w}px`).join(' ')}`;
 }
 
 /** Cell text is always rendered as text by React; nothing from the database becomes HTML. */

@@ -53,7 +53,7 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
         )}
       </div>
       {mine && run.status === 'error' && run.error && (
-        <pre className="error query-error" role="alert" data-code={run.error.code}>{run.error.message}</pre>
+        <pre className="error query-error" role="alert" data-testid="query-error" data-code={run.error.code}>{run.error.message}</pre>
       )}
       {mine && run.status === 'done' && run.result && (
         run.result.columns.length === 0

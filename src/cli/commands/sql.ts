@@ -1,0 +1,76 @@
+// `dowser sql --db <file> "<sql>"`: runs one read-only statement and prints its rows.
+
+import { DEFAULT_MAX_ROWS } from '../../adapters/sqljs/engine';
+import { resultToCsv } from '../../core/export/csv';
+import { jsonValue } from '../../core/export/values';
+import { formatTextTable } from '../../core/format/text-table';
+import type { QueryResult } from '../../core/types';
+import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
+import { openDatabase } from '../open-database';
+
+const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv] [--max-rows N]
+
+Runs one read-only statement (SELECT, WITH … SELECT, VALUES, EXPLAIN, read-only PRAGMA)
+against a SQLite file and prints the rows. The file is read into memory and never written.
+
+Options:
+  --db <file>      the SQLite database file (required)
+  --json           print {columns, rows, truncated, elapsedMs} as JSON (blobs as 0x… hex)
+  --csv            print RFC 4180 CSV with a header row (NULL as an empty field)
+  --max-rows N     stop after N rows (default ${DEFAULT_MAX_ROWS}); more rows are reported as truncated
+  -h, --help       show this help
+
+SQL that starts with "-" (a comment) goes after "--": dowser sql --db f.sqlite -- "-- note
+SELECT 1"
+`;
+
+const options = {
+  db: { type: 'string' },
+  json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  'max-rows': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `{columns, rows, truncated, elapsedMs}`, one row per line: readable, and still plain JSON. */
+export function resultJson(r: QueryResult): string {
+  const rows = r.rows.map((row) => `    ${JSON.stringify(row.map(jsonValue))}`);
+  return [
+    '{',
+    `  "columns": ${JSON.stringify(r.columns)},`,
+    rows.length ? `  "rows": [\n${rows.join(',\n')}\n  ],` : '  "rows": [],',
+    `  "truncated": ${r.truncated},`,
+    `  "elapsedMs": ${JSON.stringify(r.elapsedMs)}`,
+    '}',
+  ].join('\n') + '\n';
+}
+
+async function run(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, options);
+  if (values.help) {
+    io.stdout.write(usage);
+    return EXIT_OK;
+  }
+  if (!values.db) throw new UsageError('--db <file> is required');
+  if (positionals.length === 0) throw new UsageError('no SQL statement given');
+  if (positionals.length > 1) throw new UsageError(`expected one SQL statement in quotes, got ${positionals.length} arguments`);
+  if (values.json && values.csv) throw new UsageError('--json and --csv cannot be combined');
+  const maxRows = parsePositiveInt(values['max-rows'], '--max-rows', DEFAULT_MAX_ROWS);
+
+  const db = await openDatabase(io, values.db);
+  try {
+    const result = await db.engine.query(db.id, positionals[0], { maxRows });
+    if (values.json) io.stdout.write(resultJson(result));
+    else if (values.csv) io.stdout.write(resultToCsv(result));
+    else io.stdout.write(formatTextTable(result, { maxWidth: io.columns }));
+    // CSV cannot say it was cut short, and JSON readers may miss the flag: say it on stderr too.
+    if (result.truncated && (values.json || values.csv)) {
+      io.stderr.write(`note: only the first ${result.rows.length} rows are shown; raise --max-rows to get more\n`);
+    }
+    return EXIT_OK;
+  } finally {
+    await db.close();
+  }
+}
+
+export const sqlCommand: CliCommand = { name: 'sql', summary: 'run one read-only SQL statement and print the rows', usage, run };

@@ -1,0 +1,87 @@
+// CLI entry: `dowser <command> [options]`. `run` has no side effects beyond the io it is given,
+// so tests call it directly; the program itself starts through `main` (see the end of the file
+// and bin/dowser.mjs).
+
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { toDowserError } from '../core/errors';
+import { visible } from '../core/format/visible';
+import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
+import { COMMANDS } from './commands';
+
+export function mainUsage(): string {
+  const width = Math.max(...[...COMMANDS.keys()].map((n) => n.length));
+  const list = [...COMMANDS.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+  return `Usage: dowser <command> [options]
+
+Answers questions about a SQLite file; reads only, never writes to it.
+
+Commands:
+${list}
+
+Run "dowser <command> --help" for a command's options.
+`;
+}
+
+function reportError(e: unknown, commandName: string, io: CliIo): number {
+  if (e instanceof UsageError) {
+    io.stderr.write(`error [usage]: ${visible(e.message)}\nRun "dowser ${commandName} --help" for usage.\n`);
+    return EXIT_USAGE;
+  }
+  const err = toDowserError(e);
+  io.stderr.write(`error [${err.code}]: ${visible(err.message)}\n${err.detail ? visible(err.detail) + '\n' : ''}`);
+  return EXIT_ERROR;
+}
+
+/** Runs one command line (without `node` and the script) and resolves to the exit code. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr.write(mainUsage());
+    return EXIT_USAGE;
+  }
+  if (name === '--help' || name === '-h') {
+    io.stdout.write(mainUsage());
+    return EXIT_OK;
+  }
+  if (name === 'help') return run(rest.length ? [rest[0], '--help'] : ['--help'], io);
+  const command = COMMANDS.get(name);
+  if (!command) {
+    io.stderr.write(`error [usage]: unknown command "${visible(name)}"\n\n${mainUsage()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    return reportError(e, name, io);
+  }
+}
+
+export const processIo = (): CliIo => ({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  // A plain Uint8Array view: a Buffer's slice() shares memory, which code written for the
+  // browser's Uint8Array does not expect.
+  readFile: (path) => {
+    const b = readFileSync(path);
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  },
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+});
+
+/** The program: runs process.argv and sets the exit code (no process.exit, so output drains). */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+  process.exitCode = await run(argv, processIo());
+}
+
+/** True when this file is the program (`tsx src/cli/main.ts`), not imported by a test or the bin. */
+function isProgramEntry(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isProgramEntry()) await main();
