@@ -49,3 +49,32 @@ test('switching between open databases keeps each one', async ({ page }) => {
   await page.getByRole('button', { name: 'tiny.sqlite', exact: true }).click();
   await expect(page.locator('li[data-table="pets"]')).toBeVisible();
 });
+
+test('recent files: names are always remembered, bytes only with consent, and reopen after a reload', async ({ page }) => {
+  await openApp(page);
+  // Without consent: the name is listed, reopening asks for the file again.
+  await uploadFixture(page, 'tiny.sqlite');
+  await expect(page.locator('li[data-table="pets"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Recent' }).click();
+  await expect(page.getByRole('dialog', { name: 'Recent files' })).toContainText('tiny.sqlite');
+  await expect(page.getByRole('dialog', { name: 'Recent files' })).toContainText('name only');
+  await page.getByRole('button', { name: 'Recent' }).click();
+
+  // With consent: the bytes are kept in IndexedDB and the file reopens after a reload.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel(/Remember opened files on this device/).check();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await uploadFixture(page, 'tricky.sqlite');
+  await expect(page.locator('li[data-table="order details"]')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Recent' }).click();
+  await page.getByRole('dialog', { name: 'Recent files' }).getByRole('button', { name: 'tricky.sqlite', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('li[data-table="order details"]')).toBeVisible();
+});
+
+test('the explorer states size, version and integrity of the open file', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId('db-info')).toContainText(/SQLite 3\.\d+\.\d+ · integrity ok · opened in \d+ ms/);
+});

@@ -1,8 +1,11 @@
 // Domain types shared by the browser, the worker and the CLI. Plain data only:
 // everything here must survive structured clone (postMessage) unchanged.
 
-/** A value as SQLite stores it. Integers beyond 2^53 lose precision (sql.js returns doubles). */
-export type SqlValue = number | string | Uint8Array | null;
+/**
+ * A value as SQLite stores it. Integers are numbers while exact (|n| <= 2^53 - 1) and bigints
+ * beyond, so 64-bit ids keep every digit.
+ */
+export type SqlValue = number | bigint | string | Uint8Array | null;
 
 /** SQLite storage classes, as reported by `typeof()`. */
 export type StorageClass = 'integer' | 'real' | 'text' | 'blob' | 'null';

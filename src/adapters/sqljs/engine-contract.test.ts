@@ -69,3 +69,17 @@ describe.each(transports)('DbEngine over %s transport', (_name, make) => {
     expect(bytes).toEqual(before);
   });
 });
+
+describe.each(transports)('64-bit integers over %s transport', (_name, make) => {
+  it('keep every digit and the integer/real distinction', async () => {
+    const engine = await make();
+    const bytes = await buildDb('CREATE TABLE t (id INTEGER, x REAL); INSERT INTO t VALUES (9007199254740993, 2.0), (42, 2.5);');
+    await engine.open({ id: 'big', name: 'big.sqlite', bytes });
+    const r = await engine.query('big', 'SELECT id, x FROM t ORDER BY rowid');
+    expect(r.rows).toEqual([[9007199254740993n, 2], [42, 2.5]]);
+    expect(r.columnTypes).toEqual([['integer'], ['real']]);
+    const bound = await engine.query('big', 'SELECT count(*) FROM t WHERE id = ?', { params: [9007199254740993n] });
+    expect(bound.rows).toEqual([[1]]);
+    engine.dispose?.();
+  });
+});

@@ -26,9 +26,34 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
 
 function storageClassOf(v: SqlValue): StorageClass {
   if (v === null) return 'null';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'real';
+  if (typeof v === 'bigint') return 'integer';
+  if (typeof v === 'number') return 'real';
   if (typeof v === 'string') return 'text';
   return 'blob';
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** sql.js binds a bigint as text; exact ones go in as numbers, the rest as their digits. */
+function bindable(v: SqlValue): Exclude<SqlValue, bigint> {
+  if (typeof v !== 'bigint') return v;
+  return v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : String(v);
+}
+
+/**
+ * Reads a row with integers as bigints (sql.js would otherwise round 64-bit integers to doubles
+ * and lose the integer/real distinction), then turns exact ones back into plain numbers.
+ */
+function readRow(stmt: Statement, seen: Set<StorageClass>[]): SqlValue[] {
+  // The typings lack get()'s second argument (sql.js 1.16 has it).
+  const raw = (stmt.get as (p: null, c: { useBigInt: boolean }) => SqlValue[])(null, { useBigInt: true });
+  for (let i = 0; i < raw.length; i++) {
+    const v = raw[i];
+    if (v === null) continue;
+    seen[i].add(storageClassOf(v));
+    if (typeof v === 'bigint' && v <= MAX_SAFE && v >= -MAX_SAFE) raw[i] = Number(v);
+  }
+  return raw;
 }
 
 function sqlError(e: unknown): DowserError {
@@ -114,7 +139,7 @@ export class SqljsEngine implements DbEngine {
     let stmt: Statement | undefined;
     try {
       stmt = db.prepare(text);
-      if (options.params?.length) stmt.bind(options.params);
+      if (options.params?.length) stmt.bind(options.params.map(bindable));
       const columns = stmt.getColumnNames();
       const seen = columns.map(() => new Set<StorageClass>());
       const rows: SqlValue[][] = [];
@@ -123,9 +148,7 @@ export class SqljsEngine implements DbEngine {
       while (stmt.step()) {
         if (skipped < offset) { skipped++; continue; }
         if (rows.length >= maxRows) { truncated = true; break; }
-        const row = stmt.get() as SqlValue[];
-        row.forEach((v, i) => { if (v !== null) seen[i].add(storageClassOf(v)); });
-        rows.push(row);
+        rows.push(readRow(stmt, seen));
       }
       return {
         columns, rows, truncated, offset,

@@ -43,7 +43,7 @@ async function allColumnStats(db: OpenedDatabase, schema: Schema): Promise<Colum
   return out;
 }
 
-const blobsAsHex = (_key: string, v: unknown) => (v instanceof Uint8Array ? blobToHex(v) : v);
+const blobsAsHex = (_key: string, v: unknown) => (v instanceof Uint8Array ? blobToHex(v) : typeof v === 'bigint' ? String(v) : v);
 
 async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);

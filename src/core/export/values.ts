@@ -26,10 +26,12 @@ export function uniqueColumnNames(columns: string[]): string[] {
 /**
  * A value for JSON: numbers, text and null as they are; blobs as hex text. SQLite can hold
  * ±Infinity in a REAL, which JSON cannot spell: written as the text "Infinity" rather than
- * silently becoming null.
+ * silently becoming null. Integers too large for a double are written as text, digit for digit.
  */
 export function jsonValue(v: SqlValue): string | number | null {
   if (v instanceof Uint8Array) return blobToHex(v);
   if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+  // Integers beyond 2^53 stay exact as text: a JSON number would be rounded by most readers.
+  if (typeof v === 'bigint') return String(v);
   return v;
 }

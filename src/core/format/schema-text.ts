@@ -25,7 +25,7 @@ export function formatBytes(n: number): string {
 export function formatValue(v: SqlValue): string {
   if (v === null) return 'NULL';
   if (v instanceof Uint8Array) return cutToWidth(blobToHex(v), VALUE_WIDTH);
-  if (typeof v === 'number') return String(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
   return `'${cutToWidth(visible(v), VALUE_WIDTH)}'`;
 }
 

@@ -3,6 +3,7 @@ import { describeError } from '../../../core/errors';
 import type { TableInfo } from '../../../core/types';
 import { formatCount } from '../../lib/format';
 import { useApp } from '../../store/app-store';
+import { DatabaseInfo } from './DatabaseInfo';
 import { TableDetail } from './TableDetail';
 import { useSchema } from './use-schema';
 
@@ -26,6 +27,7 @@ export function Explorer({ dbId }: { dbId: string }) {
 
   return (
     <div className="explorer">
+      <DatabaseInfo dbId={dbId} />
       <input type="search" className="filter" placeholder="Filter tables and columns" aria-label="Filter tables and columns" value={filter} onChange={(e) => setFilter(e.target.value)} />
       <p className="muted small pad-x">{countLabel(schema.data.tables)}</p>
       {schema.data.tables.length === 0 && <p className="muted pad">This database has no tables.</p>}

@@ -20,7 +20,7 @@ export function DatabaseBar() {
       <span className="brand">Dowser</span>
       <nav className="db-tabs" aria-label="Open databases">
         {databases.map((d) => (
-          <div key={d.id} className={`db-tab ${d.id === activeId ? 'active' : ''}`}>
+          <div key={d.id} className={`db-tab ${d.id === activeId ? 'active' : ''}`} data-status={d.status} data-ready-ms={d.readyMs} data-open-ms={d.report?.openMs}>
             <button type="button" className="db-tab-name" disabled={d.status !== 'ready'} onClick={() => setActive(d.id)} title={d.report ? `${formatBytes(d.sizeBytes)} · SQLite ${d.report.sqliteVersion} · opened in ${d.readyMs} ms` : undefined} aria-current={d.id === activeId}>
               {d.name}
               {d.status === 'reading' && <progress max={1} value={d.progress} aria-label={`Reading ${d.name}`} />}

@@ -66,6 +66,6 @@ function Cell({ value }: { value: SqlValue }) {
   if (value instanceof Uint8Array) {
     return <div className="grid-cell blob" role="cell" title={`BLOB, ${value.length} bytes`}>BLOB {formatBytes(value.length)} · {hexPreview(value)}</div>;
   }
-  if (typeof value === 'number') return <div className="grid-cell num" role="cell">{String(value)}</div>;
+  if (typeof value === 'number' || typeof value === 'bigint') return <div className="grid-cell num" role="cell">{String(value)}</div>;
   return <div className="grid-cell" role="cell" title={value.length > 40 ? value.slice(0, 2000) : undefined}>{value}</div>;
 }
