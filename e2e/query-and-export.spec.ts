@@ -79,3 +79,26 @@ test('the editor completes table names of the active database', async ({ page })
   await page.keyboard.press('Control+Space');
   await expect(page.locator('.suggest-widget .monaco-list-rows')).toContainText('pets');
 });
+
+test('JSON export holds every row of a result, beyond the first page', async ({ page }) => {
+  await openApp(page);
+  await runSql(page, 'SELECT order_id, status FROM orders ORDER BY order_id');
+  await expect(page.getByTestId('results-status')).toContainText('1,000+ rows');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'JSON' }).click();
+  const download = await downloadPromise;
+  const rows = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(rows).toHaveLength(2000);
+  expect(rows[0]).toEqual({ order_id: 1, status: expect.any(String) });
+});
+
+test('the .sql download carries the statement with a comment header', async ({ page }) => {
+  await openApp(page);
+  await runSql(page, 'SELECT count(*) FROM customers');
+  await expect(page.getByTestId('results-status')).toContainText('1 row');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: '.sql', exact: true }).click();
+  const text = readFileSync((await (await downloadPromise).path())!, 'utf8');
+  expect(text).toMatch(/^-- .*demo\.sqlite/m);
+  expect(text).toContain('SELECT count(*) FROM customers');
+});

@@ -203,6 +203,8 @@ export async function ensureBenchDb(mb: number, log: (msg: string) => void): Pro
 /** What the probe hands back; every time is performance.now() in the page, in ms. */
 export interface ProbeResult {
   supports: { longtask: boolean; longAnimationFrame: boolean };
+  /** performance.timeOrigin: with it, page times become epoch ms comparable with the test's clock. */
+  timeOrigin: number;
   installedAt: number;
   stoppedAt: number;
   /** The file input's change event: the moment the app starts opening (its readyMs starts here). */
@@ -256,7 +258,7 @@ export function probeSource(fileName: string, table: string): string {
   const now = () => performance.now();
   const s = {
     supports: { longtask: false, longAnimationFrame: false },
-    installedAt: now(), stoppedAt: 0, changeAt: null, status: {}, readyMsAttr: null, openMsAttr: null,
+    timeOrigin: performance.timeOrigin, installedAt: now(), stoppedAt: 0, changeAt: null, status: {}, readyMsAttr: null, openMsAttr: null,
     schemaAt: null, firstRowsAt: null, longTasks: [], longFrames: [], frames: 0, maxFrameGap: 0, maxFrameGapAt: null, posts: [],
   };
   let running = true;
@@ -341,16 +343,27 @@ export function probeSource(fileName: string, table: string): string {
 
 export interface RunResult {
   run: number;
+  /** The machine's 1-minute load average when the run started: above the CPU count, expect noise. */
+  loadAverage1m: number;
   /** The app's data-ready-ms: file picked to queryable database. */
   readyMs: number;
   /** The app's data-open-ms: header checks + new SQL.Database + sanity query, in the worker. */
   openMs: number;
   /** File picked to the explorer's row count for the benchmark table (quick_check and introspection run first). */
   schemaMs: number | null;
+  /** Ready to the row count: the worker's background work between the two. */
+  schemaAfterReadyMs: number | null;
   /** File picked to the starter query's rows in the grid. */
   firstRowsMs: number | null;
   /** Test-side wall time from setInputFiles to the ready tab: a cross-check of readyMs. */
   wallReadyMs: number;
+  /** Where wallReadyMs and readyMs differ: before the app's clock starts, and after it stops. */
+  wallOverhead: {
+    /** setInputFiles called to the input's change event (Playwright, CDP, Chromium snapshotting the file). */
+    setInputFilesToChangeMs: number | null;
+    /** The tab turned ready to Playwright noticing it. */
+    readyToNoticedMs: number | null;
+  };
   readyMsPerMB: number;
   openMsPerMB: number;
   /** Breakdown of readyMs from the tab's status stamps. */
@@ -375,7 +388,13 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const since = (from: number | null, to: number | null | undefined): number | null => (from === null || to === null || to === undefined ? null : round1(to - from));
 
-export function summarizeRun(run: number, p: ProbeResult, sizeMB: number, wallReadyMs: number): RunResult {
+/** The test's side of a run: epoch ms (performance.timeOrigin + now()) around the wait for the ready tab. */
+export interface WallClock {
+  startEpochMs: number;
+  readyNoticedEpochMs: number;
+}
+
+export function summarizeRun(run: number, p: ProbeResult, sizeMB: number, wall: WallClock, loadAverage1m: number): RunResult {
   if (p.readyMsAttr === null || p.openMsAttr === null) throw new Error('The probe saw no ready tab with data-ready-ms and data-open-ms.');
   const start = p.changeAt;
   const openingToReady = since(p.status.opening ?? null, p.status.ready);
@@ -384,11 +403,17 @@ export function summarizeRun(run: number, p: ProbeResult, sizeMB: number, wallRe
   const tasks = p.longTasks.filter((t) => window(t.start + t.duration));
   return {
     run,
+    loadAverage1m: round2(loadAverage1m),
     readyMs: p.readyMsAttr,
     openMs: p.openMsAttr,
     schemaMs: since(start, p.schemaAt),
+    schemaAfterReadyMs: since(p.status.ready ?? null, p.schemaAt),
     firstRowsMs: since(start, p.firstRowsAt),
-    wallReadyMs: Math.round(wallReadyMs),
+    wallReadyMs: Math.round(wall.readyNoticedEpochMs - wall.startEpochMs),
+    wallOverhead: {
+      setInputFilesToChangeMs: since(wall.startEpochMs, start === null ? null : p.timeOrigin + start),
+      readyToNoticedMs: p.status.ready === undefined ? null : round1(wall.readyNoticedEpochMs - (p.timeOrigin + p.status.ready)),
+    },
     readyMsPerMB: round2(p.readyMsAttr / sizeMB),
     openMsPerMB: round2(p.openMsAttr / sizeMB),
     phases: {
@@ -421,7 +446,7 @@ export function medians(runs: readonly RunResult[]): Record<string, number | nul
   const out: Record<string, number | null> = {};
   const walk = (value: unknown, path: string, pick: (r: RunResult) => unknown) => {
     if (typeof value === 'number' || value === null) {
-      if (path === 'run') return;
+      if (path === 'run' || path === 'loadAverage1m') return;
       out[path] = median(runs.map(pick).filter((v): v is number => typeof v === 'number'));
     } else if (value && typeof value === 'object' && !Array.isArray(value)) {
       for (const key of Object.keys(value)) {
@@ -435,14 +460,14 @@ export function medians(runs: readonly RunResult[]): Record<string, number | nul
 
 /** A plain fixed-width table: the numbers a person wants to compare across runs. */
 export function formatTable(runs: readonly RunResult[], med: Record<string, number | null>): string {
-  const head = ['run', 'ready ms', 'ms/MB', 'worker open', 'read', 'open→ready', 'postMessage', 'schema ms', 'rows ms', 'long tasks n/max/total', 'max frame gap'];
-  const row = (label: string, get: (key: string) => number | null) => {
+  const head = ['run', 'load', 'ready ms', 'ms/MB', 'worker open', 'read', 'open→ready', 'postMessage', 'schema ms', 'rows ms', 'long tasks n/max/total', 'max frame gap'];
+  const row = (label: string, load: string, get: (key: string) => number | null) => {
     const f = (k: string) => (get(k) === null ? '—' : String(get(k)));
-    return [label, f('readyMs'), f('readyMsPerMB'), f('openMs'), f('phases.readMs'), f('phases.openingToReadyMs'), f('phases.maxPostMessageMs'),
+    return [label, load, f('readyMs'), f('readyMsPerMB'), f('openMs'), f('phases.readMs'), f('phases.openingToReadyMs'), f('phases.maxPostMessageMs'),
       f('schemaMs'), f('firstRowsMs'), `${f('longTasks.count')}/${f('longTasks.maxMs')}/${f('longTasks.totalMs')}`, f('maxFrameGapMs')];
   };
-  const lines = runs.map((r) => row(String(r.run), (k) => medians([r])[k] ?? null));
-  lines.push(row('median', (k) => med[k] ?? null));
+  const lines = runs.map((r) => row(String(r.run), r.loadAverage1m.toFixed(1), (k) => medians([r])[k] ?? null));
+  lines.push(row('median', '', (k) => med[k] ?? null));
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');

@@ -41,7 +41,7 @@ export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table
                 {c.pkIndex > 0 && <span className="badge badge-pk" title={`Primary key${table.primaryKey.length > 1 ? ` (part ${c.pkIndex})` : ''}`}>PK</span>}
                 {fk && (
                   <button type="button" className="badge badge-fk link" title={`References ${fk.refTable}.${fk.to[fk.from.indexOf(c.name)]}`} onClick={() => select(fk.refTable)}>
-                    → {fk.refTable}.{fk.to[fk.from.indexOf(c.name)]}
+                    → {fk.refTable}
                   </button>
                 )}
                 <span className="muted small col-type" title={`affinity ${c.affinity}`}>{c.declaredType || 'no type'}{c.notNull ? ' · not null' : ''}{c.defaultValue != null ? ` · default ${c.defaultValue}` : ''}</span>
