@@ -31,21 +31,24 @@ export function formatValue(v: SqlValue): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** One line: "0 nulls, 3 distinct, values 'a' ×2, 'b' ×1" — min/max, samples or categories. */
-export function statsSummary(st: ColumnStats): string {
+/**
+ * One line: "0 nulls, 3 distinct, values 'a' ×2, 'b' ×1" — min/max, samples or categories.
+ * `formatValue` is swappable: prompts quote database text as JSON strings instead.
+ */
+export function statsSummary(st: ColumnStats, fmt: (v: SqlValue) => string = formatValue): string {
   if (st.rowsScanned === 0) return 'no rows';
   const parts = [plural(st.nullCount, 'null'), `${st.distinctCount} distinct`];
   // Dates read best as a range, few distinct values as a list, other numbers as a range.
   if (st.looksLikeDate) {
-    parts.push(`dates from ${formatValue(st.min)} to ${formatValue(st.max)}`);
+    parts.push(`dates from ${fmt(st.min)} to ${fmt(st.max)}`);
   } else if (st.categories) {
-    const shown = st.categories.slice(0, CATEGORIES_SHOWN).map((c) => `${formatValue(c.value)} ×${c.count}`);
+    const shown = st.categories.slice(0, CATEGORIES_SHOWN).map((c) => `${fmt(c.value)} ×${c.count}`);
     const more = st.categories.length - shown.length;
     parts.push(`values ${shown.join(', ')}${more > 0 ? `, … ${more} more` : ''}`);
   } else if (typeof st.min === 'number') {
-    parts.push(`min ${formatValue(st.min)}`, `max ${formatValue(st.max)}`);
+    parts.push(`min ${fmt(st.min)}`, `max ${fmt(st.max)}`);
   } else if (st.samples.length) {
-    parts.push(`e.g. ${st.samples.map(formatValue).join(', ')}`);
+    parts.push(`e.g. ${st.samples.map(fmt).join(', ')}`);
   }
   const classes = Object.entries(st.storageClasses).filter(([k]) => k !== 'null');
   if (classes.length > 1) parts.push(`mixed types ${classes.map(([k, n]) => `${k} ${n}`).join(', ')}`);

@@ -1,0 +1,48 @@
+// SearchColumn: ranks the columns of the database for a short phrase (or a whole question) and
+// shows each with its type, description and value statistics, as the model will read them.
+
+import { z } from 'zod';
+import { statsSummary } from '../format/schema-text';
+import type { ColumnIndex, ValueLink } from '../retrieval/column-index';
+import type { ColumnHit } from '../retrieval/types';
+import { quoteData } from './quote-data';
+import type { Tool } from './types';
+
+export interface SearchColumnContext {
+  columns: ColumnIndex;
+  /** Cell values named in the query (through SearchValue); optional. */
+  valueLinks?: (query: string) => ValueLink[];
+  /** Cosine similarity per indexed column when an embedding model is loaded; null = lexical only. */
+  semantic?: (query: string, signal?: AbortSignal) => Promise<Float32Array | null>;
+}
+
+export interface SearchColumnResult {
+  query: string;
+  mode: 'lexical' | 'hybrid';
+  hits: ColumnHit[];
+}
+
+const input = z.object({
+  query: z.string().min(1).describe('A short phrase describing the data wanted, e.g. "customer birth date"'),
+  k: z.number().int().min(1).max(20).optional().describe('How many columns to return (default 5)'),
+});
+
+export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, SearchColumnContext> = {
+  name: 'search_column',
+  description: 'Find the columns that hold some data: give a short phrase; get the best matching table.column names with their type, description and value statistics.',
+  input,
+  async run({ query, k = 5 }, ctx, signal) {
+    const semantic = ctx.semantic ? await ctx.semantic(query, signal) : null;
+    const hits = ctx.columns.search(query, { k, valueLinks: ctx.valueLinks?.(query), semantic });
+    return { query, mode: semantic ? 'hybrid' : 'lexical', hits };
+  },
+  observe({ hits }) {
+    if (hits.length === 0) return 'No column matches. Try other words, or search_value for a value you expect in the data.';
+    return hits.map((h, i) => {
+      const parts = [`${i + 1}. ${h.table}.${h.column} (${h.declaredType || 'no type'})`];
+      if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
+      if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
+      return parts.join(' — ');
+    }).join('\n');
+  },
+};
