@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqljsEngine } from '../../adapters/sqljs/engine';
+import { createNodeEngine } from '../../adapters/sqljs/node';
+import { buildDb } from '../../test-support/build-db';
+import { executorFor, type SqlExecutor } from '../ports';
+import type { JoinEdge } from '../retrieval/types';
+import { assertSingleReadStatement } from '../sql/statements';
+import type { Schema } from '../types';
+import { containmentSql, inferForeignKeys, keyCandidates } from './infer-keys';
+import { buildJoinGraph, shortestJoinPaths } from './join-graph';
+
+const SQL = `
+CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);
+CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER, warehouse_id INTEGER, total REAL);
+CREATE TABLE warehouses (id INTEGER PRIMARY KEY, city TEXT);
+-- {table}_id style, but TEXT against an INTEGER key: types differ, never a candidate.
+CREATE TABLE payments (id INTEGER PRIMARY KEY, customer_id TEXT, amount REAL);
+-- Same name as the referenced primary key (Spider style).
+CREATE TABLE stadium (Stadium_ID INTEGER PRIMARY KEY, Name TEXT);
+CREATE TABLE concert (concert_ID INTEGER PRIMARY KEY, Stadium_ID INT, Year TEXT);
+-- A bare table name as the column (Spider flight_2: flights.Airline -> airlines.uid).
+CREATE TABLE airlines (uid INTEGER PRIMARY KEY, Airline TEXT);
+CREATE TABLE flights (Airline INTEGER, FlightNo INTEGER, PRIMARY KEY (Airline, FlightNo));
+-- Text keys: {table}{key name}.
+CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT);
+CREATE TABLE cities (id INTEGER PRIMARY KEY, country_code VARCHAR(3), name TEXT);
+-- A self-reference.
+CREATE TABLE categories (id INTEGER PRIMARY KEY, parent_id INTEGER, name TEXT);
+-- Already declared: not inferred again.
+CREATE TABLE items (id INTEGER PRIMARY KEY, order_id INTEGER REFERENCES orders(id));
+-- A UNIQUE column named like a key, and one that is not.
+CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE, badge_code TEXT UNIQUE);
+CREATE TABLE logins (id INTEGER PRIMARY KEY, email TEXT, badge_code TEXT);
+-- A role in front of the name, snake or camel case, and as a self-reference.
+CREATE TABLE addresses (address_id INTEGER PRIMARY KEY, city TEXT);
+CREATE TABLE invoices (id INTEGER PRIMARY KEY, billing_address_id INTEGER, shipToAddressId INTEGER);
+CREATE TABLE staff (staff_id INTEGER PRIMARY KEY, manager_staff_id INTEGER);
+-- Only NULLs: nothing to go on.
+CREATE TABLE reviews (id INTEGER PRIMARY KEY, customer_id INTEGER);
+
+INSERT INTO customers VALUES (1, 'Ada'), (2, 'Bo'), (3, 'Cy');
+INSERT INTO warehouses VALUES (1, 'Oslo');
+INSERT INTO orders VALUES (1, 1, 1, 10), (2, 2, 99, 20), (3, NULL, 1, 5);
+INSERT INTO payments VALUES (1, '1', 10), (2, '2', 20);
+INSERT INTO stadium VALUES (1, 'A'), (2, 'B');
+INSERT INTO concert VALUES (1, 1, '2014'), (2, 2, '2015'), (3, 1, '2015');
+INSERT INTO airlines VALUES (1, 'United'), (2, 'Delta');
+INSERT INTO flights VALUES (1, 28), (2, 29), (2, 44);
+INSERT INTO countries VALUES ('NOR', 'Norway'), ('ITA', 'Italy');
+INSERT INTO cities VALUES (1, 'NOR', 'Oslo'), (2, 'ITA', 'Rome');
+INSERT INTO categories VALUES (1, NULL, 'root'), (2, 1, 'child'), (3, 2, 'leaf');
+INSERT INTO items VALUES (1, 1);
+INSERT INTO users VALUES (1, 'a@x', 'B1'), (2, 'b@x', 'B2');
+INSERT INTO logins VALUES (1, 'a@x', 'B1');
+INSERT INTO reviews VALUES (1, NULL);
+INSERT INTO addresses VALUES (1, 'Oslo'), (2, 'Rome');
+INSERT INTO invoices VALUES (1, 1, 2), (2, 2, 2);
+INSERT INTO staff VALUES (1, NULL), (2, 1);
+`;
+
+let engine: SqljsEngine;
+let schema: Schema;
+let exec: SqlExecutor;
+
+beforeAll(async () => {
+  engine = await createNodeEngine();
+  await engine.open({ id: 'k', name: 'k.sqlite', bytes: await buildDb(SQL) });
+  schema = await engine.introspect('k');
+  exec = executorFor(engine, 'k');
+});
+afterAll(() => engine.close('k'));
+
+const edge = (fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({ fromTable, fromColumns: [from], toTable, toColumns: [to], inferred: true });
+const label = (e: JoinEdge) => `${e.fromTable}.${e.fromColumns[0]} -> ${e.toTable}.${e.toColumns[0]}`;
+
+describe('inferForeignKeys', () => {
+  it('finds keys implied by names, types and contained values', async () => {
+    const found = (await inferForeignKeys(schema, exec)).map(label).sort();
+    expect(found).toEqual([
+      'categories.parent_id -> categories.id',
+      'cities.country_code -> countries.code',
+      'concert.Stadium_ID -> stadium.Stadium_ID',
+      'flights.Airline -> airlines.uid',
+      'invoices.billing_address_id -> addresses.address_id',
+      'invoices.shipToAddressId -> addresses.address_id',
+      'logins.badge_code -> users.badge_code',
+      'orders.customer_id -> customers.id',
+      'staff.manager_staff_id -> staff.staff_id',
+    ]);
+  });
+
+  it('refuses a candidate whose values are not all in the referenced key', async () => {
+    expect(keyCandidates(schema).map((c) => label(c.edge))).toContain('orders.warehouse_id -> warehouses.id');
+    expect((await inferForeignKeys(schema, exec)).map(label)).not.toContain('orders.warehouse_id -> warehouses.id');
+  });
+
+  it('refuses when the types differ, when there are only NULLs, and for id = id between primary keys', async () => {
+    const candidates = keyCandidates(schema).map((c) => label(c.edge));
+    expect(candidates).not.toContain('payments.customer_id -> customers.id');
+    expect(candidates).not.toContain('customers.id -> warehouses.id');
+    expect(candidates).not.toContain('logins.email -> users.email');
+    expect(candidates).toContain('reviews.customer_id -> customers.id');
+    expect((await inferForeignKeys(schema, exec)).map(label)).not.toContain('reviews.customer_id -> customers.id');
+  });
+
+  it('does not infer what the schema declares', () => {
+    const candidates = keyCandidates(schema).map((c) => label(c.edge));
+    expect(candidates.filter((c) => c.startsWith('items.order_id') || c.startsWith('orders.id -> items'))).toEqual([]);
+  });
+
+  it('marks every result inferred and the graph flags paths through them', async () => {
+    const inferred = await inferForeignKeys(schema, exec);
+    expect(inferred.every((e) => e.inferred)).toBe(true);
+    const r = shortestJoinPaths(buildJoinGraph(schema, inferred), 'flights', 'airlines');
+    expect(r.ok && r.paths.map((p) => [p.joinClause, p.edges[0].inferred])).toEqual([['FROM "flights" JOIN "airlines" ON "flights"."Airline" = "airlines"."uid"', true]]);
+  });
+
+  it('sends only single read statements, bounded to a prefix of the rows', async () => {
+    const seen: string[] = [];
+    await inferForeignKeys(schema, { query: (sql, o) => (seen.push(sql), exec.query(sql, o)) }, { rowLimit: 2 });
+    expect(seen.length).toBe(keyCandidates(schema).length);
+    for (const sql of seen) {
+      expect(() => assertSingleReadStatement(sql)).not.toThrow();
+      expect(sql).toMatch(/LIMIT 2\)$/);
+    }
+    expect(containmentSql(edge('order "x"', 'a b', 'select', 'id'), 10)).toBe(
+      'SELECT count(*) AS present, coalesce(sum(v NOT IN (SELECT "id" FROM "select" WHERE "id" IS NOT NULL)), 0) AS missing FROM (SELECT "a b" AS v FROM "order ""x""" WHERE "a b" IS NOT NULL LIMIT 10)',
+    );
+  });
+
+  it('checks at most maxChecks candidates, best first, and stops when cancelled', async () => {
+    let queries = 0;
+    const counting: SqlExecutor = { query: (sql, o) => (queries++, exec.query(sql, o)) };
+    await inferForeignKeys(schema, counting, { maxChecks: 2 });
+    expect(queries).toBe(2);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(inferForeignKeys(schema, exec, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});

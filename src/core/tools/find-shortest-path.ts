@@ -1,0 +1,69 @@
+// find_shortest_path: how to join two tables (or the tables of two columns). The model gets
+// every equally short chain of keys with a ready JOIN clause, so it does not guess ON conditions.
+
+import { z } from 'zod';
+import { type FindPathResult, type JoinGraph, type PathEndpoint, shortestJoinPaths } from '../schema/join-graph';
+import type { JoinEdge, JoinPath } from '../retrieval/types';
+import { quoteIdentIfNeeded } from '../sql/quote';
+import type { Tool } from './types';
+
+export interface FindShortestPathInput {
+  start: string;
+  end: string;
+}
+
+/** Paths shown to the model; the rest are counted, not listed. */
+const MAX_PATHS_SHOWN = 5;
+/** The observation stays short even for tables with very long names. */
+const MAX_OBSERVATION_CHARS = 4000;
+
+// Names are SQL identifiers, quoted when needed; control characters are escaped so a table name
+// cannot start a new line of the observation. (JOIN clauses keep names verbatim: they are SQL.)
+const safe = (text: string) => text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const name = (t: string) => safe(quoteIdentIfNeeded(t));
+const endpointText = (e: PathEndpoint) => (e.column === null ? name(e.table) : `${name(e.table)}.${name(e.column)}`);
+const chain = (p: JoinPath) => p.tables.map(name).join(' -> ');
+const condition = (e: JoinEdge) => e.fromColumns.map((c, i) => `${name(e.fromTable)}.${name(c)} = ${name(e.toTable)}.${name(e.toColumns[i])}`).join(' AND ');
+
+function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] {
+  const { start, end, paths, totalPaths } = result;
+  if (paths.length === 0) return [safe(result.message ?? `No join path between ${endpointText(start)} and ${endpointText(end)}.`)];
+  if (paths[0].edges.length === 0) {
+    return [`${endpointText(start)} and ${endpointText(end)} are in the same table: no join needed.`, `   ${paths[0].joinClause}`];
+  }
+  const joins = paths[0].edges.length;
+  const lines = [
+    `${totalPaths === 1 ? 'One shortest join path' : `${totalPaths} equally short join paths`} from ${endpointText(start)} to ${endpointText(end)} (${joins} join${joins === 1 ? '' : 's'}${totalPaths === 1 ? '' : ' each'}):`,
+  ];
+  paths.slice(0, MAX_PATHS_SHOWN).forEach((p, i) => {
+    lines.push(`${i + 1}. ${chain(p)}`, `   ${p.joinClause}`);
+    for (const e of p.edges.filter((x) => x.inferred)) lines.push(`   (inferred key: check it) ${condition(e)}`);
+  });
+  const hidden = totalPaths - Math.min(paths.length, MAX_PATHS_SHOWN);
+  if (hidden > 0) lines.push(`… ${hidden} more equally short path${hidden === 1 ? '' : 's'} not shown.`);
+  return lines;
+}
+
+function observe(result: FindPathResult): string {
+  if (!result.ok) {
+    const hint = result.suggestions.length > 0 ? ` Did you mean: ${result.suggestions.map(safe).join(', ')}?` : '';
+    return safe(result.message) + hint;
+  }
+  const lines = describePaths(result);
+  for (const self of result.selfJoins) {
+    lines.push(`${name(self.tables[0])} is also joinable to itself via ${condition(self.edges[0])}: ${self.joinClause}`);
+  }
+  const text = lines.join('\n');
+  return text.length <= MAX_OBSERVATION_CHARS ? text : `${text.slice(0, MAX_OBSERVATION_CHARS)}\n… (cut at ${MAX_OBSERVATION_CHARS} characters)`;
+}
+
+export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, { graph: JoinGraph }> = {
+  name: 'find_shortest_path',
+  description:
+    'Find how to join two tables. start and end are table names or table.column. Returns every equally short chain of foreign-key joins with a ready FROM … JOIN … ON clause; keys marked inferred were guessed from names and data, so check them.',
+  input: z.object({ start: z.string().min(1), end: z.string().min(1) }),
+  async run(input, { graph }) {
+    return shortestJoinPaths(graph, input.start, input.end, { maxPaths: MAX_PATHS_SHOWN });
+  },
+  observe,
+};
