@@ -4,7 +4,10 @@
 
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
-import type { DbEngine, OpenRequest, StatsOptions } from '../core/ports';
+import type { DbEngine, OpenRequest, StatsOptions, ToolsOptions, ToolsSummary } from '../core/ports';
+import type { QuestionLink } from '../core/retrieval/linker';
+import type { ToolCallOutcome } from '../core/tools/registry';
+import type { ToolboxProgress } from '../core/tools/toolbox';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema } from '../core/types';
 import './error-transfer';
 
@@ -35,6 +38,9 @@ export class RestartableEngine implements DbEngine {
   /** The bytes of every open database: the worker can die at any time. */
   private readonly opened = new Map<string, OpenRequest>();
   private readonly pending = new Set<Pending>();
+  private readonly toolOptions = new Map<string, ToolsOptions>();
+  /** Which worker instance holds each database's indexes. */
+  private readonly toolsBuiltIn = new Map<string, SpawnedWorker>();
   private reopening: Promise<void> = Promise.resolve();
   queryTimeoutMs: number;
 
@@ -89,6 +95,7 @@ export class RestartableEngine implements DbEngine {
   async open(request: OpenRequest): Promise<OpenReport> {
     const report = await this.call((r) => r.open(request));
     this.opened.set(request.id, request);
+    this.toolsBuiltIn.delete(request.id);
     return report;
   }
 
@@ -98,6 +105,8 @@ export class RestartableEngine implements DbEngine {
 
   async close(id: string): Promise<void> {
     this.opened.delete(id);
+    this.toolOptions.delete(id);
+    this.toolsBuiltIn.delete(id);
     await this.call((r) => r.close(id));
   }
 
@@ -111,6 +120,46 @@ export class RestartableEngine implements DbEngine {
 
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats> {
     return this.call((r) => r.columnStats(id, table, column, options), this.queryTimeoutMs);
+  }
+
+  /**
+   * Index building reads every text column: it gets a long limit of its own. The options are
+   * kept so a restarted worker (after a timeout) rebuilds the same indexes on the next call.
+   */
+  buildTools(id: string, options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary> {
+    this.toolOptions.set(id, options);
+    const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+    return this.call(async (r) => {
+      const worker = this.worker;
+      const summary = await r.buildTools(id, options, progress);
+      this.toolsBuiltIn.set(id, worker);
+      return summary;
+    }, Math.max(this.queryTimeoutMs, 10 * 60_000));
+  }
+
+  callTool(id: string, name: string, args: unknown): Promise<ToolCallOutcome> {
+    return this.call(async (r) => {
+      await this.ensureTools(r, id);
+      return r.callTool(id, name, args);
+    }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
+  }
+
+  linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
+    return this.call(async (r) => {
+      await this.ensureTools(r, id);
+      return r.linkQuestion(id, question);
+    }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
+  }
+
+  /** After a restart the new worker has no indexes: rebuild them with the options last used. */
+  private async ensureTools(r: Remote, id: string): Promise<void> {
+    if (this.toolsBuiltIn.get(id) === this.worker) return;
+    await r.buildTools(id, this.toolOptions.get(id) ?? {});
+    this.toolsBuiltIn.set(id, this.worker);
+  }
+
+  private rebuildAllowanceMs(id: string): number {
+    return this.toolsBuiltIn.get(id) === this.worker ? 0 : 10 * 60_000;
   }
 
   dispose(): void {

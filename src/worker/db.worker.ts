@@ -17,6 +17,9 @@ const api = {
   query: async (...a: Parameters<SqljsEngine['query']>) => (await ready).query(...a),
   introspect: async (id: string) => (await ready).introspect(id),
   columnStats: async (...a: Parameters<SqljsEngine['columnStats']>) => (await ready).columnStats(...a),
+  buildTools: async (...a: Parameters<SqljsEngine['buildTools']>) => (await ready).buildTools(...a),
+  callTool: async (...a: Parameters<SqljsEngine['callTool']>) => (await ready).callTool(...a),
+  linkQuestion: async (...a: Parameters<SqljsEngine['linkQuestion']>) => (await ready).linkQuestion(...a),
 };
 export type DbWorkerApi = typeof api;
 

@@ -5,7 +5,11 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { headerIssues, readHeader } from '../../core/db/file-check';
 import { DowserError, toDowserError } from '../../core/errors';
-import { executorFor, type DbEngine, type OpenRequest, type StatsOptions } from '../../core/ports';
+import { executorFor, type DbEngine, type EmbeddingModelConfig, type OpenRequest, type StatsOptions, type ToolsOptions, type ToolsSummary } from '../../core/ports';
+import type { Embedder } from '../../core/retrieval/embedder';
+import type { QuestionLink } from '../../core/retrieval/linker';
+import type { ToolCallOutcome } from '../../core/tools/registry';
+import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
 import { assertSingleReadStatement } from '../../core/sql/statements';
 import { significant, tokenize } from '../../core/sql/tokens';
@@ -20,7 +24,11 @@ interface OpenDb {
   db: Database;
   report: OpenReport;
   rowCounts: Map<string, number | null>;
+  toolbox?: Promise<Toolbox>;
 }
+
+/** Makes an embedder for a configured model (transformers.js in a worker or in Node); injected. */
+export type EmbedderFactory = (config: EmbeddingModelConfig) => Promise<Embedder>;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -64,7 +72,7 @@ function sqlError(e: unknown): DowserError {
 export class SqljsEngine implements DbEngine {
   private readonly dbs = new Map<string, OpenDb>();
 
-  constructor(private readonly SQL: SqlJsStatic) {}
+  constructor(private readonly SQL: SqlJsStatic, private readonly makeEmbedder?: EmbedderFactory) {}
 
   async open({ id, name, bytes }: OpenRequest): Promise<OpenReport> {
     const t0 = now();
@@ -214,4 +222,51 @@ export class SqljsEngine implements DbEngine {
     const entry = this.get(id);
     return columnStats(executorFor(this, id), { table, column, rowCount: entry.rowCounts.get(table), rowBudget: options.rowBudget });
   }
+
+  async buildTools(id: string, options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary> {
+    const entry = this.get(id);
+    entry.toolbox = (async () => {
+      const schema = await this.introspect(id);
+      let embedder: Embedder | null = null;
+      let loadProblem: string | null = null;
+      if (options.embeddingModel && this.makeEmbedder) {
+        try {
+          embedder = await this.makeEmbedder(options.embeddingModel);
+        } catch (e) {
+          loadProblem = e instanceof Error ? e.message : String(e);
+        }
+      }
+      const toolbox = await buildToolbox(executorFor(this, id), schema, { descriptions: options.descriptions, embedder, onProgress });
+      if (loadProblem) toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
+      return toolbox;
+    })();
+    entry.toolbox.catch(() => { if (this.dbs.get(id) === entry) entry.toolbox = undefined; });
+    return summarize(await entry.toolbox);
+  }
+
+  private toolboxOf(id: string): Promise<Toolbox> {
+    const entry = this.get(id);
+    if (!entry.toolbox) void this.buildTools(id).catch(() => undefined);
+    return entry.toolbox!;
+  }
+
+  async callTool(id: string, name: string, args: unknown): Promise<ToolCallOutcome> {
+    return (await this.toolboxOf(id)).call(name, args);
+  }
+
+  async linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
+    return (await this.toolboxOf(id)).link(question);
+  }
+}
+
+function summarize(t: Toolbox): ToolsSummary {
+  return {
+    mode: t.mode,
+    semanticNote: t.semanticNote,
+    columnsIndexed: t.columns.columns.length,
+    valuesIndexed: t.distinct.reduce((n, c) => n + c.values.length, 0),
+    valuePolicies: t.distinct.filter((c) => c.policy !== 'all').map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
+    inferredKeys: t.inferredKeys.length,
+    timings: t.timings,
+  };
 }

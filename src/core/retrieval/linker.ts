@@ -6,6 +6,7 @@ import type { Schema } from '../types';
 import type { ValueLookup } from '../tools/sql-repair';
 import { identifierTerms, isStopword, splitIdentifier, stemAll } from './text';
 import type { ValueLink } from './column-index';
+import { editDistance } from '../text/edit-distance';
 
 export interface QuestionLink {
   /** Character offsets in the question. */
@@ -70,7 +71,8 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
           const p = phrase.toLowerCase();
           // Only whole-value matches link: "Paris" -> 'Paris', not every value containing "Paris".
           const exactish = v === p || v.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === p.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-          const close = !exactish && hit.match === 'fuzzy' && len === 1 && p.length >= 5;
+          // A misspelt whole value ("Pairs" for 'Paris'), not a word found inside a long text.
+          const close = !exactish && p.length >= 5 && editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1);
           if (exactish || close) links.push({ ...span(i, i + len - 1), kind: 'value', table: hit.table, column: hit.column, value: hit.value, score: exactish ? 1 : 0.6 });
         }
       }

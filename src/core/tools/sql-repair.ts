@@ -70,7 +70,7 @@ export async function explainEmptyResult(exec: SqlExecutor, sql: string, schema:
   const lines: string[] = [];
   for (let i = 0; i < where.predicates.length && i < 8; i++) {
     const predicate = where.predicates[i];
-    let count: number | null = null;
+    let count: number | null;
     try {
       const r = await exec.query(`SELECT count(*) FROM (${where.without(i).replace(/;\s*$/, '')})`, { maxRows: 1 });
       count = Number(r.rows[0]?.[0] ?? 0);

@@ -8,6 +8,7 @@ import { services } from '../services';
 import { useApp } from '../store/app-store';
 import { readFileWithProgress } from '../lib/read-file';
 import { runQuery } from './run-query';
+import { forgetTools } from './tools';
 
 let counter = 0;
 const newId = () => `db${++counter}-${Date.now().toString(36)}`;
@@ -96,6 +97,7 @@ export async function openDemo(): Promise<void> {
 
 export async function closeDatabase(id: string): Promise<void> {
   useApp.getState().removeDb(id);
+  forgetTools(id);
   services.queryClient.removeQueries({ queryKey: ['schema', id] });
   services.queryClient.removeQueries({ queryKey: ['stats', id] });
   await services.engine.close(id).catch(() => undefined);

@@ -2,6 +2,8 @@
 
 import { create } from 'zustand';
 import type { DowserError } from '../../core/errors';
+import type { ToolsSummary } from '../../core/ports';
+import type { ToolboxProgress } from '../../core/tools/toolbox';
 import type { OpenReport, QueryResult } from '../../core/types';
 
 export interface DbEntry {
@@ -25,6 +27,13 @@ export interface RunState {
   fetchingMore?: boolean;
 }
 
+export interface ToolsState {
+  status: 'building' | 'ready' | 'error';
+  progress: ToolboxProgress | null;
+  summary?: ToolsSummary;
+  error?: string;
+}
+
 export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
@@ -43,6 +52,8 @@ interface AppState {
   sqlByDb: Record<string, string>;
   selectedTable: string | null;
   run: RunState;
+  tools: Record<string, ToolsState>;
+  view: 'sql' | 'tools';
   notices: Notice[];
   settings: Settings;
   upsertDb(entry: DbEntry): void;
@@ -52,6 +63,8 @@ interface AppState {
   setSql(id: string, sql: string): void;
   selectTable(name: string | null): void;
   setRun(run: RunState): void;
+  setTools(dbId: string, state: ToolsState): void;
+  setView(view: 'sql' | 'tools'): void;
   notify(level: Notice['level'], message: string): void;
   dismiss(id: number): void;
   updateSettings(patch: Partial<Settings>): void;
@@ -76,6 +89,8 @@ export const useApp = create<AppState>()((setState) => ({
   sqlByDb: {},
   selectedTable: null,
   run: { status: 'idle' },
+  tools: {},
+  view: 'sql',
   notices: [],
   settings: loadSettings(),
   upsertDb: (entry) => setState((s) => ({ databases: [...s.databases.filter((d) => d.id !== entry.id), entry] })),
@@ -89,6 +104,8 @@ export const useApp = create<AppState>()((setState) => ({
   setSql: (id, sql) => setState((s) => ({ sqlByDb: { ...s.sqlByDb, [id]: sql } })),
   selectTable: (name) => setState({ selectedTable: name }),
   setRun: (run) => setState({ run }),
+  setTools: (dbId, state) => setState((s) => ({ tools: { ...s.tools, [dbId]: state } })),
+  setView: (view) => setState({ view }),
   notify: (level, message) => setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
   dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
   updateSettings: (patch) => setState((s) => {

@@ -3,6 +3,7 @@ import { cancelQuery, runQuery } from '../../actions/run-query';
 import { useApp } from '../../store/app-store';
 import { useSchema } from '../explorer/use-schema';
 import { ResultsPanel } from '../results/ResultsPanel';
+import { ToolsPanel } from '../tools/ToolsPanel';
 import { currentSqlToRun } from './editor-handle';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
@@ -16,9 +17,12 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
   const schema = useSchema(dbId);
 
   const run = (text: string) => { if (text.trim()) void runQuery(text); };
+  const view = useApp((s) => s.view);
 
+  if (view === 'tools') return <><ViewTabs /><ToolsPanel dbId={dbId} /></>;
   return (
     <div className="query-workspace">
+      <ViewTabs />
       <div className="toolbar">
         <button type="button" onClick={() => run(currentSqlToRun(sql))} disabled={running} title="Run the selection, or the statement under the cursor (Ctrl/Cmd+Enter)">Run ▶</button>
         <button type="button" className="secondary" onClick={() => void cancelQuery()} disabled={!running}>Cancel</button>
@@ -30,6 +34,17 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
         </Suspense>
       </div>
       <ResultsPanel dbId={dbId} />
+    </div>
+  );
+}
+
+function ViewTabs() {
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  return (
+    <div className="view-tabs" role="tablist" aria-label="Workspace">
+      <button type="button" role="tab" aria-selected={view === 'sql'} className={view === 'sql' ? 'small' : 'small secondary'} onClick={() => setView('sql')}>SQL</button>
+      <button type="button" role="tab" aria-selected={view === 'tools'} className={view === 'tools' ? 'small' : 'small secondary'} onClick={() => setView('tools')}>Tools</button>
     </div>
   );
 }

@@ -1,0 +1,58 @@
+// The retrieval tools by name, and one way to call any of them: validate the input with the
+// tool's zod schema, run, and turn the output into the observation text. A bad input is an
+// observation that says what was wrong, never an exception (the agent reads it and retries).
+
+import { z } from 'zod';
+import { executeSqlTool } from './execute-sql';
+import { findShortestPathTool } from './find-shortest-path';
+import { searchColumnTool } from './search-column';
+import { searchValueTool } from './search-value';
+import type { Tool } from './types';
+
+export const RETRIEVAL_TOOLS = {
+  search_column: searchColumnTool,
+  search_value: searchValueTool,
+  find_shortest_path: findShortestPathTool,
+  execute_sql: executeSqlTool,
+} as const;
+
+export type ToolName = keyof typeof RETRIEVAL_TOOLS;
+
+export const TOOL_NAMES = Object.keys(RETRIEVAL_TOOLS) as ToolName[];
+
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(RETRIEVAL_TOOLS, name);
+}
+
+/** JSON Schema of a tool's input, as model providers want it. */
+export function toolInputSchema(name: ToolName): Record<string, unknown> {
+  return z.toJSONSchema(RETRIEVAL_TOOLS[name].input as z.ZodType) as Record<string, unknown>;
+}
+
+export type ToolCallOutcome =
+  | { ok: true; tool: ToolName; output: unknown; observation: string; ms: number }
+  | { ok: false; tool: string; error: 'unknown_tool' | 'bad_arguments' | 'tool_failed'; observation: string; ms: number };
+
+export function describeZodError(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+}
+
+/** Runs `name` with `args` against `context` (each tool takes the part of the context it needs). */
+export async function callTool(name: string, args: unknown, context: unknown, signal?: AbortSignal): Promise<ToolCallOutcome> {
+  const t0 = Date.now();
+  if (!isToolName(name)) {
+    return { ok: false, tool: name, error: 'unknown_tool', observation: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, ms: 0 };
+  }
+  const tool = RETRIEVAL_TOOLS[name] as unknown as Tool<unknown, unknown, unknown>;
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) {
+    return { ok: false, tool: name, error: 'bad_arguments', observation: `Bad arguments for ${name}: ${describeZodError(parsed.error)}.`, ms: 0 };
+  }
+  try {
+    const output = await tool.run(parsed.data, context, signal);
+    return { ok: true, tool: name, output, observation: tool.observe(output), ms: Date.now() - t0 };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ok: false, tool: name, error: 'tool_failed', observation: `${name} failed: ${message}`, ms: Date.now() - t0 };
+  }
+}

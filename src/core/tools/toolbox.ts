@@ -1,0 +1,139 @@
+// Everything the four tools need for one database, built once: column statistics, the distinct
+// values and their index, the column index, inferred keys and the join graph, and (when a model
+// loads) column embeddings. Runs wherever the database is: in the browser's database worker and
+// in-process in the CLI and eval. Progress is reported per stage; work is cancellable.
+
+import { DowserError } from '../errors';
+import type { SqlExecutor } from '../ports';
+import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
+import { extractDistinctValues } from '../retrieval/distinct-values';
+import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
+import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
+import type { DistinctColumnValues, JoinEdge } from '../retrieval/types';
+import { ValueIndex } from '../retrieval/value-index';
+import { inferForeignKeys } from '../schema/infer-keys';
+import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
+import { columnStats } from '../schema/stats';
+import type { ColumnStats, Schema } from '../types';
+import { callTool, type ToolCallOutcome } from './registry';
+
+export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
+
+export interface ToolboxProgress {
+  stage: ToolboxStage;
+  done: number;
+  total: number;
+}
+
+export interface BuildToolboxOptions {
+  descriptions?: ColumnDescriptions;
+  embedder?: Embedder | null;
+  vectorCache?: VectorCache | null;
+  /** Statistics for the index are computed on at most this many rows per table. */
+  statsRowBudget?: number;
+  onProgress?(p: ToolboxProgress): void;
+  signal?: AbortSignal;
+}
+
+export interface Toolbox {
+  schema: Schema;
+  stats: Map<string, ColumnStats>;
+  columns: ColumnIndex;
+  values: ValueIndex;
+  distinct: DistinctColumnValues[];
+  inferredKeys: JoinEdge[];
+  graph: JoinGraph;
+  mode: 'lexical' | 'hybrid';
+  /** Why search is lexical only (no model configured, model failed to load), for the page. */
+  semanticNote: string | null;
+  /** Milliseconds per build stage. */
+  timings: Partial<Record<ToolboxStage, number>>;
+  call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolCallOutcome>;
+  link(question: string): QuestionLink[];
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function checkAborted(signal?: AbortSignal) {
+  if (signal?.aborted) throw new DowserError('cancelled', 'Building the search indexes was cancelled.');
+}
+
+export async function buildToolbox(exec: SqlExecutor, schema: Schema, options: BuildToolboxOptions = {}): Promise<Toolbox> {
+  const { onProgress, signal } = options;
+  const timings: Toolbox['timings'] = {};
+  const timed = async <T>(stage: ToolboxStage, work: () => Promise<T>): Promise<T> => {
+    const t0 = now();
+    try { return await work(); } finally { timings[stage] = Math.round(now() - t0); }
+  };
+
+  // Statistics feed value hints (SearchColumn) and what the model sees about each column.
+  const readable = schema.tables.filter((t) => !t.error);
+  const total = readable.reduce((n, t) => n + t.columns.length, 0);
+  const stats = await timed('statistics', async () => {
+    const out = new Map<string, ColumnStats>();
+    let done = 0;
+    for (const t of readable) {
+      for (const c of t.columns) {
+        checkAborted(signal);
+        try {
+          out.set(`${t.name}.${c.name}`, await columnStats(exec, { table: t.name, column: c.name, rowCount: t.rowCount, rowBudget: options.statsRowBudget ?? 50_000, signal }));
+        } catch (e) {
+          if (e instanceof DowserError && e.code === 'cancelled') throw e;
+          // A column whose statistics fail (odd collation, damaged page) is still searchable by name.
+        }
+        onProgress?.({ stage: 'statistics', done: ++done, total });
+      }
+    }
+    return out;
+  });
+
+  const distinct = await timed('values', () => extractDistinctValues(exec, schema, { onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }), signal }));
+  const values = await timed('value-index', () => ValueIndex.build(distinct, { onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }), signal }));
+  const inferredKeys = await timed('keys', async () => {
+    onProgress?.({ stage: 'keys', done: 0, total: 1 });
+    const keys = await inferForeignKeys(schema, exec, { signal });
+    onProgress?.({ stage: 'keys', done: 1, total: 1 });
+    return keys;
+  });
+  const graph = buildJoinGraph(schema, inferredKeys);
+  const columns = ColumnIndex.build(schema, { stats, descriptions: options.descriptions });
+
+  let semanticNote: string | null = options.embedder ? null : 'No embedding model is configured: column search is lexical only.';
+  let columnVectors: Float32Array[] | null = null;
+  if (options.embedder) {
+    try {
+      columnVectors = await timed('embeddings', () => embedCached(options.embedder!, options.vectorCache ?? null, columns.columns.map((c) => c.sentence), {
+        onProgress: (done, all) => onProgress?.({ stage: 'embeddings', done, total: all }), signal,
+      }));
+    } catch (e) {
+      if (e instanceof DowserError && e.code === 'cancelled') throw e;
+      semanticNote = `The embedding model could not be used (${isEmbedderUnavailable(e) ? e.reason : 'error'}: ${e instanceof Error ? e.message : String(e)}); column search is lexical only.`;
+    }
+  }
+  const embedder = columnVectors ? options.embedder! : null;
+
+  const link = (question: string) => linkQuestion(question, schema, values);
+  // Each tool gets the part of the toolbox it works with.
+  const contexts: Record<string, unknown> = {
+    search_column: {
+      columns,
+      valueLinks: (query: string) => valueLinksOf(link(query)),
+      semantic: embedder && columnVectors
+        ? async (query: string, s?: AbortSignal) => {
+            const [q] = await embedder.embed([query], { signal: s });
+            return Float32Array.from(columnVectors!, (v) => cosine(q, v));
+          }
+        : undefined,
+    },
+    search_value: { values, exec, columns: distinct },
+    find_shortest_path: { graph },
+    execute_sql: { exec, schema, values },
+  };
+
+  return {
+    schema, stats, columns, values, distinct, inferredKeys, graph, timings, semanticNote,
+    mode: embedder ? 'hybrid' : 'lexical',
+    call: (name, args, s) => callTool(name, args, contexts[name] ?? {}, s),
+    link,
+  };
+}

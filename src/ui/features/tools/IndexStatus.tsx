@@ -1,0 +1,50 @@
+import { ensureTools, forgetTools } from '../../actions/tools';
+import { formatCount } from '../../lib/format';
+import { useApp } from '../../store/app-store';
+
+const STAGE_LABEL: Record<string, string> = {
+  statistics: 'Computing column statistics',
+  values: 'Reading distinct values',
+  'value-index': 'Indexing values',
+  keys: 'Checking possible join keys',
+  embeddings: 'Embedding column descriptions',
+};
+
+/** Index building progress, then what the indexes hold and any columns handled by a special policy. */
+export function IndexStatus({ dbId }: { dbId: string }) {
+  const state = useApp((s) => s.tools[dbId]);
+  if (!state || state.status === 'building') {
+    const p = state?.progress;
+    return (
+      <div className="index-status" data-testid="index-status" data-status="building">
+        <span>{p ? `${STAGE_LABEL[p.stage] ?? p.stage}… ${formatCount(p.done)} / ${formatCount(p.total)}` : 'Preparing the search indexes…'}</span>
+        {p && p.total > 0 && <progress max={p.total} value={p.done} aria-label="Index building progress" />}
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="index-status error" data-testid="index-status" data-status="error">
+        The search indexes could not be built: {state.error}{' '}
+        <button type="button" className="small" onClick={() => { forgetTools(dbId); void ensureTools(dbId); }}>Try again</button>
+      </div>
+    );
+  }
+  const s = state.summary!;
+  const ms = Object.values(s.timings).reduce((a, b) => a + (b ?? 0), 0);
+  return (
+    <div className="index-status" data-testid="index-status" data-status="ready">
+      <span>
+        Indexes ready: {formatCount(s.columnsIndexed)} columns, {formatCount(s.valuesIndexed)} distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in {formatCount(ms)} ms ·{' '}
+        <b>{s.mode === 'hybrid' ? 'semantic + lexical search' : 'lexical search'}</b>
+      </span>
+      {s.semanticNote && <div className="muted small">{s.semanticNote}</div>}
+      {s.valuePolicies.length > 0 && (
+        <details className="small">
+          <summary>{s.valuePolicies.length} column{s.valuePolicies.length === 1 ? '' : 's'} searched by LIKE or sampled</summary>
+          <ul className="plain">{s.valuePolicies.map((p) => <li key={`${p.table}.${p.column}`}>{p.table}.{p.column}: {p.policy}{p.note ? ` — ${p.note}` : ''}</li>)}</ul>
+        </details>
+      )}
+    </div>
+  );
+}
