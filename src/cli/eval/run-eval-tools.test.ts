@@ -153,7 +153,7 @@ describe('dowser eval-tools', () => {
   it('prints a summary, writes the JSON report and says which databases it skipped', async () => {
     const { out, cli } = io();
     const path = join(dir, 'reports', 'r.json');
-    expect(await run(['eval-tools', '--dataset', 'spider', '--data', dir, '--out', path], cli)).toBe(0);
+    expect(await run(['eval-tools', '--dataset', 'spider', '--data', dir, '--tools', 'baseline', '--out', path], cli)).toBe(0);
     expect(out.stdout).toMatch(/^eval-tools: spider .*tools baseline \(lexical\)\n4 questions, 1 skipped \(ghost: database file missing\), parse failures 0/);
     expect(out.stdout).toMatch(/searchColumn recall@5 +0\.900 +4\n/);
     expect(out.stdout).toMatch(/joinPath agreement +0\.500 +2\n/);
@@ -162,11 +162,15 @@ describe('dowser eval-tools', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ mode: 'lexical', questions: 4, searchValue: { recallAt5: 0, literalHitAt5: 1, n: 3 } });
   });
 
-  it('refuses --tools product (not wired yet), unknown tools and a missing --data', async () => {
+  it('measures the product tools by default: they infer the undeclared join key the baseline misses', async () => {
+    const { out, cli } = io();
+    expect(await run(['eval-tools', '--dataset', 'spider', '--data', dir], cli)).toBe(0);
+    expect(out.stdout).toMatch(/tools product \(lexical\)/);
+    expect(out.stdout).toMatch(/joinPath agreement +1\.000 +2\n/);
+  });
+
+  it('refuses unknown tools and a missing --data', async () => {
     let { out, cli } = io();
-    expect(await run(['eval-tools', '--data', dir, '--tools', 'product'], cli)).toBe(2);
-    expect(out.stderr).toContain('--tools product is not wired yet');
-    ({ out, cli } = io());
     expect(await run(['eval-tools', '--data', dir, '--tools', 'magic'], cli)).toBe(2);
     expect(out.stderr).toContain('unknown --tools "magic" (choose from baseline, product)');
     ({ out, cli } = io());
