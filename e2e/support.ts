@@ -7,6 +7,10 @@ export const fixture = (name: string) => path.join(import.meta.dirname, 'fixture
 
 /** Waits for the demo database (opened on first visit) to show its tables. */
 export async function openApp(page: Page) {
+  // Tests never reach the internet: no model download attempts unless a test sets its own settings.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('dowser.settings')) localStorage.setItem('dowser.settings', JSON.stringify({ embeddingDownload: false }));
+  });
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
   await expect(page.locator('.table-list li').first()).toBeVisible();

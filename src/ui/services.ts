@@ -4,6 +4,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { RestartableEngine } from '../worker/db-client';
 import { spawnBrowserDbWorker } from '../worker/browser-spawn';
+import { EmbedClient } from '../worker/embed-client';
 import { createRecentFiles } from './lib/recent-files';
 
 export function createServices() {
@@ -11,6 +12,7 @@ export function createServices() {
   const engine = new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) });
   return {
     engine,
+    embeddings: new EmbedClient(),
     queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }),
     recentFiles: createRecentFiles(),
     setRestartListener(fn: typeof onRestart) { onRestart = fn; },

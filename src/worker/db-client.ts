@@ -4,7 +4,7 @@
 
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
-import type { DbEngine, OpenRequest, StatsOptions, ToolsOptions, ToolsSummary } from '../core/ports';
+import type { DbEngine, OpenRequest, StatsOptions, ToolCallExtras, ToolsOptions, ToolsSummary } from '../core/ports';
 import type { QuestionLink } from '../core/retrieval/linker';
 import type { ToolCallOutcome } from '../core/tools/registry';
 import type { ToolboxProgress } from '../core/tools/toolbox';
@@ -137,10 +137,10 @@ export class RestartableEngine implements DbEngine {
     }, Math.max(this.queryTimeoutMs, 10 * 60_000));
   }
 
-  callTool(id: string, name: string, args: unknown): Promise<ToolCallOutcome> {
+  callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
     return this.call(async (r) => {
       await this.ensureTools(r, id);
-      return r.callTool(id, name, args);
+      return r.callTool(id, name, args, extras);
     }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
   }
 

@@ -27,11 +27,20 @@ export interface RunState {
   fetchingMore?: boolean;
 }
 
+export interface SemanticState {
+  status: 'off' | 'loading' | 'indexing' | 'ready' | 'unavailable';
+  modelId?: string;
+  message?: string;
+  /** 0..1 while downloading the model or embedding the columns. */
+  progress?: number;
+}
+
 export interface ToolsState {
   status: 'building' | 'ready' | 'error';
   progress: ToolboxProgress | null;
   summary?: ToolsSummary;
   error?: string;
+  semantic?: SemanticState;
 }
 
 export interface Notice {
@@ -44,6 +53,10 @@ export interface Settings {
   queryTimeoutMs: number;
   pageSize: number;
   rememberFiles: boolean;
+  /** Embedding model for semantic column search; '' turns it off. */
+  embeddingModel: string;
+  /** May the model be downloaded from the Hugging Face hub (else only self-hosted under /models/)? */
+  embeddingDownload: boolean;
 }
 
 interface AppState {
@@ -64,6 +77,7 @@ interface AppState {
   selectTable(name: string | null): void;
   setRun(run: RunState): void;
   setTools(dbId: string, state: ToolsState): void;
+  setSemantic(dbId: string, semantic: SemanticState): void;
   setView(view: 'sql' | 'tools'): void;
   notify(level: Notice['level'], message: string): void;
   dismiss(id: number): void;
@@ -73,7 +87,7 @@ interface AppState {
 let noticeId = 0;
 
 const SETTINGS_KEY = 'dowser.settings';
-const defaultSettings: Settings = { queryTimeoutMs: 10_000, pageSize: 1000, rememberFiles: false };
+const defaultSettings: Settings = { queryTimeoutMs: 10_000, pageSize: 1000, rememberFiles: false, embeddingModel: 'Xenova/all-MiniLM-L6-v2', embeddingDownload: true };
 
 function loadSettings(): Settings {
   try {
@@ -104,7 +118,8 @@ export const useApp = create<AppState>()((setState) => ({
   setSql: (id, sql) => setState((s) => ({ sqlByDb: { ...s.sqlByDb, [id]: sql } })),
   selectTable: (name) => setState({ selectedTable: name }),
   setRun: (run) => setState({ run }),
-  setTools: (dbId, state) => setState((s) => ({ tools: { ...s.tools, [dbId]: state } })),
+  setTools: (dbId, state) => setState((s) => ({ tools: { ...s.tools, [dbId]: { ...state, semantic: state.semantic ?? s.tools[dbId]?.semantic } } })),
+  setSemantic: (dbId, semantic) => setState((s) => (s.tools[dbId] ? { tools: { ...s.tools, [dbId]: { ...s.tools[dbId], semantic } } } : {})),
   setView: (view) => setState({ view }),
   notify: (level, message) => setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
   dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),

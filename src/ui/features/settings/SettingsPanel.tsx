@@ -16,6 +16,15 @@ export function SettingsPanel() {
         <input type="number" min={10} max={100000} step={10} value={settings.pageSize} aria-label="Rows per page"
           onChange={(e) => { const v = Number(e.target.value); if (v >= 10) update({ pageSize: Math.round(v) }); }} />
       </label>
+      <label>
+        Embedding model (semantic column search; empty = off)
+        <input type="text" value={settings.embeddingModel} aria-label="Embedding model" placeholder="Xenova/all-MiniLM-L6-v2"
+          onChange={(e) => update({ embeddingModel: e.target.value.trim() })} />
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={settings.embeddingDownload} onChange={(e) => update({ embeddingDownload: e.target.checked })} />
+        Download the model from the Hugging Face hub when it is not self-hosted under /models/ (once, then cached by the browser)
+      </label>
       <label className="check">
         <input type="checkbox" checked={settings.rememberFiles} onChange={(e) => update({ rememberFiles: e.target.checked })} />
         Remember opened files on this device (stored in this browser's IndexedDB, never uploaded)

@@ -36,9 +36,9 @@ export function IndexStatus({ dbId }: { dbId: string }) {
     <div className="index-status" data-testid="index-status" data-status="ready">
       <span>
         Indexes ready: {formatCount(s.columnsIndexed)} columns, {formatCount(s.valuesIndexed)} distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in {formatCount(ms)} ms ·{' '}
-        <b>{s.mode === 'hybrid' ? 'semantic + lexical search' : 'lexical search'}</b>
+        lexical search ready
       </span>
-      {s.semanticNote && <div className="muted small">{s.semanticNote}</div>}
+      <SemanticLine dbId={dbId} />
       {s.valuePolicies.length > 0 && (
         <details className="small">
           <summary>{s.valuePolicies.length} column{s.valuePolicies.length === 1 ? '' : 's'} searched by LIKE or sampled</summary>
@@ -47,4 +47,19 @@ export function IndexStatus({ dbId }: { dbId: string }) {
       )}
     </div>
   );
+}
+
+/** The embedding model's state: loading, embedding the columns, ready, or why search stays lexical. */
+function SemanticLine({ dbId }: { dbId: string }) {
+  const semantic = useApp((s) => s.tools[dbId]?.semantic);
+  if (!semantic) return null;
+  const pct = semantic.progress != null ? ` ${Math.round(semantic.progress * 100)}%` : '';
+  const text = {
+    off: semantic.message,
+    loading: `Loading the embedding model ${semantic.modelId}…${pct}`,
+    indexing: `Embedding the column descriptions with ${semantic.modelId}…${pct}`,
+    ready: `Semantic + lexical column search (model ${semantic.modelId}).`,
+    unavailable: semantic.message,
+  }[semantic.status];
+  return <div className={`small ${semantic.status === 'unavailable' ? 'warn' : 'muted'}`} data-testid="semantic-status" data-status={semantic.status}>{text}</div>;
 }
