@@ -19,7 +19,7 @@ export const MIB = 1024 * 1024;
 export const GENERATOR_VERSION = 1;
 
 export const BENCH_TABLE = 'events';
-/** A column only the benchmark's tables have, so the starter query's result grid can be told apart from the demo's. */
+/** Columns only the benchmark's tables have (events, users), so the starter query's grid is told apart from the demo's. */
 export const BENCH_RESULT_COLUMNS = ['note', 'signup_day'] as const;
 
 // ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@
  * production build is measured, as a user gets it: the dev server's unbundled modules and
  * React's development checks would make the numbers mean little.
  *
- * With --node-steps (the default) the worker's steps are also timed in Node with the app's
+ * Unless --no-node-steps is given, the worker's steps are also timed in Node with the app's
  * own SqljsEngine, which says how the time after "ready" splits between quick_check and
  * schema introspection; the browser cannot be asked that without changing the app.
  */
@@ -87,8 +87,19 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** True when something already answers HTTP on `url`. */
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
 async function startPreview(port: number): Promise<string> {
   const url = `http://127.0.0.1:${port}`;
+  // Another server on the port would be measured in place of this build: refuse up front.
+  if (await answers(url)) throw new Error(`Port ${port} is already in use; pass --port with a free one.`);
   // detached: its own process group, so stopGroup reaches vite behind npx.
   const child = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
     cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,12 +111,7 @@ async function startPreview(port: number): Promise<string> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`vite preview exited (code ${child.exitCode}) before serving:\n${output}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return url;
-    } catch {
-      // Not listening yet.
-    }
+    if (await answers(url)) return url;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`vite preview did not answer on ${url} within 60 s:\n${output}`);

@@ -16,7 +16,11 @@ export interface OpenRequest {
   /** Chosen by the caller so it can be reused when the engine restarts. */
   id: string;
   name: string;
-  bytes: Uint8Array;
+  /**
+   * The file. A Blob (a File) crosses to a worker as a handle, not a copy, and is read there, so
+   * the page's main thread never copies a large database.
+   */
+  bytes: Uint8Array | Blob;
 }
 
 export interface StatsOptions {
@@ -43,11 +47,21 @@ export interface ToolsSummary {
   mode: 'lexical' | 'hybrid';
   semanticNote: string | null;
   columnsIndexed: number;
+  /** Indexed columns with a description (imported or a note). */
+  columnsDescribed: number;
   valuesIndexed: number;
   /** Columns whose values were sampled or are searched with LIKE, with the reason. */
   valuePolicies: Array<{ table: string; column: string; policy: string; note?: string }>;
   inferredKeys: number;
   timings: Partial<Record<ToolboxStage, number>>;
+  /** The sentence of each indexed column, in index order: what a separate embedding worker embeds. */
+  columnSentences: string[];
+}
+
+/** Per-call additions that are not model-facing arguments. */
+export interface ToolCallExtras {
+  /** Cosine similarity per indexed column (from an embedding worker) for search_column. */
+  semantic?: Float32Array | null;
 }
 
 /**
@@ -55,7 +69,8 @@ export interface ToolsSummary {
  * (browser). Every method is async so both transports share one contract and one test suite.
  */
 export interface DbEngine {
-  open(request: OpenRequest): Promise<OpenReport>;
+  /** `onProgress(fraction)` while a large Blob is read. */
+  open(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport>;
   /** Integrity check (PRAGMA quick_check) and other findings; slower than open, so separate. */
   check(id: string): Promise<OpenReport>;
   close(id: string): Promise<void>;
@@ -65,7 +80,13 @@ export interface DbEngine {
   /** Builds (or rebuilds) the retrieval indexes of one database; progress per stage. */
   buildTools(id: string, options?: ToolsOptions, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary>;
   /** Runs one retrieval tool (building the indexes first if needed). Bad input is an outcome, not an exception. */
-  callTool(id: string, name: string, args: unknown): Promise<ToolCallOutcome>;
+  callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome>;
+  /**
+   * Replaces the column descriptions of the built indexes (building them first if needed):
+   * only the column index and its sentences are remade, not statistics, values or keys. Later
+   * builds of this database use these descriptions too.
+   */
+  setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary>;
   linkQuestion(id: string, question: string): Promise<QuestionLink[]>;
 }
 

@@ -1,10 +1,11 @@
 // Main-thread side of the database worker. sql.js cannot interrupt a running statement, so a
 // time limit or the Cancel button terminates the worker, starts a fresh one and reopens every
-// database from the bytes kept here. Pending calls then fail with 'timeout' or 'cancelled'.
+// database from the file kept here (a File handle or bytes). Pending calls then fail with 'timeout' or 'cancelled'.
 
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
 import type { DbEngine, OpenRequest, StatsOptions, ToolCallExtras, ToolsOptions, ToolsSummary } from '../core/ports';
+import type { ColumnDescriptions } from '../core/retrieval/column-index';
 import type { QuestionLink } from '../core/retrieval/linker';
 import type { ToolCallOutcome } from '../core/tools/registry';
 import type { ToolboxProgress } from '../core/tools/toolbox';
@@ -92,8 +93,10 @@ export class RestartableEngine implements DbEngine {
     this.options.onRestart?.(reason);
   }
 
-  async open(request: OpenRequest): Promise<OpenReport> {
-    const report = await this.call((r) => r.open(request));
+  /** The request (a File handle or bytes) is kept to reopen the database after a restart. */
+  async open(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
+    const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+    const report = await this.call((r) => r.open(request, progress));
     this.opened.set(request.id, request);
     this.toolsBuiltIn.delete(request.id);
     return report;
@@ -135,6 +138,22 @@ export class RestartableEngine implements DbEngine {
       this.toolsBuiltIn.set(id, worker);
       return summary;
     }, Math.max(this.queryTimeoutMs, 10 * 60_000));
+  }
+
+  /**
+   * The descriptions join the kept options, so a worker restarted later rebuilds with them. A
+   * worker that has the indexes swaps the column index only; a fresh one builds everything.
+   */
+  setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
+    this.toolOptions.set(id, { ...this.toolOptions.get(id), descriptions });
+    return this.call(async (r) => {
+      const worker = this.worker;
+      const summary = this.toolsBuiltIn.get(id) === worker
+        ? await r.setDescriptions(id, descriptions)
+        : await r.buildTools(id, this.toolOptions.get(id)!);
+      this.toolsBuiltIn.set(id, worker);
+      return summary;
+    }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
   }
 
   callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {

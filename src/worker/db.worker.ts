@@ -11,6 +11,7 @@ const ready = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => new SqljsEn
 
 // Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.
 const api = {
+  // A File arrives as a handle and is read here: the page never copies the bytes.
   open: async (...a: Parameters<SqljsEngine['open']>) => (await ready).open(...a),
   check: async (id: string) => (await ready).check(id),
   close: async (id: string) => (await ready).close(id),
@@ -19,6 +20,7 @@ const api = {
   columnStats: async (...a: Parameters<SqljsEngine['columnStats']>) => (await ready).columnStats(...a),
   buildTools: async (...a: Parameters<SqljsEngine['buildTools']>) => (await ready).buildTools(...a),
   callTool: async (...a: Parameters<SqljsEngine['callTool']>) => (await ready).callTool(...a),
+  setDescriptions: async (...a: Parameters<SqljsEngine['setDescriptions']>) => (await ready).setDescriptions(...a),
   linkQuestion: async (...a: Parameters<SqljsEngine['linkQuestion']>) => (await ready).linkQuestion(...a),
 };
 export type DbWorkerApi = typeof api;

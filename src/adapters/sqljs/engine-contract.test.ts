@@ -61,6 +61,14 @@ describe.each(transports)('DbEngine over %s transport', (_name, make) => {
     expect(st.categories).toEqual([{ value: 'open', count: 2 }, { value: 'paid', count: 2 }]);
   });
 
+  it('opens a Blob (a File) read where the engine runs', async () => {
+    const report = await engine.open({ id: 'blob', name: 'shop.sqlite', bytes: new Blob([bytes.slice()]) });
+    expect(report.sizeBytes).toBe(bytes.length);
+    const r = await engine.query('blob', 'SELECT count(*) FROM customers');
+    expect(r.rows).toEqual([[3]]);
+    await engine.close('blob');
+  });
+
   it('reports a clean integrity check and leaves the bytes untouched', async () => {
     const before = bytes.slice();
     const report = await engine.check('shop');
@@ -81,5 +89,50 @@ describe.each(transports)('64-bit integers over %s transport', (_name, make) => 
     const bound = await engine.query('big', 'SELECT count(*) FROM t WHERE id = ?', { params: [9007199254740993n] });
     expect(bound.rows).toEqual([[1]]);
     engine.dispose?.();
+  });
+});
+
+describe.each(transports)('column descriptions over %s transport', (_name, make) => {
+  const search = async (engine: DbEngine, query: string) => {
+    const out = await engine.callTool('shop', 'search_column', { query, k: 3 });
+    if (!out.ok) throw new Error(out.observation);
+    return { top: (out.output as { hits: Array<{ table: string; column: string }> }).hits.map((h) => `${h.table}.${h.column}`), observation: out.observation };
+  };
+
+  it('a Map of descriptions reaches the indexes, changes search_column, and survives a worker restart', async () => {
+    const engine = await make();
+    await engine.open({ id: 'shop', name: 'shop.sqlite', bytes: await buildDb(SHOP_SQL) });
+    const built = await engine.buildTools('shop');
+    expect(built.columnsDescribed).toBe(0);
+    expect((await search(engine, 'delivery stage of the parcel')).top[0]).not.toBe('orders.status');
+
+    // Structured clone carries nested Maps across Comlink (keys in lower case, as descriptionOf reads them).
+    const summary = await engine.setDescriptions('shop', new Map([['orders', new Map([['status', 'the delivery stage of the parcel']])]]));
+    expect(summary.columnsDescribed).toBe(1);
+    expect(summary.valuesIndexed).toBe(built.valuesIndexed);
+    expect(summary.columnSentences).toContain('a column named status in table orders, about the delivery stage of the parcel, with values like open, paid');
+    const found = await search(engine, 'delivery stage of the parcel');
+    expect(found.top[0]).toBe('orders.status');
+    expect(found.observation).toContain('1. orders.status (TEXT) — about "the delivery stage of the parcel"');
+
+    // A restarted worker rebuilds from scratch with the descriptions it was last given.
+    const restartable = engine as DbEngine & { cancel?: () => Promise<void> };
+    if (restartable.cancel) {
+      await restartable.cancel();
+      expect((await search(engine, 'delivery stage of the parcel')).top[0]).toBe('orders.status');
+    }
+    const cleared = await engine.setDescriptions('shop', new Map());
+    expect(cleared.columnsDescribed).toBe(0);
+    expect((await search(engine, 'delivery stage of the parcel')).observation).not.toContain('about');
+    (engine as { dispose?: () => void }).dispose?.();
+  });
+
+  it('builds the indexes when none exist yet', async () => {
+    const engine = await make();
+    await engine.open({ id: 'shop', name: 'shop.sqlite', bytes: await buildDb(SHOP_SQL) });
+    const summary = await engine.setDescriptions('shop', new Map([['customers', new Map([['city', 'home town']])]]));
+    expect(summary.columnsDescribed).toBe(1);
+    expect((await search(engine, 'home town')).top[0]).toBe('customers.city');
+    (engine as { dispose?: () => void }).dispose?.();
   });
 });

@@ -3,9 +3,10 @@
 // (keywords, then compiled bytecode) and the connection is also set to query_only.
 
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import { headerIssues, readHeader } from '../../core/db/file-check';
+import { checkFileSize, headerIssues, readHeader } from '../../core/db/file-check';
 import { DowserError, toDowserError } from '../../core/errors';
-import { executorFor, type DbEngine, type EmbeddingModelConfig, type OpenRequest, type StatsOptions, type ToolsOptions, type ToolsSummary } from '../../core/ports';
+import { executorFor, type DbEngine, type EmbeddingModelConfig, type OpenRequest, type StatsOptions, type ToolCallExtras, type ToolsOptions, type ToolsSummary } from '../../core/ports';
+import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
 import type { QuestionLink } from '../../core/retrieval/linker';
 import type { ToolCallOutcome } from '../../core/tools/registry';
@@ -25,6 +26,8 @@ interface OpenDb {
   report: OpenReport;
   rowCounts: Map<string, number | null>;
   toolbox?: Promise<Toolbox>;
+  /** The options of the last build (descriptions updated by setDescriptions), for lazy rebuilds. */
+  toolOptions: ToolsOptions;
 }
 
 /** Makes an embedder for a configured model (transformers.js in a worker or in Node); injected. */
@@ -41,6 +44,30 @@ function storageClassOf(v: SqlValue): StorageClass {
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Above this size a Blob is read in a stream, so the page can show progress. */
+const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
+
+/** Reads a Blob (a File) where the engine runs: in the browser, inside the worker. */
+async function readBlob(blob: Blob, onProgress?: (fraction: number) => void): Promise<Uint8Array> {
+  checkFileSize(blob.size);
+  if (!onProgress || blob.size <= STREAM_ABOVE_BYTES) return new Uint8Array(await blob.arrayBuffer());
+  const out = new Uint8Array(blob.size);
+  const reader = blob.stream().getReader();
+  let offset = 0;
+  let reported = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out.set(value, offset);
+    offset += value.length;
+    if (offset - reported >= 16 * 1024 * 1024) {
+      reported = offset;
+      onProgress(offset / blob.size);
+    }
+  }
+  return offset === out.length ? out : out.subarray(0, offset);
+}
 
 /** sql.js binds a bigint as text; exact ones go in as numbers, the rest as their digits. */
 function bindable(v: SqlValue): Exclude<SqlValue, bigint> {
@@ -74,8 +101,9 @@ export class SqljsEngine implements DbEngine {
 
   constructor(private readonly SQL: SqlJsStatic, private readonly makeEmbedder?: EmbedderFactory) {}
 
-  async open({ id, name, bytes }: OpenRequest): Promise<OpenReport> {
+  async open({ id, name, bytes: source }: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
     const t0 = now();
+    const bytes = source instanceof Uint8Array ? source : await readBlob(source, onProgress);
     const header = readHeader(bytes);
     const issues: OpenIssue[] = headerIssues(header, bytes.length, false);
     let data = bytes;
@@ -112,7 +140,7 @@ export class SqljsEngine implements DbEngine {
       pageSize: header.pageSize, pageCount: header.pageCount,
       quickCheck: [], issues, openMs: Math.round((now() - t0) * 10) / 10,
     };
-    this.dbs.set(id, { db, report, rowCounts: new Map() });
+    this.dbs.set(id, { db, report, rowCounts: new Map(), toolOptions: {} });
     return report;
   }
 
@@ -225,7 +253,8 @@ export class SqljsEngine implements DbEngine {
 
   async buildTools(id: string, options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary> {
     const entry = this.get(id);
-    entry.toolbox = (async () => {
+    entry.toolOptions = options;
+    return summarize(await this.keepToolbox(entry, (async () => {
       const schema = await this.introspect(id);
       let embedder: Embedder | null = null;
       let loadProblem: string | null = null;
@@ -239,19 +268,33 @@ export class SqljsEngine implements DbEngine {
       const toolbox = await buildToolbox(executorFor(this, id), schema, { descriptions: options.descriptions, embedder, onProgress });
       if (loadProblem) toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
       return toolbox;
-    })();
-    entry.toolbox.catch(() => { if (this.dbs.get(id) === entry) entry.toolbox = undefined; });
-    return summarize(await entry.toolbox);
+    })()));
+  }
+
+  async setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
+    const entry = this.get(id);
+    entry.toolOptions = { ...entry.toolOptions, descriptions };
+    if (!entry.toolbox) return this.buildTools(id, entry.toolOptions);
+    // Waits for a build under way, then swaps only the column index.
+    const previous = entry.toolbox;
+    return summarize(await this.keepToolbox(entry, previous.then((t) => t.withDescriptions(descriptions))));
+  }
+
+  /** Makes `job` the database's toolbox; a failed one is forgotten so the next call builds again. */
+  private keepToolbox(entry: OpenDb, job: Promise<Toolbox>): Promise<Toolbox> {
+    entry.toolbox = job;
+    job.catch(() => { if (entry.toolbox === job) entry.toolbox = undefined; });
+    return job;
   }
 
   private toolboxOf(id: string): Promise<Toolbox> {
     const entry = this.get(id);
-    if (!entry.toolbox) void this.buildTools(id).catch(() => undefined);
+    if (!entry.toolbox) void this.buildTools(id, entry.toolOptions).catch(() => undefined);
     return entry.toolbox!;
   }
 
-  async callTool(id: string, name: string, args: unknown): Promise<ToolCallOutcome> {
-    return (await this.toolboxOf(id)).call(name, args);
+  async callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
+    return (await this.toolboxOf(id)).call(name, args, undefined, extras);
   }
 
   async linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
@@ -264,9 +307,11 @@ function summarize(t: Toolbox): ToolsSummary {
     mode: t.mode,
     semanticNote: t.semanticNote,
     columnsIndexed: t.columns.columns.length,
+    columnsDescribed: t.columns.columns.filter((c) => c.description).length,
     valuesIndexed: t.distinct.reduce((n, c) => n + c.values.length, 0),
     valuePolicies: t.distinct.filter((c) => c.policy !== 'all').map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
     inferredKeys: t.inferredKeys.length,
     timings: t.timings,
+    columnSentences: t.columns.columns.map((c) => c.sentence),
   };
 }

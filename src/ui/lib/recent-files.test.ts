@@ -14,7 +14,7 @@ describe('recent files', () => {
     const list = await recent.list();
     expect(list.map((f) => [f.name, f.sizeBytes, f.stored])).toEqual([['b.sqlite', 2, true], ['a.sqlite', 3, false]]);
     expect(await recent.load('a.sqlite')).toBeNull();
-    expect([...(await recent.load('b.sqlite'))!]).toEqual([4, 5]);
+    expect([...((await recent.load('b.sqlite')) as Uint8Array)]).toEqual([4, 5]);
   });
 
   it('moves a reopened file to the top and keeps one entry per name', async () => {

@@ -17,8 +17,9 @@ const MAX_RECENT = 12;
 export interface RecentFiles {
   list(): Promise<RecentFile[]>;
   /** Returns a message when the bytes could not be stored (quota); the name is kept anyway. */
-  remember(name: string, bytes: Uint8Array, storeBytes: boolean): Promise<string | null>;
-  load(name: string): Promise<Uint8Array | null>;
+  /** A Blob (a File) is stored as is: IndexedDB keeps it without a copy on the main thread. */
+  remember(name: string, file: Blob | Uint8Array, storeBytes: boolean): Promise<string | null>;
+  load(name: string): Promise<Blob | Uint8Array | null>;
   forget(name: string): Promise<void>;
 }
 
@@ -32,12 +33,12 @@ export function createRecentFiles(store: UseStore = createStore('dowser', 'files
 
   return {
     list: readList,
-    async remember(name, bytes, storeBytes) {
+    async remember(name, file, storeBytes) {
       let stored = false;
       let problem: string | null = null;
       if (storeBytes) {
         try {
-          await set(`file:${name}`, bytes, store);
+          await set(`file:${name}`, file, store);
           stored = true;
         } catch (e) {
           problem = isQuotaError(e)
@@ -48,12 +49,12 @@ export function createRecentFiles(store: UseStore = createStore('dowser', 'files
         await del(`file:${name}`, store).catch(() => undefined);
       }
       const list = (await readList()).filter((f) => f.name !== name);
-      list.unshift({ name, sizeBytes: bytes.length, openedAt: new Date().toISOString(), stored });
+      list.unshift({ name, sizeBytes: file instanceof Uint8Array ? file.length : file.size, openedAt: new Date().toISOString(), stored });
       await writeList(list);
       return problem;
     },
     async load(name) {
-      return (await get<Uint8Array>(`file:${name}`, store).catch(() => undefined)) ?? null;
+      return (await get<Blob | Uint8Array>(`file:${name}`, store).catch(() => undefined)) ?? null;
     },
     async forget(name) {
       await del(`file:${name}`, store).catch(() => undefined);

@@ -1,6 +1,7 @@
 // UI state. Database contents never live here: only names, reports and the last result.
 
 import { create } from 'zustand';
+import type { Glossary } from '../../core/descriptions/glossary';
 import type { DowserError } from '../../core/errors';
 import type { ToolsSummary } from '../../core/ports';
 import type { ToolboxProgress } from '../../core/tools/toolbox';
@@ -10,8 +11,8 @@ export interface DbEntry {
   id: string;
   name: string;
   sizeBytes: number;
-  status: 'reading' | 'opening' | 'ready';
-  /** 0..1 while reading the file. */
+  status: 'opening' | 'ready';
+  /** 0..1 while the worker reads a large file. */
   progress: number;
   report?: OpenReport;
   /** Wall time from picking the file to a queryable database, ms. */
@@ -69,6 +70,8 @@ interface AppState {
   view: 'sql' | 'tools';
   notices: Notice[];
   settings: Settings;
+  /** Descriptions and notes per database *name* (two tabs of one file share them). */
+  glossaries: Record<string, Glossary>;
   upsertDb(entry: DbEntry): void;
   patchDb(id: string, patch: Partial<DbEntry>): void;
   removeDb(id: string): void;
@@ -82,6 +85,7 @@ interface AppState {
   notify(level: Notice['level'], message: string): void;
   dismiss(id: number): void;
   updateSettings(patch: Partial<Settings>): void;
+  setGlossary(dbName: string, glossary: Glossary): void;
 }
 
 let noticeId = 0;
@@ -107,6 +111,7 @@ export const useApp = create<AppState>()((setState) => ({
   view: 'sql',
   notices: [],
   settings: loadSettings(),
+  glossaries: {},
   upsertDb: (entry) => setState((s) => ({ databases: [...s.databases.filter((d) => d.id !== entry.id), entry] })),
   patchDb: (id, patch) => setState((s) => ({ databases: s.databases.map((d) => (d.id === id ? { ...d, ...patch } : d)) })),
   removeDb: (id) => setState((s) => {
@@ -128,4 +133,5 @@ export const useApp = create<AppState>()((setState) => ({
     try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
     return { settings };
   }),
+  setGlossary: (dbName, glossary) => setState((s) => ({ glossaries: { ...s.glossaries, [dbName]: glossary } })),
 }));

@@ -23,8 +23,9 @@ export function DatabaseBar() {
           <div key={d.id} className={`db-tab ${d.id === activeId ? 'active' : ''}`} data-status={d.status} data-ready-ms={d.readyMs} data-open-ms={d.report?.openMs}>
             <button type="button" className="db-tab-name" disabled={d.status !== 'ready'} onClick={() => setActive(d.id)} title={d.report ? `${formatBytes(d.sizeBytes)} · SQLite ${d.report.sqliteVersion} · opened in ${d.readyMs} ms` : undefined} aria-current={d.id === activeId}>
               {d.name}
-              {d.status === 'reading' && <progress max={1} value={d.progress} aria-label={`Reading ${d.name}`} />}
-              {d.status === 'opening' && <span className="muted"> opening…</span>}
+              {d.status === 'opening' && (d.progress > 0
+                ? <progress max={1} value={d.progress} aria-label={`Reading ${d.name}`} />
+                : <span className="muted"> opening…</span>)}
               {d.report?.issues.some((i) => i.level === 'error') && <span className="badge badge-error" title="This file has problems">!</span>}
             </button>
             {d.status === 'ready' && <button type="button" className="link" aria-label={`Close ${d.name}`} onClick={() => void closeDatabase(d.id)}>×</button>}
