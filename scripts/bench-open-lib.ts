@@ -34,12 +34,14 @@ export interface BenchOptions {
   port: number;
   /** Also time the worker's steps (open, quick_check, introspect) with the app's engine in Node. */
   nodeSteps: boolean;
+  /** Also build the retrieval indexes (Tools panel) once and time it: `npm run bench:browser`. */
+  index: boolean;
 }
 
-export const USAGE = `Usage: npx tsx scripts/bench-open.ts [--mb 100] [--runs 3] [--out reports/bench-open.json] [--no-build] [--port 4390] [--no-node-steps]`;
+export const USAGE = `Usage: npx tsx scripts/bench-open.ts [--mb 100] [--runs 3] [--out reports/bench-open.json] [--no-build] [--port 4390] [--no-node-steps] [--index]`;
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const opts: BenchOptions = { mb: 100, runs: 3, out: 'reports/bench-open.json', build: true, port: 4390, nodeSteps: true };
+  const opts: BenchOptions = { mb: 100, runs: 3, out: 'reports/bench-open.json', build: true, port: 4390, nodeSteps: true, index: false };
   const positive = (flag: string, raw: string | undefined): number => {
     const n = Number(raw);
     if (!raw || !Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number (got ${raw ?? 'nothing'}).\n${USAGE}`);
@@ -62,6 +64,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       }
       case '--no-build': opts.build = false; break;
       case '--no-node-steps': opts.nodeSteps = false; break;
+      case '--index': opts.index = true; break;
       case '-h': case '--help': console.log(USAGE); process.exit(0); break;
       default: throw new Error(`Unknown option ${arg}.\n${USAGE}`);
     }

@@ -203,6 +203,34 @@ async function benchRun(browser: Browser, url: string, db: BenchDb, run: number)
   }
 }
 
+/**
+ * Opens the file once more and builds its retrieval indexes through the Tools panel: wall time
+ * until the panel says ready, the build time the worker reports, and the longest main-thread task.
+ */
+async function benchIndex(browser: Browser, url: string, db: BenchDb): Promise<{ wallMs: number; builtMs: number | null; summary: string; longestTaskMs: number }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('dowser.settings', JSON.stringify({ embeddingDownload: false, embeddingModel: '' })));
+    await page.goto(url);
+    await waitForDemo(page);
+    const fileName = basename(db.path);
+    await page.getByTestId('file-input').setInputFiles(db.path);
+    await page.locator('.db-tab[data-status="ready"]').filter({ hasText: fileName }).waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
+    await page.evaluate(`window.__longest = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: false });`);
+    const t0 = Date.now();
+    await page.getByRole('tab', { name: 'Tools' }).click();
+    await page.locator('[data-testid="index-status"][data-status="ready"]').waitFor({ timeout: 10 * 60_000 });
+    const wallMs = Date.now() - t0;
+    const summary = (await page.getByTestId('index-status').locator('span').first().textContent()) ?? '';
+    const built = summary.match(/built in ([\d,]+) ms/);
+    const longestTaskMs = Math.round(Number(await page.evaluate('window.__longest')));
+    return { wallMs, builtMs: built ? Number(built[1].replace(/,/g, '')) : null, summary: summary.trim(), longestTaskMs };
+  } finally {
+    await context.close();
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------
@@ -239,6 +267,12 @@ async function main(opts: BenchOptions): Promise<void> {
     runs.push(r);
   }
 
+  let index: Awaited<ReturnType<typeof benchIndex>> | null = null;
+  if (opts.index) {
+    index = await benchIndex(browser, url, db);
+    log(`indexes: ${index.summary} (wall ${index.wallMs} ms, longest main-thread task ${index.longestTaskMs} ms)`);
+  }
+
   const med = medians(runs);
   const worstTask = Math.max(0, ...runs.map((r) => r.longTasks.maxMs));
   console.log(`\n${formatTable(runs, med)}\n`);
@@ -268,6 +302,7 @@ async function main(opts: BenchOptions): Promise<void> {
     nodeEngineSteps: nodeSteps,
     runs,
     median: med,
+    index,
   };
   const out = resolve(ROOT, opts.out);
   mkdirSync(dirname(out), { recursive: true });

@@ -5,6 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RestartableEngine } from '../worker/db-client';
 import { spawnBrowserDbWorker } from '../worker/browser-spawn';
 import { EmbedClient } from '../worker/embed-client';
+import { createGlossaryStore } from './lib/glossary-store';
 import { createRecentFiles } from './lib/recent-files';
 
 export function createServices() {
@@ -15,6 +16,7 @@ export function createServices() {
     embeddings: new EmbedClient(),
     queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }),
     recentFiles: createRecentFiles(),
+    glossary: createGlossaryStore(),
     setRestartListener(fn: typeof onRestart) { onRestart = fn; },
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeText, loadDataset, readBirdDescriptions } from './datasets';
+import { loadDataset, readBirdDescriptions } from './datasets';
 
 let dir: string;
 
@@ -12,16 +12,6 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const HEADER = 'original_column_name,column_name,column_description,data_format,value_description';
-
-describe('decodeText', () => {
-  it('drops a UTF-8 BOM, keeps UTF-8 and falls back to Windows-1252', () => {
-    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xc3, 0xa9]))).toBe('aé');
-    // BIRD's Latin-1 files use 0x95 (•) and 0x96 (–), where Windows-1252 and ISO-8859-1 differ.
-    expect(decodeText(new Uint8Array([0x61, 0xe9, 0x80, 0x95, 0x96, 0x81]))).toBe('aé€•–\u0081');
-    // Valid UTF-8 holding C1 controls (U+0095 as c2 95): mapped to what they meant in Windows-1252.
-    expect(decodeText(new Uint8Array([0xc2, 0x95, 0x20, 0x61]))).toBe('• a');
-  });
-});
 
 describe('readBirdDescriptions', () => {
   it('reads CSVs with a BOM and CRLF, in Latin-1, and with quoted multi-line values', () => {

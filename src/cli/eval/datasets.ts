@@ -9,8 +9,7 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import Papa from 'papaparse';
-import type { ColumnDescription, DescriptionMap } from '../../core/eval/types';
+import { decodeText, parseBirdDescriptionCsv, type DescriptionMap } from '../../core/descriptions/bird-csv';
 import { DowserError } from '../../core/errors';
 
 export type DatasetKind = 'spider' | 'bird';
@@ -119,39 +118,6 @@ export function loadDataset(options: DatasetOptions): DatasetSource {
   };
 }
 
-// 0x80-0x9F of Windows-1252 (undefined bytes kept as the C1 code point). Written out because
-// Node's TextDecoder('windows-1252') decodes ISO-8859-1, turning € into U+0080.
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-
-/**
- * Text of a file whose encoding is not declared: a UTF-8 BOM is dropped; bytes that are not
- * valid UTF-8 are read as Windows-1252 (the Latin-1 superset several BIRD files are in). C1
- * control characters in UTF-8 text (U+0080-U+009F: Windows-1252 text once converted as if it
- * were Latin-1, as in several BIRD files) become the Windows-1252 characters they stood for.
- */
-export function decodeText(bytes: Uint8Array): string {
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const body = bytes.subarray(start);
-  let utf8: string;
-  try {
-    utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-  } catch {
-    return decodeWindows1252(body);
-  }
-  return utf8.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
-}
-
-export function decodeWindows1252(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 8192) {
-    const chunk = bytes.subarray(i, i + 8192);
-    out += Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b))).join('');
-  }
-  return out;
-}
-
-const clean = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
 /**
  * BIRD column descriptions of one database: `<dir>/<table>.csv` with the header
  * `original_column_name,column_name,column_description,data_format,value_description`.
@@ -163,24 +129,7 @@ export function readBirdDescriptions(dir: string): DescriptionMap {
   const out: DescriptionMap = new Map();
   const files = readdirSync(dir).filter((f) => /\.csv$/i.test(f)).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
   for (const file of files) {
-    const content = decodeText(readFileSync(join(dir, file))).replace(/\r\n?/g, '\n');
-    const parsed = Papa.parse<Record<string, string>>(content, {
-      header: true,
-      skipEmptyLines: 'greedy',
-      transformHeader: (h) => h.trim().toLowerCase(),
-    });
-    const columns = new Map<string, ColumnDescription>();
-    for (const row of parsed.data) {
-      const name = clean(row.original_column_name);
-      if (!name) continue;
-      columns.set(name, {
-        expandedName: clean(row.column_name),
-        description: clean(row.column_description),
-        dataFormat: clean(row.data_format),
-        valueDescription: clean(row.value_description),
-      });
-    }
-    out.set(basename(file).replace(/\.csv$/i, ''), columns);
+    out.set(basename(file).replace(/\.csv$/i, ''), parseBirdDescriptionCsv(decodeText(readFileSync(join(dir, file)))));
   }
   return out;
 }

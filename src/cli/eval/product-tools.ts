@@ -2,7 +2,7 @@
 // goes through the same toolbox, validation and ranking the agent and the page use.
 
 import { basename, dirname, resolve } from 'node:path';
-import { descriptionTexts } from '../../core/eval/descriptions';
+import { descriptionTexts } from '../../core/descriptions/bird-csv';
 import type { ToolsUnderTestFactory } from '../../core/eval/types';
 import type { Embedder } from '../../core/retrieval/embedder';
 import type { ColumnHit, ValueHit } from '../../core/retrieval/types';

@@ -2,21 +2,12 @@
 // measured tools are seen through, the gold facts extracted from a benchmark's SQL, and the
 // report. Plain data, pure TypeScript: the page could run the same evaluation later.
 
+import type { DescriptionMap } from '../descriptions/bird-csv';
 import type { SqlExecutor } from '../ports';
 import type { ColumnRef } from '../retrieval/types';
 import type { Schema } from '../types';
 
-/** One column's imported description (BIRD `database_description/<table>.csv`). */
-export interface ColumnDescription {
-  /** `column_name`: the spelled-out name, when the CSV gives one ('' otherwise). */
-  expandedName: string;
-  description: string;
-  valueDescription: string;
-  dataFormat: string;
-}
-
-/** table (file name without .csv) -> original column name -> description. */
-export type DescriptionMap = Map<string, Map<string, ColumnDescription>>;
+export type { ColumnDescription, DescriptionMap } from '../descriptions/bird-csv';
 
 /** The database the tools under test are built for. */
 export interface EvalDatabase {

@@ -1,7 +1,8 @@
 // Everything the four tools need for one database, built once: column statistics, the distinct
 // values and their index, the column index, inferred keys and the join graph, and (when a model
 // loads) column embeddings. Runs wherever the database is: in the browser's database worker and
-// in-process in the CLI and eval. Progress is reported per stage; work is cancellable.
+// in-process in the CLI and eval. Progress is reported per stage; work is cancellable. Column
+// descriptions can change afterwards (withDescriptions) without redoing the expensive stages.
 
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../ports';
@@ -48,8 +49,13 @@ export interface Toolbox {
   semanticNote: string | null;
   /** Milliseconds per build stage. */
   timings: Partial<Record<ToolboxStage, number>>;
-  call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolCallOutcome>;
+  call(name: string, args: unknown, signal?: AbortSignal, extras?: { semantic?: Float32Array | null }): Promise<ToolCallOutcome>;
   link(question: string): QuestionLink[];
+  /**
+   * The same toolbox with other column descriptions: rebuilds the column index and its sentences
+   * only (plus their embeddings when a built-in model is used), in milliseconds.
+   */
+  withDescriptions(descriptions: ColumnDescriptions | undefined, options?: Pick<BuildToolboxOptions, 'onProgress' | 'signal'>): Promise<Toolbox>;
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -96,18 +102,43 @@ export async function buildToolbox(exec: SqlExecutor, schema: Schema, options: B
     return keys;
   });
   const graph = buildJoinGraph(schema, inferredKeys);
+  return assemble({ exec, schema, stats, values, distinct, inferredKeys, graph, timings }, options);
+}
+
+/** What the expensive stages produce; descriptions and embeddings are laid on top of it. */
+interface ToolboxBase {
+  exec: SqlExecutor;
+  schema: Schema;
+  stats: Map<string, ColumnStats>;
+  values: ValueIndex;
+  distinct: DistinctColumnValues[];
+  inferredKeys: JoinEdge[];
+  graph: JoinGraph;
+  timings: Toolbox['timings'];
+}
+
+type AssembleOptions = Pick<BuildToolboxOptions, 'descriptions' | 'embedder' | 'vectorCache' | 'onProgress' | 'signal'>;
+
+/** The column index (descriptions included), column embeddings and the tool contexts. */
+async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<Toolbox> {
+  const { schema, stats, values, distinct, graph, exec } = base;
+  const { onProgress, signal } = options;
+  const timings: Toolbox['timings'] = { ...base.timings };
   const columns = ColumnIndex.build(schema, { stats, descriptions: options.descriptions });
 
   let semanticNote: string | null = options.embedder ? null : 'No embedding model is configured: column search is lexical only.';
   let columnVectors: Float32Array[] | null = null;
   if (options.embedder) {
+    const t0 = now();
     try {
-      columnVectors = await timed('embeddings', () => embedCached(options.embedder!, options.vectorCache ?? null, columns.columns.map((c) => c.sentence), {
+      columnVectors = await embedCached(options.embedder, options.vectorCache ?? null, columns.columns.map((c) => c.sentence), {
         onProgress: (done, all) => onProgress?.({ stage: 'embeddings', done, total: all }), signal,
-      }));
+      });
     } catch (e) {
       if (e instanceof DowserError && e.code === 'cancelled') throw e;
       semanticNote = `The embedding model could not be used (${isEmbedderUnavailable(e) ? e.reason : 'error'}: ${e instanceof Error ? e.message : String(e)}); column search is lexical only.`;
+    } finally {
+      timings.embeddings = Math.round(now() - t0);
     }
   }
   const embedder = columnVectors ? options.embedder! : null;
@@ -130,10 +161,26 @@ export async function buildToolbox(exec: SqlExecutor, schema: Schema, options: B
     execute_sql: { exec, schema, values },
   };
 
-  return {
-    schema, stats, columns, values, distinct, inferredKeys, graph, timings, semanticNote,
+  const toolbox: Toolbox = {
+    schema, stats, columns, values, distinct, inferredKeys: base.inferredKeys, graph, timings, semanticNote,
     mode: embedder ? 'hybrid' : 'lexical',
-    call: (name, args, s) => callTool(name, args, contexts[name] ?? {}, s),
+    call: (name, args, s, extras) => {
+      // Scores computed elsewhere (the page's embedding worker) replace the built-in semantic hook.
+      const context = name === 'search_column' && extras?.semantic
+        ? { ...(contexts.search_column as object), semantic: async () => extras.semantic! }
+        : contexts[name] ?? {};
+      return callTool(name, args, context, s);
+    },
     link,
+    async withDescriptions(descriptions, more = {}) {
+      // Statistics, values and keys do not depend on descriptions: only the column index and its
+      // sentences (and their vectors, mostly from the cache) are made again.
+      // The first build's progress callback and signal are not carried over: they belong to it.
+      const next = await assemble(base, { embedder: options.embedder, vectorCache: options.vectorCache, ...more, descriptions });
+      // A note set from outside (why the model did not load) still holds when the mode is the same.
+      if (next.mode === toolbox.mode) next.semanticNote = toolbox.semanticNote;
+      return next;
+    },
   };
+  return toolbox;
 }

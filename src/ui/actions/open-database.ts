@@ -6,7 +6,8 @@ import { describeError, toDowserError } from '../../core/errors';
 import { quoteIdentIfNeeded } from '../../core/sql/quote';
 import { services } from '../services';
 import { useApp } from '../store/app-store';
-import { readFileWithProgress } from '../lib/read-file';
+import { checkFileSize } from '../../core/db/file-check';
+import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
 import { forgetTools } from './tools';
 
@@ -18,28 +19,25 @@ function starterSql(firstTable: string | undefined): string {
   return firstTable ? `SELECT *\nFROM ${quoteIdentIfNeeded(firstTable)}\nLIMIT 100;` : 'SELECT sqlite_version();';
 }
 
-async function openBytes(name: string, source: Blob | Uint8Array, options: { remember: boolean }): Promise<string | null> {
+async function openSource(name: string, source: Blob | Uint8Array, options: { remember: boolean }): Promise<string | null> {
   const app = useApp.getState();
   const id = newId();
   const t0 = performance.now();
   const sizeBytes = source instanceof Uint8Array ? source.length : source.size;
-  app.upsertDb({ id, name, sizeBytes, status: 'reading', progress: 0 });
+  app.upsertDb({ id, name, sizeBytes, status: 'opening', progress: 0 });
   try {
-    const bytes = source instanceof Uint8Array ? source : await readFileWithProgress(source, (p) => useApp.getState().patchDb(id, { progress: p }));
-    useApp.getState().patchDb(id, { status: 'opening', progress: 1 });
-    const report = await services.engine.open({ id, name, bytes });
+    checkFileSize(sizeBytes);
+    // The File goes to the worker as a handle and is read there: no copy on the main thread.
+    let opened = false; // a late progress message must not undo "ready"
+    const report = await services.engine.open({ id, name, bytes: source }, (p) => { if (!opened) useApp.getState().patchDb(id, { progress: p }); });
+    opened = true;
     const readyMs = Math.round(performance.now() - t0);
-    useApp.getState().patchDb(id, { status: 'ready', report, readyMs });
+    useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
     useApp.getState().setActive(id);
+    // Notes and descriptions kept for this file name show in the explorer and feed the tools.
+    void glossaryOf(name);
     for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-    void services.engine.check(id).then(
-      (checked) => {
-        useApp.getState().patchDb(id, { report: checked });
-        for (const issue of checked.issues.slice(report.issues.length)) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-      },
-      (e) => useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
-    );
-    void services.queryClient.fetchQuery({ queryKey: ['schema', id], queryFn: () => services.engine.introspect(id) }).then(
+    const schemaShown = services.queryClient.fetchQuery({ queryKey: ['schema', id], queryFn: () => services.engine.introspect(id) }).then(
       (schema) => {
         if (useApp.getState().sqlByDb[id]) return;
         // A fresh database shows rows at once: the starter query runs when nothing else does.
@@ -49,8 +47,16 @@ async function openBytes(name: string, source: Blob | Uint8Array, options: { rem
       },
       () => undefined,
     );
+    // quick_check reads every page: it runs after the schema and the first rows, not before.
+    void schemaShown.finally(() => services.engine.check(id).then(
+      (checked) => {
+        useApp.getState().patchDb(id, { report: checked });
+        for (const issue of checked.issues.slice(report.issues.length)) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+      },
+      (e) => useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
+    ));
     if (options.remember) {
-      const problem = await services.recentFiles.remember(name, bytes, useApp.getState().settings.rememberFiles);
+      const problem = await services.recentFiles.remember(name, source, useApp.getState().settings.rememberFiles);
       if (problem) useApp.getState().notify('warning', problem);
       void services.queryClient.invalidateQueries({ queryKey: ['recent'] });
     }
@@ -64,7 +70,7 @@ async function openBytes(name: string, source: Blob | Uint8Array, options: { rem
 }
 
 export function openFile(file: File): Promise<string | null> {
-  return openBytes(file.name, file, { remember: true });
+  return openSource(file.name, file, { remember: true });
 }
 
 export async function openFiles(files: Iterable<File>): Promise<void> {
@@ -82,14 +88,14 @@ export async function openRecent(name: string): Promise<void> {
     useApp.getState().notify('info', `"${name}" is not stored on this device. Pick the file again to open it.`);
     return;
   }
-  await openBytes(name, bytes, { remember: false });
+  await openSource(name, bytes, { remember: false });
 }
 
 export async function openDemo(): Promise<void> {
   try {
     const res = await fetch(`${import.meta.env.BASE_URL}demo.sqlite`);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    await openBytes('demo.sqlite', await res.blob(), { remember: false });
+    await openSource('demo.sqlite', await res.blob(), { remember: false });
   } catch (e) {
     useApp.getState().notify('error', `The demo database could not be loaded (${describeError(e)}). Open a file of your own instead.`);
   }

@@ -1,22 +1,32 @@
 // The retrieval tools for the page: index building with progress (kept per database in the
 // store), semantic column search through the embedding worker when a model loads, and single
 // tool calls. The lexical indexes live in the database worker, the vectors in the embedding worker.
+// Column descriptions (the glossary) go in at build time and again whenever they change.
 
 import { describeError } from '../../core/errors';
 import type { ToolsSummary } from '../../core/ports';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { services } from '../services';
 import { useApp } from '../store/app-store';
+import { descriptionsFor } from './glossary';
 
 const building = new Map<string, Promise<void>>();
 const semanticReady = new Set<string>();
+/** Per database: the queue of description updates, and of column embeddings (newest wins). */
+const descriptionUpdates = new Map<string, Promise<void>>();
+const semanticQueue = new Map<string, Promise<void>>();
+const semanticGeneration = new Map<string, number>();
 
 export function ensureTools(dbId: string): Promise<void> {
   const existing = building.get(dbId);
   if (existing) return existing;
   useApp.getState().setTools(dbId, { status: 'building', progress: null });
-  const job = services.engine
-    .buildTools(dbId, {}, (p) => useApp.getState().setTools(dbId, { status: 'building', progress: p }))
+  // Progress messages travel on their own channel and can arrive after the result: once the
+  // build has finished, a late one must not put the status back to "building".
+  let finished = false;
+  const job = descriptionsFor(dbId)
+    .then((descriptions) => services.engine.buildTools(dbId, { descriptions }, (p) => { if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p }); }))
+    .finally(() => { finished = true; })
     .then(
       (summary) => {
         useApp.getState().setTools(dbId, { status: 'ready', progress: null, summary });
@@ -32,7 +42,42 @@ export function ensureTools(dbId: string): Promise<void> {
   return job;
 }
 
-async function prepareSemantic(dbId: string, summary: ToolsSummary): Promise<void> {
+/**
+ * After the descriptions changed: the indexes take them (the column index only), and the column
+ * sentences are embedded again when semantic search is on. Nothing to do before the first build,
+ * which reads the descriptions itself.
+ */
+export function refreshDescriptions(dbId: string): Promise<void> {
+  const previous = descriptionUpdates.get(dbId) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(async () => {
+    const job = building.get(dbId);
+    if (!job) return;
+    await job;
+    if (useApp.getState().tools[dbId]?.status !== 'ready') return;
+    try {
+      const summary = await services.engine.setDescriptions(dbId, await descriptionsFor(dbId));
+      useApp.getState().setTools(dbId, { status: 'ready', progress: null, summary });
+      const semantic = useApp.getState().tools[dbId]?.semantic?.status;
+      if (semantic && semantic !== 'off' && semantic !== 'unavailable') void prepareSemantic(dbId, summary);
+    } catch (e) {
+      useApp.getState().notify('warning', `The search indexes did not take the new descriptions (${describeError(e)}); they will on the next rebuild.`);
+    }
+  });
+  descriptionUpdates.set(dbId, next);
+  return next;
+}
+
+/** Embeds the column sentences of `summary`; calls run one after another and a newer one supersedes. */
+function prepareSemantic(dbId: string, summary: ToolsSummary): Promise<void> {
+  const generation = (semanticGeneration.get(dbId) ?? 0) + 1;
+  semanticGeneration.set(dbId, generation);
+  const current = () => semanticGeneration.get(dbId) === generation;
+  const job = (semanticQueue.get(dbId) ?? Promise.resolve()).catch(() => undefined).then(() => (current() ? embedColumns(dbId, summary, current) : undefined));
+  semanticQueue.set(dbId, job);
+  return job;
+}
+
+async function embedColumns(dbId: string, summary: ToolsSummary, current: () => boolean): Promise<void> {
   const { embeddingModel, embeddingDownload } = useApp.getState().settings;
   const set = useApp.getState().setSemantic;
   if (!embeddingModel) {
@@ -47,9 +92,13 @@ async function prepareSemantic(dbId: string, summary: ToolsSummary): Promise<voi
     set(dbId, { status: 'unavailable', modelId: embeddingModel, message: `The embedding model could not be loaded (${loaded.reason}): ${loaded.message.replace(/\.?\s*$/, ".")} Column search is lexical only.` });
     return;
   }
+  if (!current()) return;
   set(dbId, { status: 'indexing', modelId: loaded.modelId, progress: 0 });
+  // Scores from vectors of old sentences would mislead while the new ones are made: lexical meanwhile.
+  semanticReady.delete(dbId);
   try {
     await services.embeddings.indexColumns(dbId, summary.columnSentences, (done, total) => set(dbId, { status: 'indexing', modelId: loaded.modelId, progress: total ? done / total : 1 }));
+    if (!current()) return;
     semanticReady.add(dbId);
     set(dbId, { status: 'ready', modelId: loaded.modelId });
   } catch (e) {
@@ -60,6 +109,8 @@ async function prepareSemantic(dbId: string, summary: ToolsSummary): Promise<voi
 export function forgetTools(dbId: string): void {
   building.delete(dbId);
   semanticReady.delete(dbId);
+  descriptionUpdates.delete(dbId);
+  semanticGeneration.set(dbId, (semanticGeneration.get(dbId) ?? 0) + 1);
   services.embeddings.forget(dbId);
 }
 

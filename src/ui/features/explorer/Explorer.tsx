@@ -4,6 +4,7 @@ import type { TableInfo } from '../../../core/types';
 import { formatCount } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
+import { ImportDescriptions } from './ImportDescriptions';
 import { TableDetail } from './TableDetail';
 import { useSchema } from './use-schema';
 
@@ -29,7 +30,10 @@ export function Explorer({ dbId }: { dbId: string }) {
     <div className="explorer">
       <DatabaseInfo dbId={dbId} />
       <input type="search" className="filter" placeholder="Filter tables and columns" aria-label="Filter tables and columns" value={filter} onChange={(e) => setFilter(e.target.value)} />
-      <p className="muted small pad-x">{countLabel(schema.data.tables)}</p>
+      <div className="explorer-bar">
+        <span className="muted small">{countLabel(schema.data.tables)}</span>
+        <ImportDescriptions dbId={dbId} />
+      </div>
       {schema.data.tables.length === 0 && <p className="muted pad">This database has no tables.</p>}
       <ul className="table-list">
         {tables.map((t) => (

@@ -1,13 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
+import { emptyGlossary, importedTextOf, noteOf } from '../../../core/descriptions/glossary';
 import type { ColumnInfo, TableInfo } from '../../../core/types';
 import { quoteIdentIfNeeded } from '../../../core/sql/quote';
+import { saveNote } from '../../actions/descriptions';
 import { runQuery } from '../../actions/run-query';
 import { useApp } from '../../store/app-store';
+import { ColumnGlossary, NoteEditor } from './ColumnGlossary';
 import { ColumnStatsView } from './ColumnStatsView';
+import { useGlossary } from './use-glossary';
 
-/** Columns with type / PK / FK markers, statistics on demand, links to referenced tables. */
+/**
+ * Columns with type / PK / FK markers, descriptions and notes, statistics on demand, links to
+ * referenced tables.
+ */
 export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table: TableInfo; schemaTables: TableInfo[] }) {
   const [openColumn, setOpenColumn] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const glossary = useGlossary(dbId) ?? emptyGlossary();
   const select = useApp((s) => s.selectTable);
   const setSql = useApp((s) => s.setSql);
   const ref = useRef<HTMLDivElement>(null);
@@ -34,6 +43,7 @@ export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table
         {table.columns.map((c) => {
           const fk = fkFor(c);
           const isOpen = openColumn === c.name;
+          const note = noteOf(glossary, table.name, c.name);
           return (
             <li key={c.name} data-column={c.name}>
               <div className="column-row">
@@ -45,7 +55,14 @@ export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table
                   </button>
                 )}
                 <span className="muted small col-type" title={`affinity ${c.affinity}`}>{c.declaredType || 'no type'}{c.notNull ? ' · not null' : ''}{c.defaultValue != null ? ` · default ${c.defaultValue}` : ''}</span>
+                <button type="button" className="link note-link" aria-expanded={editing === c.name} title={`Your note on ${c.name}: shown here and read by the column search`}
+                  onClick={() => setEditing(editing === c.name ? null : c.name)}>{note ? 'edit note' : 'add note'}</button>
               </div>
+              {editing === c.name && (
+                <NoteEditor label={`Note on ${c.name}`} initial={note} onCancel={() => setEditing(null)}
+                  onSave={(text) => { setEditing(null); void saveNote(dbId, table.name, c.name, text); }} />
+              )}
+              <ColumnGlossary note={editing === c.name ? '' : note} imported={importedTextOf(glossary, table.name, c.name)} />
               {isOpen && <ColumnStatsView dbId={dbId} table={table.name} column={c.name} />}
             </li>
           );

@@ -35,7 +35,7 @@ export function IndexStatus({ dbId }: { dbId: string }) {
   return (
     <div className="index-status" data-testid="index-status" data-status="ready">
       <span>
-        Indexes ready: {formatCount(s.columnsIndexed)} columns, {formatCount(s.valuesIndexed)} distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in {formatCount(ms)} ms ·{' '}
+        Indexes ready: {formatCount(s.columnsIndexed)} columns{s.columnsDescribed ? ` (${formatCount(s.columnsDescribed)} described)` : ''}, {formatCount(s.valuesIndexed)} distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in {formatCount(ms)} ms ·{' '}
         lexical search ready
       </span>
       <SemanticLine dbId={dbId} />
