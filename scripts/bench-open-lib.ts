@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
+import { mulberry32 } from '../src/core/random';
 
 /** "MB" in this benchmark is a MiB: the file is at least `mb * MIB` bytes. */
 export const MIB = 1024 * 1024;
@@ -76,17 +77,6 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
 // The benchmark database
 // ---------------------------------------------------------------------------
 
-/** mulberry32: the same seeded stream on every machine, so the file is byte-identical each time. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   'alpha', 'basket', 'cart', 'checkout', 'coupon', 'delivery', 'discount', 'express', 'gift', 'invoice',

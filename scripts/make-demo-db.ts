@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import { mulberry32 } from '../src/core/random';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_FILE = resolve(ROOT, 'public/demo.sqlite');
@@ -22,17 +23,6 @@ const SEED = 20250630;
 // Deterministic randomness
 // ---------------------------------------------------------------------------
 
-/** mulberry32: tiny, fast, good enough for test data, and identical on every platform. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rand = mulberry32(SEED);
 const int = (min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));

@@ -16,6 +16,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
+import { mulberry32 } from '../src/core/random';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PRIMARY_DIR = resolve(ROOT, 'src/test-fixtures');
@@ -23,17 +24,6 @@ const COPY_DIRS = [resolve(ROOT, 'e2e/fixtures')];
 const MAX_FIXTURE_BYTES = 100 * 1024;
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
-/** mulberry32: tiny seeded PRNG so "random" bytes are identical on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const rand = mulberry32(0xd0a5e5);
 const randomBytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));

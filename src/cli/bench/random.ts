@@ -1,17 +1,8 @@
 // Seeded randomness and latency summaries shared by the benchmark's parts. Everything the bench
 // generates comes from a seed, so two runs on two machines measure the same data and queries.
 
-/** mulberry32: small, fast, and the same sequence for a seed everywhere. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32). */
+export { mulberry32 as seeded } from '../../core/random';
 
 export function pick<T>(rnd: () => number, items: readonly T[]): T {
   return items[Math.floor(rnd() * items.length)];

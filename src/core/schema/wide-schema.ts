@@ -3,19 +3,9 @@
 // three foreign keys to earlier tables, so the graph is connected and paths have several hops;
 // every fifth table has a two-column primary key, so keys onto it are composite.
 
+import { mulberry32 as random } from '../random';
 import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../types';
 
-/** Small seeded generator (mulberry32): the same seed gives the same schema everywhere. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const column = (name: string, declaredType: string, pkIndex = 0): ColumnInfo => ({
   name,

@@ -1,0 +1,14 @@
+// Seeded randomness for generated data (demo database, fixtures, benchmarks): the same seed
+// gives the same sequence on every machine, so generated files are byte-identical.
+
+/** mulberry32: tiny, fast, good enough for test data. Returns floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
