@@ -23,7 +23,7 @@ export type ExecuteSqlResult =
   | { ok: true; sql: string; result: QueryResult; totalRows: number | null; totalIsLowerBound: boolean; emptyReasons: string[] }
   | { ok: false; sql: string; code: string; message: string; hints: string[] };
 
-const input = z.object({ sql: z.string().min(1).describe('One read-only SQLite statement') });
+const input = z.strictObject({ sql: z.string().min(1).describe('One read-only SQLite statement') });
 
 const cell = (v: SqlValue) => quoteData(v, CELL_CHARS);
 

@@ -26,7 +26,8 @@ export function isToolName(name: string): name is ToolName {
 
 /** JSON Schema of a tool's input, as model providers want it. */
 export function toolInputSchema(name: ToolName): Record<string, unknown> {
-  return z.toJSONSchema(RETRIEVAL_TOOLS[name].input as z.ZodType) as Record<string, unknown>;
+  // The input side: what the model writes (some inputs are normalised by a transform after validation).
+  return z.toJSONSchema(RETRIEVAL_TOOLS[name].input as z.ZodType, { io: 'input' }) as Record<string, unknown>;
 }
 
 export type ToolCallOutcome =

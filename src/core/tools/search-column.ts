@@ -22,7 +22,7 @@ export interface SearchColumnResult {
   hits: ColumnHit[];
 }
 
-const input = z.object({
+const input = z.strictObject({
   query: z.string().min(1).describe('A short phrase describing the data wanted, e.g. "customer birth date"'),
   k: z.number().int().min(1).max(20).optional().describe('How many columns to return (default 5)'),
 });

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DistinctColumnValues } from './types';
+import { ValueIndex } from './value-index';
+
+function column(table: string, name: string, entries: Record<string, number>): DistinctColumnValues {
+  const values = Object.keys(entries);
+  return { table, column: name, values, counts: values.map((v) => entries[v]), rowsScanned: 0, policy: 'all' };
+}
+
+// 40k filler values that all share "the" and "item": the common-word case.
+const filler = column('catalog', 'title', Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`The item number ${i}`, 1])));
+
+const COLUMNS: DistinctColumnValues[] = [
+  column('cities', 'name', { Paris: 120, Oslo: 40, 'New York': 300, 'New Delhi': 80, Newark: 20, Springfield: 15, 'São Paulo': 60, Zürich: 10, 'Café Town': 2 }),
+  column('people', 'first_name', { John: 50, Johanna: 5, Mary: 40, Jon: 3 }),
+  column('people', 'full_name', { 'John Smith': 3, 'Mary Jones': 2, 'Paris Hilton': 1, 'Jonathan Smithers': 1 }),
+  column('shops', 'name', { 'Café de Flore': 1, 'Cafe Luna': 4, 'The Paris Bakery': 2 }),
+  column('grades', 'code', { A: 300, B: 200, AB: 10 }),
+  filler,
+];
+
+let index: ValueIndex;
+beforeAll(async () => {
+  index = await ValueIndex.build(COLUMNS);
+});
+
+const top = (query: string, options = {}) => index.search(query, options).map((h) => h.value);
+
+describe('ValueIndex.search', () => {
+  it('puts the exact value first, whatever its case or accents', () => {
+    expect(index.search('Paris')[0]).toMatchObject({ table: 'cities', column: 'name', value: 'Paris', rows: 120, match: 'exact' });
+    expect(top('paris')[0]).toBe('Paris');
+    expect(top('SAO PAULO')[0]).toBe('São Paulo');
+    expect(top('The item number 123')[0]).toBe('The item number 123');
+  });
+
+  it('completes the start of a value', () => {
+    expect(top('Springf')[0]).toBe('Springfield');
+    expect(top('New Yo')[0]).toBe('New York');
+    expect(top('Jonathan Smi')[0]).toBe('Jonathan Smithers');
+    expect(index.search('Springf')[0].match).toBe('prefix');
+  });
+
+  it('finds values with one wrong, missing or extra letter', () => {
+    expect(top('Osla')[0]).toBe('Oslo');
+    expect(top('Springfeld')[0]).toBe('Springfield');
+    expect(top('Parris')[0]).toBe('Paris');
+    expect(index.search('Springfeld')[0].match).toBe('fuzzy');
+  });
+
+  it('finds values with two letters swapped', () => {
+    expect(top('Pairs')[0]).toBe('Paris');
+    expect(top('Jhon')[0]).toBe('John');
+    expect(top('Jhon Smith')[0]).toBe('John Smith');
+    expect(top('Zuirch')[0]).toBe('Zürich');
+  });
+
+  it('folds accents both ways', () => {
+    expect(top('cafe town')[0]).toBe('Café Town');
+    expect(top('Zurich')[0]).toBe('Zürich');
+    expect(top('Cafe de Flore')[0]).toBe('Café de Flore');
+  });
+
+  it('finds a value named inside a question', () => {
+    expect(top('Which customers live in Paris?', { k: 3 })).toContain('Paris');
+    expect(top('How many shops does John Smith own?', { k: 3 })).toContain('John Smith');
+  });
+
+  it('scopes by table and column, case-insensitively', () => {
+    const inPeople = index.search('Paris', { table: 'PEOPLE' });
+    expect(inPeople.length).toBeGreaterThan(0);
+    expect(inPeople.every((h) => h.table === 'people')).toBe(true);
+    expect(inPeople[0].value).toBe('Paris Hilton');
+    expect(index.search('jon', { table: 'people', column: 'First_Name' }).every((h) => h.column === 'first_name')).toBe(true);
+    expect(index.search('Paris', { column: 'name' }).every((h) => h.column === 'name')).toBe(true);
+    expect(index.search('Paris', { table: 'nowhere' })).toEqual([]);
+  });
+
+  it('returns at most k hits', () => {
+    expect(index.search('item')).toHaveLength(5);
+    const two = index.search('new', { k: 2 });
+    expect(two).toHaveLength(2);
+    expect(two.every((h) => h.value.startsWith('New'))).toBe(true);
+    expect(index.search('item', { k: 20 })).toHaveLength(20);
+  });
+
+  it('matches 1-2 character queries only to whole values', () => {
+    expect(index.search('a')).toEqual([expect.objectContaining({ value: 'A', match: 'exact' })]);
+    expect(top('ab')).toEqual(['AB']);
+    expect(index.search('zz')).toEqual([]);
+  });
+
+  it('answers very common words with bounded results', () => {
+    const hits = index.search('the', { k: 5 });
+    expect(hits.length).toBeLessThanOrEqual(5);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(index.search('the item', { k: 5 })).toHaveLength(5);
+    expect(index.search('', { k: 5 })).toEqual([]);
+    expect(index.search('!!!', { k: 5 })).toEqual([]);
+  });
+
+  it('scores a value found elsewhere on the same scale', () => {
+    const hit = index.search('Paris')[0];
+    expect(index.score('Paris', 'Paris', 120)).toBeCloseTo(hit.score);
+    expect(index.score('Paris', 'Parisian Lofts', 1)).toBeLessThan(hit.score);
+  });
+
+  it('reports build progress to the end, and can be cancelled', async () => {
+    const seen: number[] = [];
+    let total = 0;
+    await ValueIndex.build(COLUMNS, { onProgress: (done, all) => { seen.push(done); total = all; } });
+    expect(seen[seen.length - 1]).toBe(total);
+    const ctrl = new AbortController();
+    ctrl.abort();
+    await expect(ValueIndex.build(COLUMNS, { signal: ctrl.signal })).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
+  it('indexes nothing for columns without values', async () => {
+    const empty = await ValueIndex.build([{ ...COLUMNS[0], values: [], counts: [], policy: 'like-fallback' }]);
+    expect(empty.size).toBe(0);
+    expect(empty.search('Paris')).toEqual([]);
+  });
+});
