@@ -1,0 +1,87 @@
+// The language-model port the agent talks to. Every provider (OpenAI-compatible, Anthropic,
+// WebLLM, the scripted model) implements ChatModel over an injected fetch; core never reaches
+// for the network itself.
+
+/** A tool the model may call natively: name, description, JSON Schema of its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface ToolCall {
+  /** Provider's id for the call (tool results must echo it); generated when the provider gives none. */
+  id: string;
+  name: string;
+  /** Raw argument text as the model wrote it: parsed (and possibly refused) by the agent, never eval'd. */
+  arguments: string;
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string };
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** True when the provider did not report usage and the numbers were estimated with a tokenizer. */
+  estimated: boolean;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  /** Native tool calling when given (and the provider supports it). */
+  tools?: ToolSpec[];
+  /** Text protocol: stop before the model writes an observation itself. */
+  stop?: string[];
+  temperature?: number;
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+/** Streamed pieces of one assistant turn. */
+export type ChatDelta =
+  | { type: 'text'; text: string }
+  | { type: 'tool_call'; index: number; id?: string; name?: string; argumentsDelta?: string };
+
+export interface ChatResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage | null;
+  finishReason: 'stop' | 'tool_calls' | 'length' | 'other';
+}
+
+export interface ChatModel {
+  readonly provider: string;
+  readonly model: string;
+  readonly supportsTools: boolean;
+  /** Streams deltas through `onDelta` and resolves to the whole turn. Throws LlmError. */
+  chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse>;
+}
+
+export type LlmErrorCode =
+  | 'llm_auth'
+  | 'llm_model_not_found'
+  | 'llm_rate_limit'
+  | 'llm_server'
+  | 'llm_network'
+  | 'llm_aborted'
+  | 'llm_context_length'
+  | 'llm_bad_response';
+
+/** A failed model call, with a code the page and CLI show the same way and a readable message. */
+export class LlmError extends Error {
+  readonly code: LlmErrorCode;
+  readonly status?: number;
+  readonly retryable: boolean;
+
+  constructor(code: LlmErrorCode, message: string, options: { status?: number; retryable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'LlmError';
+    this.code = code;
+    this.status = options.status;
+    this.retryable = options.retryable ?? false;
+  }
+}
