@@ -8,6 +8,9 @@ test('the demo database loads on first visit with tables, row counts and a view'
   await expect(list.locator('li[data-table="order_items"]')).toBeVisible();
   await expect(page.locator('.kind-view').first()).toBeVisible();
   await expect(page.getByText(/tables?, \d+ views?/)).toBeVisible();
+  // The starter query is in the editor and its rows are shown.
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('categories');
+  await expect(page.getByTestId('results-status')).toContainText('10 rows');
 });
 
 test('a file chosen with the file picker shows its schema, keys and statistics', async ({ page }) => {

@@ -21,6 +21,9 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const latest = useRef({ onChange, onRun });
+  // The text may change while Monaco is still loading: the editor starts from the latest one.
+  const latestValue = useRef(value);
+  latestValue.current = value;
   const [failed, setFailed] = useState<string | null>(null);
   latest.current = { onChange, onRun };
   schemaRef = schema;
@@ -31,7 +34,7 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
       if (disposed || !host.current) return;
       if (!completionRegistered) { registerSchemaCompletion(monaco, () => schemaRef); completionRegistered = true; }
       const editor = monaco.editor.create(host.current, {
-        value, language: 'sql', automaticLayout: true, minimap: { enabled: false }, fontSize: 14,
+        value: latestValue.current, language: 'sql', automaticLayout: true, minimap: { enabled: false }, fontSize: 14,
         scrollBeyondLastLine: false, wordWrap: 'on', tabSize: 2, renderLineHighlight: 'line',
         ariaLabel: 'SQL editor', fixedOverflowWidgets: true,
       });
