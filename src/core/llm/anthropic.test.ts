@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { createAnthropicModel, toAnthropicMessages } from './anthropic';
+import type { ChatDelta, ChatMessage } from './types';
+
+// A recorded-shape stream: text, then a tool_use whose input arrives in input_json_delta pieces.
+const EVENTS: [string, unknown][] = [
+  ['message_start', { type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 321, output_tokens: 1 } } }],
+  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+  ['ping', { type: 'ping' }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'I will search ' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'for café.' } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+  ['content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_01', name: 'SearchValue', input: {} } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"query": "ca' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: 'fé", "limit"' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: ': 5}' } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 1 }],
+  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 57 } }],
+  ['message_stop', { type: 'message_stop' }],
+];
+
+function sseBody(events: [string, unknown][], cut = 11): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join(''));
+  let i = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (i >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(i, i + cut)); // cuts "é" and events anywhere
+      i += cut;
+    },
+  });
+}
+
+function fakeFetch(responses: (() => Response)[], seen: { url: string; init: RequestInit }[] = []): typeof fetch {
+  return async (input, init) => {
+    seen.push({ url: String(input), init: init ?? {} });
+    const next = responses.shift();
+    if (!next) throw new Error('no more responses');
+    return next();
+  };
+}
+
+const KEY = 'sk-ant-api03-SECRETSECRET';
+
+describe('Anthropic client', () => {
+  it('streams text and a tool_use with input_json_delta pieces; sends the right headers and body', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
+    const model = createAnthropicModel({
+      apiKey: KEY,
+      model: 'claude-sonnet-4-5',
+      fetch: fakeFetch([() => new Response(sseBody(EVENTS), { headers: { 'Content-Type': 'text/event-stream' } })], seen),
+    });
+    const deltas: ChatDelta[] = [];
+    const r = await model.chat(
+      {
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'Find café' },
+        ],
+        tools: [{ name: 'SearchValue', description: 'values', parameters: { type: 'object', properties: {} } }],
+        stop: ['Observation:'],
+        maxTokens: 500,
+      },
+      (d) => deltas.push(d),
+    );
+    expect(r.text).toBe('I will search for café.');
+    expect(r.toolCalls).toEqual([{ id: 'toolu_01', name: 'SearchValue', arguments: '{"query": "café", "limit": 5}' }]);
+    expect(r.finishReason).toBe('tool_calls');
+    expect(r.usage).toEqual({ inputTokens: 321, outputTokens: 57, estimated: false });
+    expect(deltas.filter((d) => d.type === 'tool_call').map((d) => d.type === 'tool_call' && d.index)).toEqual([0, 0, 0, 0]);
+
+    expect(seen[0].url).toBe('https://api.anthropic.com/v1/messages');
+    const headers = seen[0].init.headers as Record<string, string>;
+    expect(headers['x-api-key']).toBe(KEY);
+    expect(headers['anthropic-version']).toBe('2023-06-01');
+    expect(headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+    const body = JSON.parse(String(seen[0].init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      model: 'claude-sonnet-4-5',
+      system: 'Be brief.',
+      stream: true,
+      max_tokens: 500,
+      stop_sequences: ['Observation:'],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Find café' }] }],
+      tools: [{ name: 'SearchValue', description: 'values', input_schema: { type: 'object', properties: {} } }],
+    });
+  });
+
+  it('maps tool calls to tool_use and merges consecutive tool results into one user turn', () => {
+    const history: ChatMessage[] = [
+      { role: 'system', content: 'S' },
+      { role: 'user', content: 'Q' },
+      {
+        role: 'assistant',
+        content: 'Two lookups.',
+        toolCalls: [
+          { id: 't1', name: 'A', arguments: '{"x":1}' },
+          { id: 't2', name: 'B', arguments: 'not json' },
+        ],
+      },
+      { role: 'tool', toolCallId: 't1', name: 'A', content: 'obs 1' },
+      { role: 'tool', toolCallId: 't2', name: 'B', content: 'obs 2' },
+    ];
+    expect(toAnthropicMessages(history)).toEqual({
+      system: 'S',
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Q' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Two lookups.' },
+            { type: 'tool_use', id: 't1', name: 'A', input: { x: 1 } },
+            { type: 'tool_use', id: 't2', name: 'B', input: { raw: 'not json' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 't1', content: 'obs 1' },
+            { type: 'tool_result', tool_use_id: 't2', content: 'obs 2' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('maps HTTP errors, retries 529 overloaded, and never shows the key', async () => {
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    const auth = createAnthropicModel({
+      apiKey: KEY,
+      model: 'm',
+      fetch: fakeFetch([json(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } })]),
+    });
+    const e1 = (await auth.chat({ messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e)) as Error & { code: string };
+    expect(e1.code).toBe('llm_auth');
+    expect(e1.message).toContain('Anthropic');
+    expect(e1.message).not.toContain('SECRET');
+
+    const sleeps: number[] = [];
+    const overloaded = createAnthropicModel({
+      apiKey: KEY,
+      model: 'm',
+      sleep: async (ms) => void sleeps.push(ms),
+      fetch: fakeFetch([
+        json(529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }),
+        () => new Response(sseBody(EVENTS), { headers: { 'Content-Type': 'text/event-stream' } }),
+      ]),
+    });
+    expect((await overloaded.chat({ messages: [{ role: 'user', content: 'q' }] })).toolCalls).toHaveLength(1);
+    expect(sleeps).toHaveLength(1);
+
+    const long = createAnthropicModel({
+      apiKey: KEY,
+      model: 'm',
+      fetch: fakeFetch([json(400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } })]),
+    });
+    await expect(long.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({ code: 'llm_context_length' });
+  });
+
+  it('an error event mid-stream rejects with its code', async () => {
+    const events: [string, unknown][] = [
+      EVENTS[0],
+      EVENTS[1],
+      ['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
+    ];
+    const model = createAnthropicModel({ apiKey: KEY, model: 'm', fetch: fakeFetch([() => new Response(sseBody(events), { headers: { 'Content-Type': 'text/event-stream' } })]) });
+    await expect(model.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({ code: 'llm_server', retryable: false });
+  });
+
+  it('abort stops the read loop even when the fetch ignores the signal', async () => {
+    const controller = new AbortController();
+    const endless = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(`event: message_start\ndata: ${JSON.stringify(EVENTS[0][1])}\n\n`));
+      },
+    });
+    const model = createAnthropicModel({ apiKey: KEY, model: 'm', fetch: fakeFetch([() => new Response(endless, { headers: { 'Content-Type': 'text/event-stream' } })]) });
+    const p = model.chat({ messages: [{ role: 'user', content: 'q' }], signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(p).rejects.toMatchObject({ code: 'llm_aborted' });
+  });
+});

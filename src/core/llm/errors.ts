@@ -1,0 +1,182 @@
+// Turns HTTP failures and fetch rejections from any provider into LlmError with a message a
+// person can act on. Keys never appear here: 401/403 bodies are not echoed (OpenAI's own 401 body
+// quotes part of the key), and any other server text goes through `redactSecrets`.
+
+import { LlmError } from './types';
+
+export interface LlmErrorContext {
+  /** Shown to people: "OpenAI", "Ollama", "Anthropic", "OpenAI-compatible server" … */
+  provider: string;
+  baseUrl?: string;
+  model?: string;
+  /** Value of the Retry-After header, when there was one. */
+  retryAfter?: string | null;
+  /** Exact strings to cut out of anything we show (the API key). */
+  secrets?: string[];
+  now?: number;
+}
+
+// Retry-After per error, kept beside the error rather than on LlmError so the port's shape stays.
+const retryAfterByError = new WeakMap<LlmError, number>();
+
+/** Milliseconds the server asked us to wait before retrying, if it said. */
+export function retryAfterMs(error: LlmError): number | undefined {
+  return retryAfterByError.get(error);
+}
+
+/** Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+// Things that look like keys even when we were not told the key (e.g. another key in a proxy's message).
+const KEY_PATTERNS = [/\bsk-[A-Za-z0-9_*-]{6,}/g, /\bsk-ant-[A-Za-z0-9_*-]{6,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi];
+
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('[redacted]');
+  for (const re of KEY_PATTERNS) out = out.replace(re, '[redacted]');
+  return out;
+}
+
+/** Origin + path only: a URL typed by a person could carry credentials or a ?key=… query. */
+export function displayUrl(baseUrl: string | undefined): string {
+  if (!baseUrl) return '';
+  try {
+    const u = new URL(baseUrl);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return baseUrl.replace(/[?#].*$/, '');
+  }
+}
+
+export function isOllamaUrl(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  try {
+    return new URL(baseUrl).port === '11434';
+  } catch {
+    return baseUrl.includes(':11434');
+  }
+}
+
+function isLmStudioUrl(baseUrl: string | undefined): boolean {
+  return !!baseUrl && /:1234(\/|$)/.test(baseUrl);
+}
+
+/** The human part of an error body: OpenAI/Anthropic `{error:{message}}`, Ollama `{error:"…"}`, or the text. */
+export function serverMessage(bodyText: string): string {
+  let text = bodyText.trim();
+  try {
+    const json = JSON.parse(text) as unknown;
+    const found = findMessage(json);
+    if (found) text = found;
+  } catch {
+    // not JSON: an HTML error page or plain text; keep it, shortened below
+  }
+  text = text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+function findMessage(json: unknown): string | undefined {
+  if (!json || typeof json !== 'object') return typeof json === 'string' ? json : undefined;
+  const o = json as Record<string, unknown>;
+  if (typeof o.error === 'string') return o.error;
+  if (o.error && typeof o.error === 'object') {
+    const e = o.error as Record<string, unknown>;
+    if (typeof e.message === 'string') return e.message;
+  }
+  if (typeof o.message === 'string') return o.message;
+  if (typeof o.detail === 'string') return o.detail;
+  return undefined;
+}
+
+// OpenAI `context_length_exceeded` / "maximum context length", Anthropic "prompt is too long",
+// llama.cpp "exceeds the available context size", Ollama/vLLM "context length" wordings.
+const CONTEXT_RE =
+  /context_length_exceeded|maximum context length|context length|context size|context window|prompt is too long|prompt too long|too many tokens|input is too long/i;
+
+export function isContextLengthText(text: string): boolean {
+  return CONTEXT_RE.test(text);
+}
+
+const MODEL_MISSING_RE = /model[^.]*\b(not found|does not exist|not exist|is not a valid model|no such model|unknown model)|model_not_found|not a valid model|try pulling it/i;
+
+export function llmErrorFromResponse(status: number, bodyText: string, ctx: LlmErrorContext): LlmError {
+  const who = ctx.provider;
+  const where = displayUrl(ctx.baseUrl);
+  const model = ctx.model ? `"${ctx.model}"` : 'the model';
+  const said = redactSecrets(serverMessage(bodyText), ctx.secrets);
+  const saidPart = said ? ` The server said: ${said}` : '';
+
+  if (status === 401 || status === 403) {
+    return new LlmError(
+      'llm_auth',
+      `The API key was refused by ${who} (HTTP ${status}). Check the key in Settings` +
+        (status === 403 ? ' and that it has access to this model.' : '.'),
+      { status },
+    );
+  }
+  if (isContextLengthText(bodyText)) {
+    return new LlmError(
+      'llm_context_length',
+      `The conversation is too long for ${model} (${who}'s context limit). Start a new question or choose a model with a larger context.${saidPart}`,
+      { status },
+    );
+  }
+  if (status === 404 || (status < 500 && status !== 429 && MODEL_MISSING_RE.test(said))) {
+    const hint = isOllamaUrl(ctx.baseUrl)
+      ? ` Run "ollama pull ${ctx.model ?? '<model>'}" or pick a model "ollama list" shows.`
+      : ' Check the model name, and that the base URL is right (OpenAI-compatible servers usually end in /v1).';
+    return new LlmError('llm_model_not_found', `${who} says model ${model} was not found at ${where}.${hint}${saidPart}`, { status });
+  }
+  if (status === 429) {
+    const wait = parseRetryAfter(ctx.retryAfter, ctx.now);
+    const err = new LlmError(
+      'llm_rate_limit',
+      `${who} is limiting requests (HTTP 429)` +
+        (wait !== undefined ? `; it asked to wait ${Math.ceil(wait / 1000)} s.` : '.') +
+        ` Wait a moment and try again, or check your plan's quota.${saidPart}`,
+      { status, retryable: true },
+    );
+    if (wait !== undefined) retryAfterByError.set(err, wait);
+    return err;
+  }
+  if (status >= 500) {
+    const err = new LlmError('llm_server', `${who} had a server error (HTTP ${status}). Try again in a moment.${saidPart}`, {
+      status,
+      retryable: true,
+    });
+    const wait = parseRetryAfter(ctx.retryAfter, ctx.now);
+    if (wait !== undefined) retryAfterByError.set(err, wait);
+    return err;
+  }
+  return new LlmError('llm_bad_response', `${who} refused the request (HTTP ${status}).${saidPart}`, { status });
+}
+
+function isAbort(e: unknown): boolean {
+  return !!e && typeof e === 'object' && 'name' in e && ((e as { name: unknown }).name === 'AbortError' || (e as { name: unknown }).name === 'TimeoutError');
+}
+
+export function abortedError(cause?: unknown): LlmError {
+  return new LlmError('llm_aborted', 'The model call was stopped.', { cause });
+}
+
+/** fetch rejected: aborted, or never reached the server (down, wrong URL, CORS — the browser cannot tell us which). */
+export function llmErrorFromFetchFailure(e: unknown, ctx: Pick<LlmErrorContext, 'provider' | 'baseUrl'>): LlmError {
+  if (e instanceof LlmError) return e;
+  if (isAbort(e)) return abortedError(e);
+  const where = displayUrl(ctx.baseUrl);
+  let hint =
+    ' Check that the server is running and the URL is right. In a browser this also happens when the server does not allow calls from this page (CORS).';
+  if (isOllamaUrl(ctx.baseUrl)) {
+    hint += ' For Ollama, start it with OLLAMA_ORIGINS set to this page\'s origin (or "*"), e.g. OLLAMA_ORIGINS="*" ollama serve.';
+  } else if (isLmStudioUrl(ctx.baseUrl)) {
+    hint += ' For LM Studio, turn on "Enable CORS" in its server settings.';
+  }
+  return new LlmError('llm_network', `Could not reach ${ctx.provider} at ${where}.${hint}`, { cause: e });
+}
