@@ -1,0 +1,61 @@
+// What an agent run reports, in order, as an async generator: the page's store appends these
+// and the CLI writes them as JSONL, so every field is plain data (structured-clone safe).
+// A run ends with exactly one terminal event: `final` or `error`.
+
+import type { LlmErrorCode, Usage } from '../llm/types';
+import type { SqlValue } from '../types';
+import type { Plan, PlanProblem } from './plan';
+
+export type Verdict = 'match' | 'mismatch' | 'unsure';
+
+export type AgentErrorCode =
+  | 'aborted'
+  | 'turn_limit'
+  | 'repeated_call'
+  | 'gave_up'
+  | 'internal'
+  | LlmErrorCode;
+
+export interface UsageTotals {
+  inputTokens: number;
+  outputTokens: number;
+  /** True when any step's numbers were estimated or missing. */
+  estimated: boolean;
+}
+
+export type AgentEventBody =
+  | { type: 'status'; turn: number; maxTurns: number }
+  | { type: 'plan'; plan: Plan; problems: PlanProblem[] }
+  | { type: 'thought'; text: string }
+  | { type: 'action'; tool: string; args: unknown; callId?: string }
+  | { type: 'observation'; tool: string; text: string; ok: boolean; ms: number; callId?: string }
+  | { type: 'sql'; sql: string; ok: boolean; summary: string }
+  | {
+      type: 'final';
+      sql: string;
+      columns: string[];
+      rows: SqlValue[][];
+      /** Rows the statement returns in all, when known (rows above are capped). */
+      totalRows: number | null;
+      truncated: boolean;
+      explanation: string | null;
+      verdict: Verdict;
+      /** Why the explanation is missing, when it is. */
+      note?: string;
+    }
+  | { type: 'error'; code: AgentErrorCode; message: string }
+  | {
+      type: 'usage';
+      /** This model call's usage; null when the provider reported none. */
+      usage: Usage | null;
+      total: UsageTotals;
+      /** Wall time of the model call. */
+      ms: number;
+      /** 'agent' turns or the closing 'explain' call. */
+      phase: 'agent' | 'explain';
+    };
+
+/** `step`: the model call the event belongs to (1-based; 0 before the first). `at`: epoch ms. */
+export type AgentEvent = AgentEventBody & { step: number; at: number };
+
+export type AgentEventType = AgentEvent['type'];

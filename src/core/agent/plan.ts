@@ -1,0 +1,101 @@
+// The plan (QDecomp + InterCOL): sub-questions, each with the tables and columns it needs. The
+// model writes it with submit_plan; validatePlan checks the names against the real schema, puts
+// them in the schema's spelling and reports unknown ones with the closest real names, so the
+// model (and the person reading the plan cards) sees the mistake before any SQL is written.
+
+import { z } from 'zod';
+import { closestNames } from '../text/edit-distance';
+import type { Schema } from '../types';
+
+export const planInput = z.strictObject({
+  sub_questions: z
+    .array(
+      z.strictObject({
+        text: z.string().trim().min(1).describe('One sub-question in plain words'),
+        tables: z
+          .array(
+            z.strictObject({
+              table: z.string().trim().min(1),
+              columns: z.array(z.string().trim().min(1)).default([]),
+            }),
+          )
+          .default([])
+          .describe('Tables this sub-question needs, each with the columns it uses'),
+      }),
+    )
+    .min(1)
+    .max(12),
+});
+
+export type Plan = z.output<typeof planInput>;
+
+export interface PlanProblem {
+  /** 0-based index of the sub-question. */
+  subQuestion: number;
+  table: string;
+  column?: string;
+  message: string;
+  suggestions: string[];
+}
+
+export const SUBMIT_PLAN_DESCRIPTION =
+  'Submit the plan first: the question split into sub-questions, each with the tables and columns it needs. Names are checked against the database.';
+
+// Models often write a column as `table.column` or quoted; the bare name is what is checked.
+function bare(name: string): string {
+  const m = name.trim().match(/^(?:"(.*)"|`(.*)`|\[(.*)\])$/s);
+  return m ? (m[1] ?? m[2] ?? m[3]) : name.trim();
+}
+
+export function validatePlan(plan: Plan, schema: Schema): { plan: Plan; problems: PlanProblem[] } {
+  const problems: PlanProblem[] = [];
+  const tables = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
+  const subQuestions = plan.sub_questions.map((sq, i) => ({
+    text: sq.text,
+    tables: sq.tables.map((ref) => {
+      const wanted = bare(ref.table);
+      const info = tables.get(wanted.toLowerCase());
+      if (!info) {
+        const suggestions = closestNames(wanted, schema.tables.map((t) => t.name));
+        problems.push({ subQuestion: i, table: wanted, message: `No table named ${JSON.stringify(wanted)}.`, suggestions });
+        return { table: wanted, columns: ref.columns.map(bare) };
+      }
+      const columns = ref.columns.map((raw) => {
+        let wantedColumn = bare(raw);
+        const dot = wantedColumn.indexOf('.');
+        if (dot > 0 && bare(wantedColumn.slice(0, dot)).toLowerCase() === info.name.toLowerCase()) wantedColumn = bare(wantedColumn.slice(dot + 1));
+        if (wantedColumn === '*') return '*';
+        const col = info.columns.find((c) => c.name.toLowerCase() === wantedColumn.toLowerCase());
+        if (col) return col.name;
+        // Close names in this table first; else tables that do have such a column.
+        let suggestions = closestNames(wantedColumn, info.columns.map((c) => c.name));
+        if (suggestions.length === 0) {
+          suggestions = schema.tables
+            .filter((t) => t.columns.some((c) => c.name.toLowerCase() === wantedColumn.toLowerCase()))
+            .map((t) => `${t.name}.${t.columns.find((c) => c.name.toLowerCase() === wantedColumn.toLowerCase())!.name}`)
+            .slice(0, 3);
+        }
+        problems.push({ subQuestion: i, table: info.name, column: wantedColumn, message: `Table ${JSON.stringify(info.name)} has no column ${JSON.stringify(wantedColumn)}.`, suggestions });
+        return wantedColumn;
+      });
+      return { table: info.name, columns };
+    }),
+  }));
+  return { plan: { sub_questions: subQuestions }, problems };
+}
+
+/** The observation the model gets after submit_plan: the plan as checked, and what to fix. */
+export function planObservation(plan: Plan, problems: PlanProblem[]): string {
+  const lines = [`Plan recorded (${plan.sub_questions.length} sub-question${plan.sub_questions.length === 1 ? '' : 's'}).`];
+  if (problems.length === 0) {
+    lines.push('All tables and columns exist. Next: locate values and columns, find join paths, execute SQL.');
+    return lines.join('\n');
+  }
+  lines.push('Names not in the database:');
+  for (const p of problems) {
+    const close = p.suggestions.length ? ` Close names: ${p.suggestions.map((s) => JSON.stringify(s)).join(', ')}.` : '';
+    lines.push(`- sub-question ${p.subQuestion + 1}: ${p.message}${close}`);
+  }
+  lines.push('Use search_column to find the right names (or submit_plan again with them).');
+  return lines.join('\n');
+}
