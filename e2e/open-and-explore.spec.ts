@@ -9,6 +9,7 @@ test('the demo database loads on first visit with tables, row counts and a view'
   await expect(page.locator('.kind-view').first()).toBeVisible();
   await expect(page.getByText(/tables?, \d+ views?/)).toBeVisible();
   // The starter query is in the editor and its rows are shown.
+  await page.getByRole('tab', { name: 'SQL', exact: true }).click();
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('categories');
   await expect(page.getByTestId('results-status')).toContainText('10 rows');
 });

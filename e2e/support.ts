@@ -22,6 +22,8 @@ export async function uploadFixture(page: Page, name: string) {
 
 /** Replaces the editor's text by typing, as a person would. */
 export async function setSql(page: Page, sql: string) {
+  const tab = page.getByRole('tab', { name: 'SQL', exact: true });
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
   const editor = page.locator('.monaco-editor').first();
   await expect(editor).toBeVisible();
   await editor.click();

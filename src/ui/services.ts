@@ -7,6 +7,7 @@ import { spawnBrowserDbWorker } from '../worker/browser-spawn';
 import { EmbedClient } from '../worker/embed-client';
 import { createGlossaryStore } from './lib/glossary-store';
 import { createRecentFiles } from './lib/recent-files';
+import { createRunHistory } from './lib/run-history';
 
 export function createServices() {
   let onRestart: (reason: 'timeout' | 'cancelled') => void = () => {};
@@ -16,6 +17,7 @@ export function createServices() {
     embeddings: new EmbedClient(),
     queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }),
     recentFiles: createRecentFiles(),
+    runHistory: createRunHistory(),
     glossary: createGlossaryStore(),
     setRestartListener(fn: typeof onRestart) { onRestart = fn; },
   };

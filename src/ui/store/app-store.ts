@@ -67,7 +67,7 @@ interface AppState {
   selectedTable: string | null;
   run: RunState;
   tools: Record<string, ToolsState>;
-  view: 'sql' | 'tools';
+  view: 'ask' | 'sql' | 'tools';
   notices: Notice[];
   settings: Settings;
   /** Descriptions and notes per database *name* (two tabs of one file share them). */
@@ -81,7 +81,7 @@ interface AppState {
   setRun(run: RunState): void;
   setTools(dbId: string, state: ToolsState): void;
   setSemantic(dbId: string, semantic: SemanticState): void;
-  setView(view: 'sql' | 'tools'): void;
+  setView(view: 'ask' | 'sql' | 'tools'): void;
   notify(level: Notice['level'], message: string): void;
   dismiss(id: number): void;
   updateSettings(patch: Partial<Settings>): void;
@@ -108,7 +108,7 @@ export const useApp = create<AppState>()((setState) => ({
   selectedTable: null,
   run: { status: 'idle' },
   tools: {},
-  view: 'sql',
+  view: 'ask',
   notices: [],
   settings: loadSettings(),
   glossaries: {},

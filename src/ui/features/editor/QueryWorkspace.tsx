@@ -3,6 +3,7 @@ import { cancelQuery, runQuery } from '../../actions/run-query';
 import { useApp } from '../../store/app-store';
 import { useSchema } from '../explorer/use-schema';
 import { ResultsPanel } from '../results/ResultsPanel';
+import { AskPanel } from '../ask/AskPanel';
 import { ToolsPanel } from '../tools/ToolsPanel';
 import { currentSqlToRun } from './editor-handle';
 
@@ -20,6 +21,7 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
   const view = useApp((s) => s.view);
 
   if (view === 'tools') return <><ViewTabs /><ToolsPanel dbId={dbId} /></>;
+  if (view === 'ask') return <><ViewTabs /><AskPanel dbId={dbId} /></>;
   return (
     <div className="query-workspace">
       <ViewTabs />
@@ -43,6 +45,7 @@ function ViewTabs() {
   const setView = useApp((s) => s.setView);
   return (
     <div className="view-tabs" role="tablist" aria-label="Workspace">
+      <button type="button" role="tab" aria-selected={view === 'ask'} className={view === 'ask' ? 'small' : 'small secondary'} onClick={() => setView('ask')}>Ask</button>
       <button type="button" role="tab" aria-selected={view === 'sql'} className={view === 'sql' ? 'small' : 'small secondary'} onClick={() => setView('sql')}>SQL</button>
       <button type="button" role="tab" aria-selected={view === 'tools'} className={view === 'tools' ? 'small' : 'small secondary'} onClick={() => setView('tools')}>Tools</button>
     </div>

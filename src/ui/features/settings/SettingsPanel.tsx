@@ -1,4 +1,5 @@
 import { useApp } from '../../store/app-store';
+import { ModelSettingsForm } from './ModelSettingsForm';
 
 export function SettingsPanel() {
   const settings = useApp((s) => s.settings);
@@ -6,6 +7,7 @@ export function SettingsPanel() {
   return (
     <form className="settings" onSubmit={(e) => e.preventDefault()}>
       <h3>Settings</h3>
+      <ModelSettingsForm />
       <label>
         Query time limit (seconds)
         <input type="number" min={1} max={600} step={1} value={settings.queryTimeoutMs / 1000} aria-label="Query time limit in seconds"

@@ -1,0 +1,117 @@
+// Full agent runs in the page against a mock OpenAI-compatible server (streaming, native tool
+// calls) started by the test, and the scripted demo. No real model and no internet.
+import { expect, test, type Page } from '@playwright/test';
+import { startMockLlm, type MockLlm, type MockReply } from './mock-llm/server';
+import { openApp } from './support';
+
+const SQL = "SELECT c.first_name, c.last_name FROM customers c WHERE c.country = 'Canada' ORDER BY c.last_name LIMIT 3";
+
+function fullRun(extra: Partial<Record<number, MockReply>> = {}): MockReply[] {
+  const replies: MockReply[] = [
+    { text: 'I will plan first.', toolCalls: [{ name: 'submit_plan', arguments: { sub_questions: [{ text: 'Which customers live in Canada?', tables: [{ table: 'customers', columns: ['country', 'first_name'] }] }] } }] },
+    { text: 'Find how Canada is written.', toolCalls: [{ name: 'search_value', arguments: { query: 'Canada' } }] },
+    { text: 'Run the query.', toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
+    { text: 'That answers it.', toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
+    { text: 'It lists three customers who live in Canada, ordered by last name.\nVerdict: match' },
+  ];
+  for (const [i, r] of Object.entries(extra)) replies.splice(Number(i), 0, r!);
+  return replies;
+}
+
+async function useMock(page: Page, mock: MockLlm, apiKey = '') {
+  await page.addInitScript(({ url, apiKey }) => {
+    localStorage.setItem('dowser.model', JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }));
+    if (apiKey) localStorage.setItem('dowser.model.key', apiKey);
+  }, { url: mock.url, apiKey });
+}
+
+async function askQuestion(page: Page, question: string) {
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByLabel('Question').fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+}
+
+let mock: MockLlm | undefined;
+test.afterEach(async () => { await mock?.close(); mock = undefined; });
+
+test('a full run streams plan, steps and the answer; the model is sent the six tools', async ({ page }) => {
+  mock = await startMockLlm({ script: fullRun() });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  const run = page.getByTestId('run');
+  await expect(run.getByTestId('plan-card')).toContainText('Which customers live in Canada?');
+  await expect(run.getByTestId('plan-card')).toContainText('customers.country');
+  await expect(run.getByTestId('final')).toBeVisible();
+  await expect(run.getByTestId('final-sql')).toContainText("c.country = 'Canada'");
+  await expect(run.getByTestId('final-rows').locator('tbody tr')).toHaveCount(3);
+  await expect(run.getByTestId('verdict')).toContainText('matches the question');
+  await expect(run.getByTestId('explanation')).toContainText('three customers');
+  const tools = run.getByTestId('step');
+  await expect(tools.nth(0)).toHaveAttribute('data-tool', 'submit_plan');
+  await expect(tools.nth(1)).toHaveAttribute('data-tool', 'search_value');
+  await expect(tools.nth(1)).toContainText('"Canada" in customers.country');
+  await expect(tools.nth(2)).toHaveAttribute('data-tool', 'execute_sql');
+  const first = mock.requests.find((r) => r.path.endsWith('/chat/completions'))!;
+  const names = (first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name).sort();
+  expect(names).toEqual(['done', 'execute_sql', 'find_shortest_path', 'search_column', 'search_value', 'submit_plan']);
+  // The answer's SQL opens in the editor.
+  await run.getByRole('button', { name: 'Open in the SQL editor' }).click();
+  await expect(page.getByTestId('results-status')).toContainText('3 rows');
+  // The history keeps the run with its steps across a reload.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByTestId('history').locator('summary').click();
+  await page.getByTestId('history').getByRole('button', { name: 'Which customers live in Canada?' }).click();
+  await expect(page.getByTestId('final-rows').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('step')).toHaveCount(4);
+});
+
+test('a malformed tool call becomes an observation and the run goes on', async ({ page }) => {
+  mock = await startMockLlm({ script: fullRun({ 1: { text: 'Oops.', toolCalls: [{ name: 'search_value', arguments: '{"query": "Can' }] } }) });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  await expect(page.getByTestId('run')).toContainText(/not valid JSON|could not be read|Bad arguments/i);
+});
+
+test('a refused key shows the key message and the page keeps working', async ({ page }) => {
+  mock = await startMockLlm({ script: [{ error: { status: 401, body: { error: { message: 'Incorrect API key provided: sk-test…' } } } }] });
+  await useMock(page, mock, 'sk-test-secret-1234');
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('run-error')).toContainText(/key/i);
+  await expect(page.getByTestId('run-error')).not.toContainText('sk-test-secret-1234');
+  await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+  expect(mock.requests[0].headers.authorization).toBe('[present]');
+});
+
+test('Stop ends a run mid-way and the next question works', async ({ page }) => {
+  let calls = 0;
+  mock = await startMockLlm({
+    script: (_req, i) => {
+      calls++;
+      return i === 1 ? { text: 'Thinking very slowly about this one question…', delayMs: 400, chunkSize: 2 } : fullRun()[Math.min(i, 4)];
+    },
+  });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('streaming')).toContainText('Thinking very', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByTestId('run-error')).toHaveAttribute('data-code', 'aborted');
+  await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+  expect(calls).toBeGreaterThan(1);
+});
+
+test('the scripted demo shows the whole flow on the demo database and says no model is answering', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('demo-note')).toContainText(/no (language )?model/i);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('plan-card')).toBeVisible();
+  await expect(page.getByTestId('final')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('final-rows').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('run')).toContainText('scripted demo (no model)');
+});

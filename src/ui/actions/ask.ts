@@ -1,0 +1,71 @@
+// Asking a question: the agent loop runs on the page's main thread (it mostly waits on the model
+// and on tool calls); tools run in the database worker; every event lands in the store as it comes.
+
+import { runAgent } from '../../core/agent/loop';
+import { toDowserError } from '../../core/errors';
+import { LlmError } from '../../core/llm/types';
+import { createChatModel } from '../lib/model-factory';
+import { services } from '../services';
+import { useApp } from '../store/app-store';
+import { useAsk } from '../store/ask-store';
+import { linkQuestion, runTool } from './tools';
+
+const controllers = new Map<string, AbortController>();
+let counter = 0;
+
+export async function ask(dbId: string, question: string, hints: string): Promise<void> {
+  const app = useApp.getState();
+  const db = app.databases.find((d) => d.id === dbId);
+  const settings = useAsk.getState().model;
+  controllers.get(dbId)?.abort();
+  const controller = new AbortController();
+  controllers.set(dbId, controller);
+  const store = useAsk.getState();
+  store.setRun(dbId, {
+    id: `run${++counter}-${Date.now().toString(36)}`, dbId, dbName: db?.name ?? '', question, hints,
+    provider: settings.provider, model: settings.provider === 'scripted' ? 'scripted demo' : settings.model,
+    status: 'running', events: [], streaming: '', startedAt: Date.now(),
+  });
+  const fail = (message: string, code = 'internal') => {
+    useAsk.getState().pushEvent(dbId, { type: 'error', code: code as never, message, step: 0, at: Date.now() });
+    useAsk.getState().patchRun(dbId, { status: 'failed', endedAt: Date.now() });
+  };
+  try {
+    const schema = await services.queryClient.fetchQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });
+    const links = await linkQuestion(dbId, question);
+    const model = await createChatModel(settings);
+    const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
+    let ended: 'done' | 'failed' = 'failed';
+    for await (const event of runAgent({
+      question, hints: hints || undefined, model, schema, links, mode, signal: controller.signal,
+      tools: { call: (name, args) => runTool(dbId, name, args) },
+    })) {
+      if (event.type === 'thought_delta') {
+        const run = useAsk.getState().runs[dbId];
+        if (run) useAsk.getState().patchRun(dbId, { streaming: run.streaming + event.text });
+        continue;
+      }
+      useAsk.getState().pushEvent(dbId, event);
+      if (event.type === 'final') {
+        ended = 'done';
+        useApp.getState().setSql(dbId, event.sql);
+      }
+    }
+    useAsk.getState().patchRun(dbId, { status: ended, endedAt: Date.now() });
+  } catch (e) {
+    if (e instanceof LlmError) fail(e.message, e.code);
+    else fail(toDowserError(e).message);
+  } finally {
+    if (controllers.get(dbId) === controller) controllers.delete(dbId);
+    const finished = useAsk.getState().runs[dbId];
+    if (finished) {
+      const problem = await services.runHistory.save(finished);
+      if (problem) useApp.getState().notify('warning', problem);
+      void services.queryClient.invalidateQueries({ queryKey: ['history', finished.dbName] });
+    }
+  }
+}
+
+export function stopAsk(dbId: string): void {
+  controllers.get(dbId)?.abort();
+}

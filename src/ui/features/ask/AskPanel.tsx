@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { DEMO_NOTE, DEMO_QUESTION } from '../../../core/agent/demo-script';
+import { ask, stopAsk } from '../../actions/ask';
+import { useApp } from '../../store/app-store';
+import { useAsk } from '../../store/ask-store';
+import { RunHistoryList } from './RunHistory';
+import { RunView } from './RunView';
+
+/** Question box, the run as it happens, and the answer. */
+export function AskPanel({ dbId }: { dbId: string }) {
+  const db = useApp((s) => s.databases.find((d) => d.id === dbId));
+  const run = useAsk((s) => s.runs[dbId]);
+  const model = useAsk((s) => s.model);
+  const isDemo = db?.name === 'demo.sqlite';
+  const scripted = model.provider === 'scripted';
+  const [question, setQuestion] = useState(run?.question ?? (isDemo && scripted ? DEMO_QUESTION : ''));
+  const [hints, setHints] = useState(run?.hints ?? '');
+  const [showHints, setShowHints] = useState(false);
+  const running = run?.status === 'running';
+
+  useEffect(() => { if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION); }, [isDemo, scripted, question]);
+
+  const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
+  const submit = () => { if (canAsk) void ask(dbId, question.trim(), hints.trim()); };
+
+  return (
+    <div className="ask-panel">
+      {scripted && (
+        <p className="demo-note" data-testid="demo-note">
+          {isDemo ? DEMO_NOTE : 'No language model is configured: the scripted demo only works on the demo database. Choose a model in Settings (OpenAI-compatible such as Ollama or LM Studio, Anthropic, or an in-browser model).'}
+        </p>
+      )}
+      <form className="ask-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <input className="question" aria-label="Question" placeholder="Ask a question about this database…" value={question}
+          onChange={(e) => setQuestion(e.target.value)} readOnly={scripted && isDemo} />
+        {running
+          ? <button type="button" className="secondary" onClick={() => stopAsk(dbId)}>Stop</button>
+          : <button type="submit" disabled={!canAsk}>Ask</button>}
+        <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>hints</button>
+        {showHints && (
+          <textarea className="hints" aria-label="Hints" placeholder="Optional facts the agent should know, e.g. “revenue means price × quantity”"
+            value={hints} onChange={(e) => setHints(e.target.value)} />
+        )}
+      </form>
+      {db && <RunHistoryList dbId={dbId} dbName={db.name} />}
+      {run && <RunView run={run} />}
+      {!run && <p className="muted pad">The agent first writes a plan of sub-questions, then searches columns and values, finds join paths, runs SQL, and explains its answer. Every step appears here as it happens.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import type { AgentEvent } from '../../../core/agent/events';
+import { runQuery } from '../../actions/run-query';
+import { formatCount, valueText } from '../../lib/format';
+import { useApp } from '../../store/app-store';
+import type { AskRun } from '../../store/ask-store';
+
+type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
+
+/** One run: plan card, a card per step, the answer. All model and database text is rendered as text. */
+export function RunView({ run }: { run: AskRun }) {
+  const plan = [...run.events].reverse().find((e): e is Ev<'plan'> => e.type === 'plan');
+  const final = run.events.find((e): e is Ev<'final'> => e.type === 'final');
+  const error = run.events.find((e): e is Ev<'error'> => e.type === 'error');
+  const usage = [...run.events].reverse().find((e): e is Ev<'usage'> => e.type === 'usage');
+  const steps = groupSteps(run.events);
+  return (
+    <div className="run" data-testid="run" data-status={run.status}>
+      <div className="run-meta muted small">
+        {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
+        {usage && ` · ${formatCount(usage.total.inputTokens)} in / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
+        {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
+      </div>
+      {plan && <PlanCard plan={plan} />}
+      <ol className="steps">
+        {steps.map((s) => <StepCard key={s.key} step={s} />)}
+      </ol>
+      {run.status === 'running' && (
+        <div className="streaming" data-testid="streaming">{run.streaming || 'Thinking…'}</div>
+      )}
+      {final && <FinalCard final={final} dbId={run.dbId} />}
+      {error && <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>{error.message}</p>}
+    </div>
+  );
+}
+
+function PlanCard({ plan }: { plan: Ev<'plan'> }) {
+  return (
+    <section className="card plan-card" data-testid="plan-card" aria-label="Plan">
+      <h4>Plan</h4>
+      <ol>
+        {plan.plan.sub_questions.map((q, i) => (
+          <li key={i}>
+            <span>{q.text}</span>
+            <span className="chips">{q.tables.flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table])).map((c) => <span key={c} className="chip">{c}</span>)}</span>
+          </li>
+        ))}
+      </ol>
+      {plan.problems.length > 0 && <p className="warn small">{plan.problems.map((p) => p.message).join(' ')}</p>}
+    </section>
+  );
+}
+
+interface Step { key: string; thought?: string; action?: Ev<'action'>; observation?: Ev<'observation'> }
+
+function groupSteps(events: AgentEvent[]): Step[] {
+  const steps: Step[] = [];
+  let pendingThought: string | undefined;
+  for (const e of events) {
+    if (e.type === 'thought') pendingThought = e.text;
+    else if (e.type === 'action') {
+      steps.push({ key: `${e.step}-${steps.length}`, thought: pendingThought, action: e });
+      pendingThought = undefined;
+    } else if (e.type === 'observation') {
+      const open = [...steps].reverse().find((s) => s.action && !s.observation && s.action.tool === e.tool);
+      if (open) open.observation = e;
+      else steps.push({ key: `${e.step}-${steps.length}`, observation: e });
+    }
+  }
+  if (pendingThought) steps.push({ key: `t-${steps.length}`, thought: pendingThought });
+  return steps;
+}
+
+function StepCard({ step }: { step: Step }) {
+  const [open, setOpen] = useState(true);
+  const a = step.action;
+  return (
+    <li className="card step-card" data-testid="step" data-tool={a?.tool}>
+      {step.thought && <p className="thought">{step.thought}</p>}
+      {a && (
+        <button type="button" className="action link" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <code>{a.tool}</code> <span className="muted">{argsText(a.args)}</span>
+        </button>
+      )}
+      {open && step.observation && (
+        <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>{step.observation.text}</pre>
+      )}
+      {step.observation && <span className="muted small">{step.observation.ms} ms</span>}
+    </li>
+  );
+}
+
+function argsText(args: unknown): string {
+  const s = JSON.stringify(args) ?? '';
+  return s.length > 160 ? s.slice(0, 159) + '…' : s;
+}
+
+function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
+  const setView = useApp((s) => s.setView);
+  const setSql = useApp((s) => s.setSql);
+  const open = () => { setSql(dbId, final.sql); setView('sql'); void runQuery(final.sql); };
+  return (
+    <section className="card final-card" data-testid="final" aria-label="Answer">
+      <h4>Answer <span className={`verdict verdict-${final.verdict}`} data-testid="verdict">{final.verdict === 'match' ? '✓ matches the question' : final.verdict === 'mismatch' ? '✗ may not match the question' : '? unsure'}</span></h4>
+      {final.explanation && <p className="explanation" data-testid="explanation">{final.explanation}</p>}
+      {final.note && <p className="muted small">{final.note}</p>}
+      <pre className="final-sql" data-testid="final-sql">{final.sql}</pre>
+      <button type="button" className="small" onClick={open}>Open in the SQL editor</button>
+      <table className="mini" data-testid="final-rows">
+        <thead><tr>{final.columns.map((c, i) => <th key={i}>{c}</th>)}</tr></thead>
+        <tbody>{final.rows.map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{valueText(v, 80)}</td>)}</tr>)}</tbody>
+      </table>
+      <p className="muted small">{final.totalRows != null ? `${formatCount(final.totalRows)} row${final.totalRows === 1 ? '' : 's'}` : `${final.rows.length}+ rows`}{final.truncated ? ' (first rows shown)' : ''}</p>
+    </section>
+  );
+}

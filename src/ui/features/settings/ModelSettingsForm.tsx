@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { describeError } from '../../../core/errors';
+import { createChatModel } from '../../lib/model-factory';
+import { OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
+import { useAsk } from '../../store/ask-store';
+
+const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
+  { id: 'scripted', label: 'Scripted demo (no model)' },
+  { id: 'openai', label: 'OpenAI-compatible (OpenAI, Ollama, LM Studio, vLLM, OpenRouter…)' },
+  { id: 'anthropic', label: 'Anthropic' },
+  { id: 'webllm', label: 'In the browser (WebLLM, WebGPU)' },
+];
+
+/** Which model answers. The key is kept in memory unless "remember" is ticked. */
+export function ModelSettingsForm() {
+  const s = useAsk((st) => st.model);
+  const set = useAsk((st) => st.setModel);
+  const [test, setTest] = useState<string | null>(null);
+
+  const testConnection = async () => {
+    setTest('Testing…');
+    try {
+      const model = await createChatModel(s);
+      const r = await model.chat({ messages: [{ role: 'user', content: 'Reply with the single word OK.' }], maxTokens: 5 });
+      setTest(`Connected: ${model.model} replied "${r.text.trim().slice(0, 40)}".`);
+    } catch (e) {
+      setTest(describeError(e));
+    }
+  };
+
+  return (
+    <fieldset className="model-settings">
+      <legend>Language model</legend>
+      <label>Provider
+        <select aria-label="Provider" value={s.provider} onChange={(e) => set({ provider: e.target.value as ProviderKind })}>
+          {PROVIDERS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        </select>
+      </label>
+      {s.provider === 'openai' && (
+        <label>Preset
+          <select aria-label="Preset" value={s.preset} onChange={(e) => {
+            const p = OPENAI_PRESETS.find((x) => x.id === e.target.value)!;
+            set({ preset: p.id, ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}), ...(p.model ? { model: p.model } : {}) });
+          }}>
+            {OPENAI_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+          </select>
+        </label>
+      )}
+      {s.provider === 'openai' && (
+        <label>Base URL<input type="text" aria-label="Base URL" value={s.baseUrl} onChange={(e) => set({ baseUrl: e.target.value.trim(), preset: 'custom' })} /></label>
+      )}
+      {s.provider !== 'scripted' && (
+        <label>Model<input type="text" aria-label="Model name" value={s.model} onChange={(e) => set({ model: e.target.value.trim() })} /></label>
+      )}
+      {(s.provider === 'openai' || s.provider === 'anthropic') && (<>
+        <label>API key<input type="password" aria-label="API key" autoComplete="off" value={s.apiKey} onChange={(e) => set({ apiKey: e.target.value })} /></label>
+        <label className="check"><input type="checkbox" checked={s.rememberKey} onChange={(e) => set({ rememberKey: e.target.checked })} />
+          Remember the key on this device (otherwise it is forgotten when the page closes; it is only ever sent to this provider)</label>
+      </>)}
+      {s.provider !== 'scripted' && (
+        <label>Tool calling
+          <select aria-label="Tool calling" value={s.toolMode} onChange={(e) => set({ toolMode: e.target.value as 'auto' | 'native' | 'text' })}>
+            <option value="auto">automatic</option><option value="native">native function calls</option><option value="text">text protocol (models without tools)</option>
+          </select>
+        </label>
+      )}
+      {s.provider !== 'scripted' && <button type="button" className="small" onClick={() => void testConnection()}>Test connection</button>}
+      {test && <p className="small" data-testid="connection-test">{test}</p>}
+    </fieldset>
+  );
+}

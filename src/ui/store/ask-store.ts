@@ -1,0 +1,50 @@
+// The agent's runs in the page: the current run per database (its events as they stream) and
+// the model settings. Past runs live in IndexedDB (lib/run-history.ts).
+
+import { create } from 'zustand';
+import type { AgentEvent } from '../../core/agent/events';
+import { loadModelSettings, saveModelSettings, type ModelSettings } from '../lib/model-settings';
+
+export interface AskRun {
+  id: string;
+  dbId: string;
+  dbName: string;
+  question: string;
+  hints: string;
+  provider: string;
+  model: string;
+  status: 'running' | 'done' | 'failed';
+  events: AgentEvent[];
+  /** Text of the model's current turn while it streams. */
+  streaming: string;
+  startedAt: number;
+  endedAt?: number;
+}
+
+interface AskState {
+  runs: Record<string, AskRun | undefined>;
+  model: ModelSettings;
+  setRun(dbId: string, run: AskRun | undefined): void;
+  patchRun(dbId: string, patch: Partial<AskRun>): void;
+  pushEvent(dbId: string, event: AgentEvent): void;
+  setModel(patch: Partial<ModelSettings>): void;
+}
+
+export const useAsk = create<AskState>()((set) => ({
+  runs: {},
+  model: loadModelSettings(),
+  setRun: (dbId, run) => set((s) => ({ runs: { ...s.runs, [dbId]: run } })),
+  patchRun: (dbId, patch) => set((s) => (s.runs[dbId] ? { runs: { ...s.runs, [dbId]: { ...s.runs[dbId]!, ...patch } } } : {})),
+  pushEvent: (dbId, event) => set((s) => {
+    const run = s.runs[dbId];
+    if (!run) return {};
+    // A finished turn replaces its streamed text.
+    const streaming = event.type === 'thought' || event.type === 'action' ? '' : run.streaming;
+    return { runs: { ...s.runs, [dbId]: { ...run, events: [...run.events, event], streaming } } };
+  }),
+  setModel: (patch) => set((s) => {
+    const model = { ...s.model, ...patch };
+    saveModelSettings(model);
+    return { model };
+  }),
+}));
