@@ -87,7 +87,7 @@ test('a refused key shows the key message and the page keeps working', async ({ 
   expect(mock.requests[0].headers.authorization).toBe('[present]');
 });
 
-test('Stop ends a run mid-way and the next question works', async ({ page }) => {
+test('Stop ends a run mid-way and leaves a usable page', async ({ page }) => {
   let calls = 0;
   mock = await startMockLlm({
     script: (_req, i) => {

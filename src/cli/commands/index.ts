@@ -1,10 +1,11 @@
 // The command registry. Later commands (ask, tools, eval-tools, eval, bench) are added here.
 
 import type { CliCommand } from '../command';
+import { askCommand } from './ask';
 import { benchCommand } from './bench';
 import { evalToolsCommand } from './eval-tools';
 import { schemaCommand } from './schema';
 import { sqlCommand } from './sql';
 import { toolsCommand } from './tools';
 
-export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map([sqlCommand, schemaCommand, toolsCommand, evalToolsCommand, benchCommand].map((c) => [c.name, c]));
+export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map([sqlCommand, schemaCommand, toolsCommand, askCommand, evalToolsCommand, benchCommand].map((c) => [c.name, c]));

@@ -26,6 +26,11 @@ export interface UsageTotals {
 export type AgentEventBody =
   | { type: 'status'; turn: number; maxTurns: number }
   | { type: 'plan'; plan: Plan; problems: PlanProblem[] }
+  /**
+   * A piece of the model's reply text while the call is still running (raw: in the text protocol
+   * it includes the Action line). The parsed `thought` event still follows once the turn is whole.
+   */
+  | { type: 'thought_delta'; text: string }
   | { type: 'thought'; text: string }
   | { type: 'action'; tool: string; args: unknown; callId?: string }
   | { type: 'observation'; tool: string; text: string; ok: boolean; ms: number; callId?: string }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
+import { createScriptedModel } from '../llm/scripted';
 import { LlmError, type ChatModel, type ChatRequest, type ChatResponse } from '../llm/types';
 import { executorFor } from '../ports';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
@@ -227,5 +228,36 @@ describe('runAgent guards', () => {
     const { events } = await run([call('submit_plan', PLAN), call('execute_sql', { sql: SQL }), call('done', { sql: 'SELECT nope FROM customers' })], { maxTurns: 3 });
     expect(observations(events)[2]).toContain('done refused: the SQL failed when run.');
     expect(observations(events)[2]).toContain('repair 1 of 2');
+  });
+});
+
+describe('runAgent streaming', () => {
+  it('yields text deltas while the model call runs, before the turn\'s action', async () => {
+    const model = createScriptedModel([
+      { text: 'I split the question into two parts.', toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
+    ], { pieceSize: 5, delayMs: 1 });
+    const events: AgentEvent[] = [];
+    for await (const e of runAgent({ question: 'Total of paid orders from Paris?', model, tools: toolbox, schema, maxTurns: 1 })) events.push(e);
+    const types = events.map((e) => e.type);
+    const deltas = of(events, 'thought_delta');
+    // With a pause between pieces each one is its own event, and they come in order before the action.
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.map((d) => d.text).join('')).toBe('I split the question into two parts.');
+    expect(types.lastIndexOf('thought_delta')).toBeLessThan(types.indexOf('action'));
+    expect(types.lastIndexOf('thought_delta')).toBeLessThan(types.indexOf('usage'));
+    expect(of(events, 'thought')[0].text).toBe('I split the question into two parts.');
+    expect(deltas.every((d) => d.step === 1)).toBe(true);
+  });
+
+  it('stops during a streaming call without waiting for it', async () => {
+    const controller = new AbortController();
+    const model = createScriptedModel([{ text: 'x'.repeat(200) }], { pieceSize: 1, delayMs: 5 });
+    const events: AgentEvent[] = [];
+    for await (const e of runAgent({ question: 'q', model, tools: toolbox, schema, signal: controller.signal })) {
+      events.push(e);
+      if (e.type === 'thought_delta') controller.abort();
+    }
+    expect(events[events.length - 1]).toMatchObject({ type: 'error', code: 'aborted' });
+    expect(of(events, 'thought_delta').length).toBeLessThan(5);
   });
 });

@@ -4,7 +4,7 @@
 // passes the toolbox, so the loop does not know where the database lives. Every outcome, bad
 // input and failure included, is an event; nothing is thrown at the consumer.
 
-import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
+import { LlmError, type ChatDelta, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
 import type { QuestionLink } from '../retrieval/linker';
 import { describeZodError, type ToolCallOutcome } from '../tools/registry';
 import type { Schema } from '../types';
@@ -69,7 +69,15 @@ class AgentRun {
   private total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
 
   constructor(options: RunAgentOptions) {
-    this.o = { maxTurns: 12, toolTimeoutMs: 30_000, maxRepairs: 2, finalRows: 20, now: Date.now, ...options };
+    // `??` rather than spreading over defaults: an option passed as undefined keeps its default.
+    this.o = {
+      ...options,
+      maxTurns: options.maxTurns ?? 12,
+      toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
+      maxRepairs: options.maxRepairs ?? 2,
+      finalRows: options.finalRows ?? 20,
+      now: options.now ?? Date.now,
+    };
     this.mode = options.mode ?? (options.model.supportsTools ? 'native' : 'text');
     this.repairs = new RepairGuard(this.o.maxRepairs);
     const prompt = buildAgentPrompt({ question: options.question, hints: options.hints, schema: options.schema, links: options.links, mode: this.mode });
@@ -92,10 +100,7 @@ class AgentRun {
         this.step = turn;
         yield this.ev({ type: 'status', turn, maxTurns: this.o.maxTurns });
         const t0 = this.o.now();
-        const response = await raceAbort(
-          this.o.model.chat({ messages: [...this.messages], ...this.request, temperature: 0, signal: this.o.signal }),
-          this.o.signal,
-        );
+        const response = yield* this.chat();
         yield this.usage(response.usage, this.o.now() - t0, 'agent');
         const parsed = this.mode === 'native' ? nativeTurn(response) : textTurn(response);
         this.remember(response, parsed);
@@ -116,6 +121,40 @@ class AgentRun {
       else if (e instanceof LlmError) yield this.fail(e.code, e.message);
       else yield this.fail('internal', e instanceof Error ? e.message : String(e));
     }
+  }
+
+  /**
+   * One agent-turn model call whose text deltas are yielded while it is in flight. The provider
+   * pushes deltas through a callback and a generator cannot yield from inside one, so a queue sits
+   * between them: the callback fills it and wakes the generator, which drains it until the call
+   * settles. Pieces that arrive together are joined into one event to keep the stream short.
+   */
+  private async *chat(): AsyncGenerator<AgentEvent, ChatResponse> {
+    const pending: string[] = [];
+    let wake: (() => void) | null = null;
+    let settled = false;
+    const onDelta = (d: ChatDelta) => {
+      if (d.type !== 'text' || !d.text) return;
+      pending.push(d.text);
+      wake?.();
+    };
+    const call = raceAbort(
+      this.o.model.chat({ messages: [...this.messages], ...this.request, temperature: 0, signal: this.o.signal }, onDelta),
+      this.o.signal,
+    );
+    const settle = () => { settled = true; wake?.(); };
+    call.then(settle, settle); // the rejection itself is rethrown by the `await call` below
+    for (;;) {
+      if (pending.length) {
+        yield this.ev({ type: 'thought_delta', text: pending.splice(0).join('') });
+        continue;
+      }
+      if (settled) break;
+      // Checking the queue and parking here happen in one synchronous stretch, so no delta can slip between them.
+      await new Promise<void>((resolve) => { wake = resolve; });
+      wake = null;
+    }
+    return await call;
   }
 
   private usage(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent {

@@ -23,6 +23,6 @@ export async function createChatModel(s: ModelSettings, onLoadProgress?: (text: 
       return createWebLlmModel({ model: s.model, onProgress: (p: { text?: string }) => onLoadProgress?.(p.text ?? '') });
     }
     case 'scripted':
-      return createScriptedModel(DEMO_SCRIPT, { delayMs: 40 });
+      return createScriptedModel(DEMO_SCRIPT, { delayMs: 12 });
   }
 }

@@ -33,9 +33,11 @@ export function AskPanel({ dbId }: { dbId: string }) {
       <form className="ask-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
         <input className="question" aria-label="Question" placeholder="Ask a question about this database…" value={question}
           onChange={(e) => setQuestion(e.target.value)} readOnly={scripted && isDemo} />
+        {/* Distinct keys: reusing one <button> would turn Stop into a submit button during its own
+            click and start a new run at once. */}
         {running
-          ? <button type="button" className="secondary" onClick={() => stopAsk(dbId)}>Stop</button>
-          : <button type="submit" disabled={!canAsk}>Ask</button>}
+          ? <button key="stop" type="button" className="secondary" onClick={(e) => { e.preventDefault(); stopAsk(dbId); }}>Stop</button>
+          : <button key="ask" type="submit" disabled={!canAsk}>Ask</button>}
         <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>hints</button>
         {showHints && (
           <textarea className="hints" aria-label="Hints" placeholder="Optional facts the agent should know, e.g. “revenue means price × quantity”"

@@ -1,0 +1,82 @@
+// The model behind `dowser ask`, from the command line and the environment. Keys are read from
+// an environment variable (never a flag, so they stay out of shell history and `ps`), handed to
+// the provider and nowhere else: not to output, events or the transcript.
+
+import { z } from 'zod';
+import { DEMO_SCRIPT } from '../../core/agent/demo-script';
+import { createAnthropicModel } from '../../core/llm/anthropic';
+import { createOpenAiCompatibleModel } from '../../core/llm/openai-compatible';
+import { createScriptedModel, type ScriptedTurn } from '../../core/llm/scripted';
+import type { ChatModel } from '../../core/llm/types';
+import { UsageError, type CliIo } from '../command';
+import type { AskOptions } from './options';
+
+export const DEFAULT_OPENAI_URL = 'https://api.openai.com/v1';
+
+const DEFAULT_KEY_ENV = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' } as const;
+
+const scriptSchema = z.array(
+  z.strictObject({
+    text: z.string().optional(),
+    toolCalls: z.array(z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]), id: z.string().optional() })).optional(),
+  }),
+);
+
+/** The turns of a `--script` file: a JSON list of `{ text?, toolCalls?: [{ name, arguments }] }`. */
+export function readScript(io: CliIo, path: string): ScriptedTurn[] {
+  let text: string;
+  try {
+    text = new TextDecoder().decode(io.readFile(path));
+  } catch (e) {
+    throw new UsageError(`cannot read --script "${path}": ${e instanceof Error ? e.message : String(e)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--script "${path}" is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const parsed = scriptSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--script "${path}": at ${issue.path.join('.') || 'the top'}: ${issue.message} (expected a list of {"text"?, "toolCalls"?: [{"name", "arguments"}]})`);
+  }
+  return parsed.data;
+}
+
+/** The variable the key comes from, and whether a missing key is an error. */
+export function keySource(o: AskOptions): { env: string; required: boolean } | null {
+  if (o.provider === 'scripted') return null;
+  const env = o.apiKeyEnv ?? DEFAULT_KEY_ENV[o.provider];
+  // A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp) usually needs no key, so a
+  // custom --base-url without --api-key-env may run keyless; OpenAI itself and Anthropic may not.
+  const required = o.provider === 'anthropic' || o.apiKeyEnv !== undefined || !o.baseUrl;
+  return { env, required };
+}
+
+export interface AskModel {
+  model: ChatModel;
+  /** The key, so the command can scrub it from anything it writes; never to be printed. */
+  secret?: string;
+  /** The variable the key was read from. */
+  keyEnv: string | null;
+}
+
+export function createAskModel(o: AskOptions, io: CliIo, env: Record<string, string | undefined> = process.env): AskModel {
+  if (o.provider === 'scripted') {
+    // Without a script, the page's demo: written for public/demo.sqlite and its demo question.
+    if (!o.script) return { model: createScriptedModel(DEMO_SCRIPT, { name: o.model ?? 'scripted-demo' }), keyEnv: null };
+    return { model: createScriptedModel(readScript(io, o.script), { name: o.model ?? 'scripted' }), keyEnv: null };
+  }
+  const source = keySource(o)!;
+  const apiKey = env[source.env] || undefined;
+  if (!apiKey && source.required) {
+    throw new UsageError(`no API key: the environment variable ${source.env} is not set (set it, or name another with --api-key-env)`);
+  }
+  const model = o.model!;
+  const fetch = globalThis.fetch.bind(globalThis);
+  const chat = o.provider === 'anthropic'
+    ? createAnthropicModel({ apiKey: apiKey!, model, fetch, ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}) })
+    : createOpenAiCompatibleModel({ baseUrl: o.baseUrl ?? DEFAULT_OPENAI_URL, model, apiKey, fetch });
+  return { model: chat, secret: apiKey, keyEnv: source.env };
+}

@@ -1,0 +1,74 @@
+// `dowser ask` arguments: parsed and checked here, so the command file only runs things. Every
+// mistake a person can make on the command line is a UsageError (exit 2) before any work starts.
+
+import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
+
+export type Provider = 'openai' | 'anthropic' | 'scripted';
+
+export interface AskOptions {
+  db: string;
+  question: string;
+  hints?: string;
+  provider: Provider;
+  /** Absent only for the scripted provider. */
+  model?: string;
+  baseUrl?: string;
+  /** Name of the environment variable holding the key, when given with --api-key-env. */
+  apiKeyEnv?: string;
+  script?: string;
+  tools?: 'native' | 'text';
+  maxTurns?: number;
+  transcript?: string;
+  json: boolean;
+}
+
+export const ASK_FLAGS = {
+  db: { type: 'string' },
+  question: { type: 'string' },
+  hints: { type: 'string' },
+  provider: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  script: { type: 'string' },
+  tools: { type: 'string' },
+  'max-turns': { type: 'string' },
+  transcript: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
+
+/** Null when --help was asked for. */
+export function parseAskArgs(args: string[]): AskOptions | null {
+  const { values: v, positionals } = parseCommandArgs(args, ASK_FLAGS);
+  if (v.help) return null;
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" (put the question in --question "…")`);
+  if (!v.db) throw new UsageError('--db <file> is required');
+  if (!v.question?.trim()) throw new UsageError('--question "<question>" is required');
+  if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
+  if (!(PROVIDERS as readonly string[]).includes(v.provider)) throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
+  const provider = v.provider as Provider;
+  if (provider !== 'scripted' && !v.model) throw new UsageError(`--model <name> is required for --provider ${provider}`);
+  if (provider !== 'scripted' && v.script) throw new UsageError('--script is only for --provider scripted');
+  if (v.tools !== undefined && v.tools !== 'native' && v.tools !== 'text') throw new UsageError(`--tools is native or text, not "${v.tools}"`);
+  if (v['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v['api-key-env'])) {
+    // A name, not a value: refusing anything else keeps a pasted key out of error messages too.
+    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
+  }
+  return {
+    db: v.db,
+    question: v.question.trim(),
+    hints: v.hints?.trim() || undefined,
+    provider,
+    model: v.model,
+    baseUrl: v['base-url'],
+    apiKeyEnv: v['api-key-env'],
+    script: v.script,
+    tools: v.tools,
+    maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
+    transcript: v.transcript,
+    json: !!v.json,
+  };
+}

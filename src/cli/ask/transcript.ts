@@ -1,0 +1,55 @@
+// The record of one `dowser ask` run, written with --transcript: what was asked, of which model,
+// and every event. Built from an allow-list of fields so the key (or a URL carrying credentials)
+// cannot end up in it by accident.
+
+import { writeFileSync } from 'node:fs';
+import type { AgentEvent } from '../../core/agent/events';
+import { displayUrl } from '../../core/llm/errors';
+import { DowserError } from '../../core/errors';
+import { bigintSafe } from '../json';
+import type { AskOptions } from './options';
+
+export interface Transcript {
+  question: string;
+  hints: string | null;
+  database: string;
+  provider: string;
+  model: string;
+  /** Origin and path only. */
+  baseUrl: string | null;
+  /** Where the key came from (the variable's name), never the key. */
+  apiKeyEnv: string | null;
+  tools: 'native' | 'text' | 'auto';
+  startedAt: string;
+  ms: number;
+  exitCode: number;
+  events: AgentEvent[];
+}
+
+export function buildTranscript(o: AskOptions, model: { provider: string; model: string }, keyEnv: string | null, startedAt: number, events: AgentEvent[], exitCode: number): Transcript {
+  return {
+    question: o.question,
+    hints: o.hints ?? null,
+    database: o.db,
+    provider: o.provider === 'openai' ? `openai (${model.provider})` : model.provider,
+    model: model.model,
+    baseUrl: o.baseUrl ? displayUrl(o.baseUrl) : null,
+    apiKeyEnv: keyEnv,
+    tools: o.tools ?? 'auto',
+    startedAt: new Date(startedAt).toISOString(),
+    ms: Date.now() - startedAt,
+    exitCode,
+    events,
+  };
+}
+
+/** `secret` is cut out of the text as a last guard, like the command's output. */
+export function writeTranscript(path: string, transcript: Transcript, secret?: string): void {
+  let text = JSON.stringify(transcript, bigintSafe, 2) + '\n';
+  if (secret) text = text.split(secret).join('[redacted]');
+  try {
+    writeFileSync(path, text);
+  } catch (e) {
+    throw new DowserError('internal', `Cannot write the transcript to "${path}": ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

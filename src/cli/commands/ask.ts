@@ -1,0 +1,111 @@
+// `dowser ask`: answers one question about a SQLite file with the agent, printing its events as
+// they happen (readable lines, or JSONL with --json). The pieces live in src/cli/ask/.
+
+import { runAgent, type AgentTools } from '../../core/agent/loop';
+import { DEMO_QUESTION } from '../../core/agent/demo-script';
+import type { AgentEvent } from '../../core/agent/events';
+import { EXIT_ERROR, EXIT_OK, type CliCommand, type CliIo } from '../command';
+import { bigintSafe } from '../json';
+import { openDatabase } from '../open-database';
+import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
+import { parseAskArgs } from '../ask/options';
+import { renderEvent, usageLine } from '../ask/render';
+import { buildTranscript, writeTranscript } from '../ask/transcript';
+
+const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
+                  [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
+                  [--script <turns.json>] [--tools native|text] [--max-turns N]
+                  [--transcript <file>] [--json]
+
+Answers a question about a SQLite file: the model plans, looks up values and columns with the
+retrieval tools, runs read-only SQL and finishes with one query, whose rows are shown with a
+plain-words explanation. The file is read into memory and never written.
+
+Options:
+  --db <file>          the SQLite database file (required)
+  --question "<q>"     the question (required)
+  --hints "<h>"        extra knowledge the question needs (e.g. "rich means balance > 1M")
+  --provider <p>       openai (any OpenAI-compatible server), anthropic, or scripted (required)
+  --model <name>       the model name (required except for scripted)
+  --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL}; e.g.
+                       http://localhost:11434/v1 for Ollama)
+  --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or
+                       ANTHROPIC_API_KEY); keys are never printed or written to transcripts.
+                       With a custom --base-url and no --api-key-env, a missing key is allowed.
+  --script <file>      scripted provider: a JSON list of turns
+                       [{"text"?: "...", "toolCalls"?: [{"name": "...", "arguments": {...}}]}]
+                       (without it: the built-in demo, made for public/demo.sqlite and the
+                       question "${DEMO_QUESTION}")
+  --tools native|text  native tool calls, or the Thought/Action text protocol (default: native
+                       when the provider supports tools)
+  --max-turns N        model turns before giving up (default 12)
+  --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
+  --json               one JSON event per line: status, plan, thought_delta, thought, action,
+                       observation, sql, usage, then final {sql, columns, rows, explanation,
+                       verdict} or error {code, message}
+  -h, --help           show this help
+
+Exit code: 0 when a final SQL ran, 1 otherwise, 2 for usage errors.
+`;
+
+/** Core's key message points at the page's Settings; on the command line the key is a variable. */
+function forCli(e: AgentEvent, keyEnv: string | null): AgentEvent {
+  if (e.type !== 'error' || e.code !== 'llm_auth' || !keyEnv) return e;
+  return { ...e, message: e.message.replace(/Check the key in Settings/, `Check the key in the environment variable ${keyEnv}`) };
+}
+
+/** Writes through `io` with the key cut out: a server echoing it back must not put it on screen. */
+function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
+  if (!secret) return io;
+  const scrub = (t: string) => t.split(secret).join('[redacted]');
+  return { ...io, stdout: { write: (t: string) => io.stdout.write(scrub(t)) }, stderr: { write: (t: string) => io.stderr.write(scrub(t)) } };
+}
+
+async function run(args: string[], rawIo: CliIo): Promise<number> {
+  const o = parseAskArgs(args);
+  if (!o) {
+    rawIo.stdout.write(usage);
+    return EXIT_OK;
+  }
+  const { model, secret, keyEnv } = createAskModel(o, rawIo);
+  const io = scrubbingIo(rawIo, secret);
+  const startedAt = Date.now();
+  const db = await openDatabase(io, o.db);
+  // Ctrl-C stops the run cleanly (an `aborted` error event, the transcript still written).
+  const controller = new AbortController();
+  const onInt = () => controller.abort();
+  process.once('SIGINT', onInt);
+  const events: AgentEvent[] = [];
+  let final = false;
+  try {
+    if (!o.json) io.stderr.write('Building the retrieval tools…\n');
+    await db.engine.buildTools(db.id);
+    const schema = await db.engine.introspect(db.id);
+    const links = await db.engine.linkQuestion(db.id, o.question);
+    const tools: AgentTools = { call: (name, toolArgs) => db.engine.callTool(db.id, name, toolArgs) };
+    let total = null as Extract<AgentEvent, { type: 'usage' }>['total'] | null;
+    let calls = 0;
+    for await (const raw of runAgent({ question: o.question, hints: o.hints, model, tools, schema, links, signal: controller.signal,
+      // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
+      ...(o.tools ? { mode: o.tools } : {}), ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}) })) {
+      const e = forCli(raw, keyEnv);
+      events.push(e);
+      if (e.type === 'final') final = true;
+      if (e.type === 'usage') { total = e.total; calls++; }
+      if (o.json) io.stdout.write(JSON.stringify(e, bigintSafe) + '\n');
+      else renderEvent(e, io);
+    }
+    if (!o.json) io.stdout.write(usageLine(total, calls, Date.now() - startedAt) + '\n');
+  } finally {
+    process.removeListener('SIGINT', onInt);
+    await db.close();
+  }
+  const code = final ? EXIT_OK : EXIT_ERROR;
+  if (o.transcript) {
+    const transcript = buildTranscript(o, model, keyEnv, startedAt, events, code);
+    writeTranscript(o.transcript, transcript, secret);
+  }
+  return code;
+}
+
+export const askCommand: CliCommand = { name: 'ask', summary: 'answer a question about a SQLite file with a model and the tools', usage, run };
