@@ -51,7 +51,6 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
       editorRef.current = null;
     };
     // The editor is created once; later value changes are pushed below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
