@@ -51,15 +51,23 @@ function PlanCard({ plan }: { plan: Ev<'plan'> }) {
   );
 }
 
-interface Step { key: string; thought?: string; action?: Ev<'action'>; observation?: Ev<'observation'> }
+interface Step { key: string; thought?: string; action?: Ev<'action'>; observation?: Ev<'observation'>; usage?: Ev<'usage'> }
 
 function groupSteps(events: AgentEvent[]): Step[] {
   const steps: Step[] = [];
   let pendingThought: string | undefined;
+  // The model call's time and tokens go on the first card of that call.
+  const usageByStep = new Map<number, Ev<'usage'>>();
+  for (const e of events) if (e.type === 'usage' && e.phase === 'agent') usageByStep.set(e.step, e);
+  const shown = new Set<number>();
+  const withUsage = (s: Step, step: number): Step => {
+    if (!shown.has(step) && usageByStep.has(step)) { shown.add(step); s.usage = usageByStep.get(step); }
+    return s;
+  };
   for (const e of events) {
     if (e.type === 'thought') pendingThought = e.text;
     else if (e.type === 'action') {
-      steps.push({ key: `${e.step}-${steps.length}`, thought: pendingThought, action: e });
+      steps.push(withUsage({ key: `${e.step}-${steps.length}`, thought: pendingThought, action: e }, e.step));
       pendingThought = undefined;
     } else if (e.type === 'observation') {
       const open = [...steps].reverse().find((s) => s.action && !s.observation && s.action.tool === e.tool);
@@ -85,7 +93,11 @@ function StepCard({ step }: { step: Step }) {
       {open && step.observation && (
         <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>{step.observation.text}</pre>
       )}
-      {step.observation && <span className="muted small">{step.observation.ms} ms</span>}
+      <span className="muted small step-meta">
+        {step.usage && `model ${step.usage.ms} ms · ${step.usage.usage ? `${step.usage.usage.inputTokens} in / ${step.usage.usage.outputTokens} out tokens${step.usage.usage.estimated ? ' (est.)' : ''}` : 'tokens not reported'}`}
+        {step.usage && step.observation && ' · '}
+        {step.observation && `tool ${step.observation.ms} ms`}
+      </span>
     </li>
   );
 }
