@@ -33,7 +33,8 @@ export async function ask(dbId: string, question: string, hints: string): Promis
   try {
     const schema = await services.queryClient.fetchQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });
     const links = await linkQuestion(dbId, question);
-    const model = await createChatModel(settings);
+    // In-browser models download first: their progress shows where the streamed text will be.
+    const model = await createChatModel(settings, (text) => useAsk.getState().patchRun(dbId, { streaming: text }));
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     let ended: 'done' | 'failed' = 'failed';
     for await (const event of runAgent({

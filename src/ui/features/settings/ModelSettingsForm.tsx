@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { describeError } from '../../../core/errors';
 import { createChatModel } from '../../lib/model-factory';
 import { OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
+import { WEBLLM_MODELS } from '../../../adapters/webllm/models';
 import { useAsk } from '../../store/ask-store';
 
 const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
@@ -32,7 +33,11 @@ export function ModelSettingsForm() {
     <fieldset className="model-settings">
       <legend>Language model</legend>
       <label>Provider
-        <select aria-label="Provider" value={s.provider} onChange={(e) => set({ provider: e.target.value as ProviderKind })}>
+        <select aria-label="Provider" value={s.provider} onChange={(e) => {
+          const provider = e.target.value as ProviderKind;
+          // In-browser models have their own names: start from a known one.
+          set({ provider, ...(provider === 'webllm' && !WEBLLM_MODELS.some((m) => m.id === s.model) ? { model: WEBLLM_MODELS[0].id } : {}) });
+        }}>
           {PROVIDERS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
         </select>
       </label>
@@ -50,7 +55,7 @@ export function ModelSettingsForm() {
         <label>Base URL<input type="text" aria-label="Base URL" value={s.baseUrl} onChange={(e) => set({ baseUrl: e.target.value.trim(), preset: 'custom' })} /></label>
       )}
       {s.provider !== 'scripted' && (
-        <label>Model<input type="text" aria-label="Model name" value={s.model} onChange={(e) => set({ model: e.target.value.trim() })} /></label>
+        <label>Model<input type="text" aria-label="Model name" value={s.model} list={s.provider === 'webllm' ? 'webllm-models' : undefined} onChange={(e) => set({ model: e.target.value.trim() })} /></label>
       )}
       {(s.provider === 'openai' || s.provider === 'anthropic') && (<>
         <label>API key<input type="password" aria-label="API key" autoComplete="off" value={s.apiKey} onChange={(e) => set({ apiKey: e.target.value })} /></label>
@@ -63,6 +68,12 @@ export function ModelSettingsForm() {
             <option value="auto">automatic</option><option value="native">native function calls</option><option value="text">text protocol (models without tools)</option>
           </select>
         </label>
+      )}
+      {s.provider === 'webllm' && (
+        <>
+          <datalist id="webllm-models">{WEBLLM_MODELS.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}</datalist>
+          <p className="muted small">Runs in this page with WebGPU; the model is downloaded once (hundreds of MB to a few GB) and cached by the browser.</p>
+        </>
       )}
       {s.provider !== 'scripted' && <button type="button" className="small" onClick={() => void testConnection()}>Test connection</button>}
       {test && <p className="small" data-testid="connection-test">{test}</p>}
