@@ -115,3 +115,13 @@ test('the scripted demo shows the whole flow on the demo database and says no mo
   await expect(page.getByTestId('final-rows').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('run')).toContainText('scripted demo (no model)');
 });
+
+test('an in-browser model says clearly when WebGPU is missing, and the page keeps working', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('dowser.model', JSON.stringify({ provider: 'webllm', model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', toolMode: 'auto' }));
+  });
+  await openApp(page);
+  await askQuestion(page, 'How many customers are there?');
+  await expect(page.getByTestId('run-error')).toContainText('WebGPU');
+  await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+});
