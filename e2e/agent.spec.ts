@@ -1,6 +1,7 @@
 // Full agent runs in the page against a mock OpenAI-compatible server (streaming, native tool
 // calls) started by the test, and the scripted demo. No real model and no internet.
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { startMockLlm, type MockLlm, type MockReply } from './mock-llm/server';
 import { openApp } from './support';
 
@@ -124,4 +125,35 @@ test('an in-browser model says clearly when WebGPU is missing, and the page keep
   await askQuestion(page, 'How many customers are there?');
   await expect(page.getByTestId('run-error')).toContainText('WebGPU');
   await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+});
+
+test('a run exports as JSON and Markdown (plan, steps, SQL, no key) and a JSON run opens read-only', async ({ page }, testInfo) => {
+  await page.addInitScript(() => localStorage.setItem('dowser.model.key', 'sk-should-never-be-exported'));
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('final')).toBeVisible({ timeout: 30_000 });
+
+  const jsonDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Run as JSON' }).click();
+  const jsonPath = (await (await jsonDownload).path())!;
+  const json = readFileSync(jsonPath, 'utf8');
+  const data = JSON.parse(json);
+  expect(data.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['plan', 'action', 'observation', 'final']));
+  expect(json).not.toContain('sk-should-never-be-exported');
+
+  const mdDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Run as Markdown' }).click();
+  const md = readFileSync((await (await mdDownload).path())!, 'utf8');
+  expect(md).toContain('## Plan');
+  expect(md).toContain('```sql');
+  expect(md).not.toContain('sk-should-never-be-exported');
+
+  const copy = testInfo.outputPath('run.json');
+  writeFileSync(copy, json);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByTestId('run-import').setInputFiles(copy);
+  await expect(page.getByTestId('run')).toContainText('opened from a file (read-only)');
+  await expect(page.getByTestId('final-rows').locator('tbody tr').first()).toBeVisible();
 });

@@ -5,6 +5,8 @@ import { tokenize } from '../sql/tokens';
 export interface SqlFileMeta {
   database: string;
   question?: string;
+  /** The plan's sub-questions, numbered in the header. */
+  subQuestions?: string[];
   /** ISO-8601 timestamp, supplied by the caller so core stays free of clocks. */
   exportedAt: string;
 }
@@ -33,6 +35,7 @@ export function sqlFileText(sql: string, meta: SqlFileMeta): string {
     'Exported from Dowser',
     `Database: ${meta.database}`,
     ...(meta.question != null && meta.question.trim() !== '' ? [`Question: ${meta.question}`] : []),
+    ...(meta.subQuestions ?? []).map((q, i) => `Sub-question ${i + 1}: ${q}`),
     `Exported at: ${meta.exportedAt}`,
   ];
   return header.map((line) => `-- ${commentText(line)}`).join('\n') + '\n\n' + terminated(sql.trim()) + '\n';

@@ -19,6 +19,8 @@ export interface AskRun {
   streaming: string;
   startedAt: number;
   endedAt?: number;
+  /** Opened from an exported file: shown read-only. */
+  imported?: boolean;
 }
 
 interface AskState {

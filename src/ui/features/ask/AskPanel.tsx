@@ -4,6 +4,7 @@ import { ask, stopAsk } from '../../actions/ask';
 import { useApp } from '../../store/app-store';
 import { useAsk } from '../../store/ask-store';
 import { RunHistoryList } from './RunHistory';
+import { ImportRunButton } from './RunExport';
 import { RunView } from './RunView';
 
 /** Question box, the run as it happens, and the answer. */
@@ -39,6 +40,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
           ? <button key="stop" type="button" className="secondary" onClick={(e) => { e.preventDefault(); stopAsk(dbId); }}>Stop</button>
           : <button key="ask" type="submit" disabled={!canAsk}>Ask</button>}
         <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>hints</button>
+        <ImportRunButton dbId={dbId} />
         {showHints && (
           <textarea className="hints" aria-label="Hints" placeholder="Optional facts the agent should know, e.g. “revenue means price × quantity”"
             value={hints} onChange={(e) => setHints(e.target.value)} />

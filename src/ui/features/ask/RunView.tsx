@@ -4,6 +4,7 @@ import { runQuery } from '../../actions/run-query';
 import { formatCount, valueText } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import type { AskRun } from '../../store/ask-store';
+import { RunExportButtons } from './RunExport';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
@@ -20,6 +21,8 @@ export function RunView({ run }: { run: AskRun }) {
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
         {usage && ` · ${formatCount(usage.total.inputTokens)} in / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
+        {run.imported && ' · opened from a file (read-only)'}
+        {run.status !== 'running' && <RunExportButtons run={run} />}
       </div>
       {plan && <PlanCard plan={plan} />}
       <ol className="steps">
