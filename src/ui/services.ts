@@ -8,6 +8,7 @@ import { EmbedClient } from '../worker/embed-client';
 import { createGlossaryStore } from './lib/glossary-store';
 import { createRecentFiles } from './lib/recent-files';
 import { createRunHistory } from './lib/run-history';
+import { createExamplesStore } from './lib/examples-store';
 
 export function createServices() {
   let onRestart: (reason: 'timeout' | 'cancelled') => void = () => {};
@@ -18,6 +19,7 @@ export function createServices() {
     queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }),
     recentFiles: createRecentFiles(),
     runHistory: createRunHistory(),
+    examples: createExamplesStore(),
     glossary: createGlossaryStore(),
     setRestartListener(fn: typeof onRestart) { onRestart = fn; },
   };

@@ -5,6 +5,7 @@ import { useApp } from '../../store/app-store';
 import { useAsk } from '../../store/ask-store';
 import { RunHistoryList } from './RunHistory';
 import { ImportRunButton } from './RunExport';
+import { ExamplesList } from './ExamplesList';
 import { RunView } from './RunView';
 
 /** Question box, the run as it happens, and the answer. */
@@ -47,6 +48,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
         )}
       </form>
       {db && <RunHistoryList dbId={dbId} dbName={db.name} />}
+      {db && <ExamplesList dbName={db.name} />}
       {run && <RunView run={run} />}
       {!run && <p className="muted pad">The agent first writes a plan of sub-questions, then searches columns and values, finds join paths, runs SQL, and explains its answer. Every step appears here as it happens.</p>}
     </div>

@@ -5,6 +5,7 @@ import { formatCount, valueText } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import type { AskRun } from '../../store/ask-store';
 import { RunExportButtons } from './RunExport';
+import { markCorrect } from '../../actions/examples';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
@@ -32,6 +33,9 @@ export function RunView({ run }: { run: AskRun }) {
         <div className="streaming" data-testid="streaming">{run.streaming || 'Thinking…'}</div>
       )}
       {final && <FinalCard final={final} dbId={run.dbId} />}
+      {final && !run.imported && (
+        <button type="button" className="small" onClick={() => void markCorrect(run)} title="Save question, plan and SQL as a confirmed example for this database">✓ Correct</button>
+      )}
       {error && <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>{error.message}</p>}
     </div>
   );
