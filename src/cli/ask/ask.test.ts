@@ -118,7 +118,7 @@ describe('dowser ask, OpenAI-compatible provider (mock server)', () => {
     expect(r.stdout).toContain('verdict: match');
     expect(mock.requests).toHaveLength(5);
     const tools = mock.requests[0].tools as Array<{ function: { name: string } }>;
-    expect(tools.map((t) => t.function.name)).toEqual(['submit_plan', 'search_column', 'search_value', 'find_shortest_path', 'execute_sql', 'done']);
+    expect(tools.map((t) => t.function.name)).toEqual(['submit_plan', 'search_column', 'search_value', 'find_shortest_path', 'execute_sql', 'ask_user', 'done']);
     expect(mock.requests[0].headers.authorization).toBe('[present]');
     expect(mock.requests[4].tools).toBeUndefined(); // the explanation is a plain call
     const saved = readFileSync(transcript, 'utf8');

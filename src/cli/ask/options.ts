@@ -20,6 +20,14 @@ export interface AskOptions {
   maxTurns?: number;
   transcript?: string;
   json: boolean;
+  /** A plan file in the submit_plan shape, run as confirmed by the user. */
+  plan?: string;
+  /** 1-based sub-question of --plan to check instead of answering the question. */
+  checkStep?: number;
+  /** ask_user gets the first option, logged, without asking anyone. */
+  nonInteractive: boolean;
+  /** Show the model's plan and ask "Continue? [Y/n]" before going on. */
+  pauseAfterPlan: boolean;
 }
 
 export const ASK_FLAGS = {
@@ -35,6 +43,10 @@ export const ASK_FLAGS = {
   'max-turns': { type: 'string' },
   transcript: { type: 'string' },
   json: { type: 'boolean' },
+  plan: { type: 'string' },
+  'check-step': { type: 'string' },
+  'non-interactive': { type: 'boolean' },
+  'pause-after-plan': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -46,7 +58,9 @@ export function parseAskArgs(args: string[]): AskOptions | null {
   if (v.help) return null;
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" (put the question in --question "…")`);
   if (!v.db) throw new UsageError('--db <file> is required');
-  if (!v.question?.trim()) throw new UsageError('--question "<question>" is required');
+  if (v['check-step'] !== undefined && !v.plan) throw new UsageError('--check-step N needs --plan <plan.json> (the plan whose sub-question N is checked)');
+  // A step check answers one sub-question of the plan, so the question itself is optional there.
+  if (!v.question?.trim() && v['check-step'] === undefined) throw new UsageError('--question "<question>" is required');
   if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
   if (!(PROVIDERS as readonly string[]).includes(v.provider)) throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
   const provider = v.provider as Provider;
@@ -59,7 +73,7 @@ export function parseAskArgs(args: string[]): AskOptions | null {
   }
   return {
     db: v.db,
-    question: v.question.trim(),
+    question: v.question?.trim() ?? '',
     hints: v.hints?.trim() || undefined,
     provider,
     model: v.model,
@@ -70,5 +84,9 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
     transcript: v.transcript,
     json: !!v.json,
+    plan: v.plan,
+    checkStep: v['check-step'] === undefined ? undefined : parsePositiveInt(v['check-step'], '--check-step', 1),
+    nonInteractive: !!v['non-interactive'],
+    pauseAfterPlan: !!v['pause-after-plan'],
   };
 }

@@ -28,7 +28,7 @@ function observationText(text: string): string {
 }
 
 function planText(e: Extract<AgentEvent, { type: 'plan' }>): string {
-  const lines = ['plan:'];
+  const lines = [e.edited ? 'plan (edited, confirmed):' : e.confirmed ? 'plan (confirmed):' : 'plan:'];
   e.plan.sub_questions.forEach((q, i) => {
     const tables = q.tables.map((t) => `${t.table}(${t.columns.join(', ')})`).join(', ');
     lines.push(`  ${i + 1}. ${visible(q.text)}${tables ? ` — ${visible(tables)}` : ''}`);
@@ -45,6 +45,12 @@ function finalText(e: Extract<AgentEvent, { type: 'final' }>, width?: number): s
   if (e.truncated && e.totalRows !== null) out.push(`(${e.totalRows} rows in all)`);
   if (e.explanation) out.push(`explanation: ${visible(e.explanation)}`);
   out.push(`verdict: ${e.verdict}${e.note ? ` (${visible(e.note)})` : ''}`);
+  return out.join('\n');
+}
+
+function previewText(e: Extract<AgentEvent, { type: 'step_preview' }>, width?: number): string {
+  const out = [`step ${e.index + 1} SQL:`, indent(e.sql.split('\n').map(visible).join('\n')), formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd()];
+  if (e.truncated) out.push(`(first ${e.rows.length} rows${e.totalRows !== null ? ` of ${e.totalRows}` : ''})`);
   return out.join('\n');
 }
 
@@ -73,6 +79,12 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
       return void out(`  sql ${e.ok ? 'ran' : 'failed'}: ${visible(e.summary)}`);
     case 'final':
       return void out(finalText(e, io.columns));
+    case 'step_preview':
+      return void out(previewText(e, io.columns));
+    case 'plan_waiting':
+      return void out('plan: waiting for Continue');
+    case 'ask':
+      return void out(`ask: ${visible(e.question)}\n${e.options.map((opt, i) => `    ${i + 1}. ${visible(opt)}`).join('\n')}`);
     case 'error':
       return void io.stderr.write(`error [${e.code}]: ${visible(e.message)}\n`);
     case 'thought_delta':

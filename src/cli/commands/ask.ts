@@ -1,6 +1,7 @@
 // `dowser ask`: answers one question about a SQLite file with the agent, printing its events as
 // they happen (readable lines, or JSONL with --json). The pieces live in src/cli/ask/.
 
+import { checkStep } from '../../core/agent/check-step';
 import { runAgent, type AgentTools } from '../../core/agent/loop';
 import { DEMO_QUESTION } from '../../core/agent/demo-script';
 import type { AgentEvent } from '../../core/agent/events';
@@ -9,6 +10,8 @@ import { bigintSafe } from '../json';
 import { openDatabase } from '../open-database';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseAskArgs } from '../ask/options';
+import { cliAskUser, cliOnPlan, processTerminal, type Terminal } from '../ask/person';
+import { planFromFile, readPlanFile } from '../ask/plan-file';
 import { renderEvent, usageLine } from '../ask/render';
 import { buildTranscript, writeTranscript } from '../ask/transcript';
 
@@ -16,6 +19,7 @@ const usage = `Usage: dowser ask --db <file> --question "<question>" --provider 
                   [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N]
                   [--transcript <file>] [--json]
+                  [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
 
 Answers a question about a SQLite file: the model plans, looks up values and columns with the
 retrieval tools, runs read-only SQL and finishes with one query, whose rows are shown with a
@@ -43,9 +47,19 @@ Options:
   --json               one JSON event per line: status, plan, thought_delta, thought, action,
                        observation, sql, usage, then final {sql, columns, rows, explanation,
                        verdict} or error {code, message}
+  --plan <file>        run with this plan as confirmed by the user (no re-planning): a JSON
+                       file in the submit_plan shape {"sub_questions": [{"text": "...",
+                       "tables": [{"table": "...", "columns": ["..."]}]}]}; checked against
+                       the database first (problems: exit 2, listed)
+  --check-step N       with --plan: instead of answering, check sub-question N (1-based): a short
+                       run writes a small SQL for just that step and prints its first 5 rows
+                       (--question is optional then)
+  --pause-after-plan   print the model's plan and ask "Continue? [Y/n]" (not a terminal: continue)
+  --non-interactive    when the model asks a clarifying question, answer with the first option
+                       and log it (also what happens when stdin is not a terminal)
   -h, --help           show this help
 
-Exit code: 0 when a final SQL ran, 1 otherwise, 2 for usage errors.
+Exit code: 0 when a final SQL (or a step preview) ran, 1 otherwise, 2 for usage errors.
 `;
 
 /** Core's key message points at the page's Settings; on the command line the key is a variable. */
@@ -61,12 +75,14 @@ function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
   return { ...io, stdout: { write: (t: string) => io.stdout.write(scrub(t)) }, stderr: { write: (t: string) => io.stderr.write(scrub(t)) } };
 }
 
-async function run(args: string[], rawIo: CliIo): Promise<number> {
+/** The command with the terminal injected, so tests can play the person. */
+export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = processTerminal()): Promise<number> {
   const o = parseAskArgs(args);
   if (!o) {
     rawIo.stdout.write(usage);
     return EXIT_OK;
   }
+  const planJson = o.plan ? readPlanFile(rawIo, o.plan) : undefined;
   const { model, secret, keyEnv } = createAskModel(o, rawIo);
   const io = scrubbingIo(rawIo, secret);
   const startedAt = Date.now();
@@ -78,19 +94,25 @@ async function run(args: string[], rawIo: CliIo): Promise<number> {
   const events: AgentEvent[] = [];
   let final = false;
   try {
+    const schema = await db.engine.introspect(db.id);
+    // The plan is checked before the tools are built: its problems are the person's to fix first.
+    const plan = o.plan ? planFromFile(planJson, o.plan, schema, o.checkStep) : undefined;
     if (!o.json) io.stderr.write('Building the retrieval tools…\n');
     await db.engine.buildTools(db.id);
-    const schema = await db.engine.introspect(db.id);
-    const links = await db.engine.linkQuestion(db.id, o.question);
     const tools: AgentTools = { call: (name, toolArgs) => db.engine.callTool(db.id, name, toolArgs) };
+    const signal = controller.signal;
     let total = null as Extract<AgentEvent, { type: 'usage' }>['total'] | null;
     let calls = 0;
-    for await (const raw of runAgent({ question: o.question, hints: o.hints, model, tools, schema, links, signal: controller.signal,
-      // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
-      ...(o.tools ? { mode: o.tools } : {}), ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}) })) {
+    const run = plan && o.checkStep
+      ? checkStep({ model, tools, schema, plan, index: o.checkStep - 1, signal, ...(o.tools ? { mode: o.tools } : {}) })
+      : runAgent({ question: o.question, hints: o.hints, model, tools, schema, links: await db.engine.linkQuestion(db.id, o.question), signal,
+        confirmedPlan: plan, askUser: cliAskUser(o, io, terminal, signal), onPlan: o.pauseAfterPlan ? cliOnPlan(o, io, terminal, signal) : undefined,
+        // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
+        ...(o.tools ? { mode: o.tools } : {}), ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}) });
+    for await (const raw of run) {
       const e = forCli(raw, keyEnv);
       events.push(e);
-      if (e.type === 'final') final = true;
+      if (e.type === 'final' || e.type === 'step_preview') final = true;
       if (e.type === 'usage') { total = e.total; calls++; }
       if (o.json) io.stdout.write(JSON.stringify(e, bigintSafe) + '\n');
       else renderEvent(e, io);
@@ -108,4 +130,4 @@ async function run(args: string[], rawIo: CliIo): Promise<number> {
   return code;
 }
 
-export const askCommand: CliCommand = { name: 'ask', summary: 'answer a question about a SQLite file with a model and the tools', usage, run };
+export const askCommand: CliCommand = { name: 'ask', summary: 'answer a question about a SQLite file with a model and the tools', usage, run: (args, io) => runAsk(args, io) };

@@ -1,6 +1,7 @@
 // What an agent run reports, in order, as an async generator: the page's store appends these
 // and the CLI writes them as JSONL, so every field is plain data (structured-clone safe).
-// A run ends with exactly one terminal event: `final` or `error`.
+// A run ends with exactly one terminal event: `final` or `error` (`step_preview` or `error` for
+// a step check).
 
 import type { LlmErrorCode, Usage } from '../llm/types';
 import type { SqlValue } from '../types';
@@ -14,6 +15,8 @@ export type AgentErrorCode =
   | 'repeated_call'
   | 'gave_up'
   | 'internal'
+  /** A plan given as confirmed (or a step to check) names things the database does not have. */
+  | 'bad_plan'
   | LlmErrorCode;
 
 export interface UsageTotals {
@@ -25,7 +28,19 @@ export interface UsageTotals {
 
 export type AgentEventBody =
   | { type: 'status'; turn: number; maxTurns: number }
-  | { type: 'plan'; plan: Plan; problems: PlanProblem[] }
+  | {
+      type: 'plan';
+      plan: Plan;
+      problems: PlanProblem[];
+      /** The person confirmed this plan (given to the run, or Continue after a pause): the model does not re-plan. */
+      confirmed?: boolean;
+      /** The person changed the model's plan before continuing. */
+      edited?: boolean;
+    }
+  /** The run waits for the person (pause after plan): Continue, an edited plan, or Stop. */
+  | { type: 'plan_waiting'; plan: Plan }
+  /** The model asks the person (ask_user); the answer comes back as the next observation. */
+  | { type: 'ask'; question: string; options: string[]; callId?: string }
   /**
    * A piece of the model's reply text while the call is still running (raw: in the text protocol
    * it includes the Action line). The parsed `thought` event still follows once the turn is whole.
@@ -48,6 +63,8 @@ export type AgentEventBody =
       /** Why the explanation is missing, when it is. */
       note?: string;
     }
+  /** The end of a step check (checkStep): one sub-question's small SQL and its first rows. */
+  | { type: 'step_preview'; index: number; sql: string; columns: string[]; rows: SqlValue[][]; totalRows: number | null; truncated: boolean }
   | { type: 'error'; code: AgentErrorCode; message: string }
   | {
       type: 'usage';

@@ -4,17 +4,20 @@
 // passes the toolbox, so the loop does not know where the database lives. Every outcome, bad
 // input and failure included, is an event; nothing is thrown at the consumer.
 
-import { LlmError, type ChatDelta, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
+import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
 import type { QuestionLink } from '../retrieval/linker';
 import { describeZodError, type ToolCallOutcome } from '../tools/registry';
 import type { Schema } from '../types';
 import { AbortedError, raceAbort, TimeLimitError, withTimeLimit } from './abort';
+import { answerObservation, ASKED_ALREADY, askUserInput, NO_PERSON, type AskUser } from './ask-user';
+import { streamChat } from './chat-stream';
 import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
 import { parseExplanation, requestExplanation } from './explain';
 import { RepairGuard, REPAIR_BLOCKED_NOTE, REPEAT_NOTE, RepeatGuard } from './guards';
-import { planInput, planObservation, validatePlan } from './plan';
-import { AGENT_TOOL_NAMES, buildAgentPrompt, doneInput, type AgentMode } from './prompt';
-import { readSqlOutcome } from './sql-outcome';
+import { checkGivenPlan, planInput, planObservation, validatePlan, type Plan } from './plan';
+import { CONFIRMED_NO_REPLAN, confirmedObservation, editedObservation, type OnPlan } from './plan-pause';
+import { AGENT_TOOL_NAMES, buildAgentPrompt, CONFIRMED_TOOL_NAMES, doneInput, type AgentMode, type AgentPrompt, type AgentToolName } from './prompt';
+import { readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
 
 /** Where the retrieval tools run: the registry's outcome shape, whatever the transport. */
@@ -42,33 +45,69 @@ export interface RunAgentOptions {
   finalRows?: number;
   /** Clock for `at` (tests). */
   now?: () => number;
+  /** A plan the person confirmed (or edited): checked against the schema, then the model starts from it without planning. */
+  confirmedPlan?: Plan;
+  /** Pause after plan: called after the model's plan is accepted; the run waits for Continue (maybe with an edit) or Stop. */
+  onPlan?: OnPlan;
+  /** Shows an ask_user question to the person; without it the model is told to decide itself. */
+  askUser?: AskUser;
+}
+
+/** What differs between the agent run and a step check (check-step.ts) sharing this loop. */
+export interface RunSetup {
+  prompt: AgentPrompt;
+  offered: readonly AgentToolName[];
+  /** The person's plan: reported first, no planning step, submit_plan refused. */
+  confirmedPlan?: Plan;
+  /** The agent run finishes only after a successful execute_sql; a step check may finish at once (done runs the SQL). */
+  doneNeedsExecute: boolean;
 }
 
 type Step = 'continue' | 'end';
+type ArgsCall = Extract<TurnCall, { args: unknown }>;
+export type OkSqlOutcome = Extract<SqlOutcome, { ok: true }>;
 
 const PLAN_FIRST = 'The plan comes first: call submit_plan with the sub-questions and their tables and columns before any other tool.';
 const DONE_TOO_EARLY = 'done refused: no execute_sql has succeeded yet. Run the SQL with execute_sql first, then call done with it.';
 
 const limitText = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`);
 
+export const agentMode = (o: { mode?: AgentMode; model: ChatModel }): AgentMode => o.mode ?? (o.model.supportsTools ? 'native' : 'text');
+
 export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentEvent> {
-  yield* new AgentRun(options).events();
+  let confirmedPlan: Plan | undefined;
+  if (options.confirmedPlan !== undefined) {
+    // Checked before any model call: a confirmed plan with unknown names would only mislead the model.
+    const checked = checkGivenPlan(options.confirmedPlan, options.schema);
+    if (!checked.ok) {
+      yield { type: 'error', code: 'bad_plan', message: checked.message, step: 0, at: (options.now ?? Date.now)() };
+      return;
+    }
+    confirmedPlan = checked.plan;
+  }
+  const mode = agentMode(options);
+  const prompt = buildAgentPrompt({ question: options.question, hints: options.hints, schema: options.schema, links: options.links, mode, confirmedPlan });
+  const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
+  yield* new AgentRun(options, { prompt, offered, confirmedPlan, doneNeedsExecute: true }).events();
 }
 
-class AgentRun {
-  private readonly o: Required<Pick<RunAgentOptions, 'maxTurns' | 'toolTimeoutMs' | 'maxRepairs' | 'finalRows' | 'now'>> & RunAgentOptions;
+export class AgentRun {
+  protected readonly o: Required<Pick<RunAgentOptions, 'maxTurns' | 'toolTimeoutMs' | 'maxRepairs' | 'finalRows' | 'now'>> & RunAgentOptions;
   private readonly mode: AgentMode;
   private readonly messages: ChatMessage[] = [];
-  private readonly request: { tools?: ReturnType<typeof buildAgentPrompt>['tools']; stop?: string[] };
+  private readonly request: { tools?: AgentPrompt['tools']; stop?: string[] };
   private readonly repeats = new RepeatGuard();
   private readonly repairs: RepairGuard;
-  private step = 0;
-  private planned = false;
+  protected step = 0;
+  private planned: boolean;
+  /** The person confirmed the plan: re-planning is refused. */
+  private confirmed: boolean;
+  private asked = false;
   private executedOk = false;
   private noActionStreak = 0;
   private total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
 
-  constructor(options: RunAgentOptions) {
+  constructor(options: RunAgentOptions, private readonly setup: RunSetup) {
     // `??` rather than spreading over defaults: an option passed as undefined keeps its default.
     this.o = {
       ...options,
@@ -78,14 +117,17 @@ class AgentRun {
       finalRows: options.finalRows ?? 20,
       now: options.now ?? Date.now,
     };
-    this.mode = options.mode ?? (options.model.supportsTools ? 'native' : 'text');
+    this.mode = agentMode(options);
     this.repairs = new RepairGuard(this.o.maxRepairs);
-    const prompt = buildAgentPrompt({ question: options.question, hints: options.hints, schema: options.schema, links: options.links, mode: this.mode });
+    const { prompt } = setup;
     this.messages.push({ role: 'system', content: prompt.system }, { role: 'user', content: prompt.user });
     this.request = { tools: prompt.tools, stop: prompt.stop };
+    this.confirmed = !!setup.confirmedPlan;
+    // Without submit_plan on offer there is no planning step to insist on.
+    this.planned = this.confirmed || !setup.offered.includes('submit_plan');
   }
 
-  private ev(body: AgentEventBody): AgentEvent {
+  protected ev(body: AgentEventBody): AgentEvent {
     return { ...body, step: this.step, at: this.o.now() } as AgentEvent;
   }
 
@@ -95,6 +137,7 @@ class AgentRun {
 
   async *events(): AsyncGenerator<AgentEvent> {
     try {
+      if (this.setup.confirmedPlan) yield this.ev({ type: 'plan', plan: this.setup.confirmedPlan, problems: [], confirmed: true });
       for (let turn = 1; turn <= this.o.maxTurns; turn++) {
         if (this.o.signal?.aborted) throw new AbortedError();
         this.step = turn;
@@ -123,41 +166,13 @@ class AgentRun {
     }
   }
 
-  /**
-   * One agent-turn model call whose text deltas are yielded while it is in flight. The provider
-   * pushes deltas through a callback and a generator cannot yield from inside one, so a queue sits
-   * between them: the callback fills it and wakes the generator, which drains it until the call
-   * settles. Pieces that arrive together are joined into one event to keep the stream short.
-   */
-  private async *chat(): AsyncGenerator<AgentEvent, ChatResponse> {
-    const pending: string[] = [];
-    let wake: (() => void) | null = null;
-    let settled = false;
-    const onDelta = (d: ChatDelta) => {
-      if (d.type !== 'text' || !d.text) return;
-      pending.push(d.text);
-      wake?.();
-    };
-    const call = raceAbort(
-      this.o.model.chat({ messages: [...this.messages], ...this.request, temperature: 0, signal: this.o.signal }, onDelta),
-      this.o.signal,
-    );
-    const settle = () => { settled = true; wake?.(); };
-    call.then(settle, settle); // the rejection itself is rethrown by the `await call` below
-    for (;;) {
-      if (pending.length) {
-        yield this.ev({ type: 'thought_delta', text: pending.splice(0).join('') });
-        continue;
-      }
-      if (settled) break;
-      // Checking the queue and parking here happen in one synchronous stretch, so no delta can slip between them.
-      await new Promise<void>((resolve) => { wake = resolve; });
-      wake = null;
-    }
-    return await call;
+  /** One agent-turn model call, its text deltas yielded while it runs. */
+  private chat(): AsyncGenerator<AgentEvent, ChatResponse> {
+    const request = { messages: [...this.messages], ...this.request, temperature: 0 };
+    return streamChat(this.o.model, request, (text) => this.ev({ type: 'thought_delta', text }), this.o.signal);
   }
 
-  private usage(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent {
+  protected usage(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent {
     this.total = {
       inputTokens: this.total.inputTokens + (usage?.inputTokens ?? 0),
       outputTokens: this.total.outputTokens + (usage?.outputTokens ?? 0),
@@ -199,8 +214,12 @@ class AgentRun {
       yield this.observe(call, call.error, false);
       return 'continue';
     }
-    if (!(AGENT_TOOL_NAMES as readonly string[]).includes(call.name)) {
-      yield this.observe(call, `Unknown tool ${JSON.stringify(call.name)}. Tools: ${AGENT_TOOL_NAMES.join(', ')}.`, false);
+    if (call.name === 'submit_plan' && this.confirmed) {
+      yield this.observe(call, CONFIRMED_NO_REPLAN, false);
+      return 'continue';
+    }
+    if (!(this.setup.offered as readonly string[]).includes(call.name)) {
+      yield this.observe(call, `Unknown tool ${JSON.stringify(call.name)}. Tools: ${this.setup.offered.join(', ')}.`, false);
       return 'continue';
     }
     const repeat = this.repeats.check(call.name, call.args);
@@ -215,6 +234,7 @@ class AgentRun {
     }
     if (call.name === 'submit_plan') return yield* this.plan(call, note);
     if (call.name === 'done') return yield* this.done(call, note);
+    if (call.name === 'ask_user') return yield* this.ask(call, note);
     if (call.name === 'execute_sql') return yield* this.execute(call, note);
     this.repairs.changedApproach();
     const outcome = await this.runTool(call.name, call.args);
@@ -222,7 +242,7 @@ class AgentRun {
     return 'continue';
   }
 
-  private async *plan(call: Extract<TurnCall, { args: unknown }>, note: string): AsyncGenerator<AgentEvent, Step> {
+  private async *plan(call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
     const parsed = planInput.safeParse(call.args);
     if (!parsed.success) {
       yield this.observe(call, `Bad arguments for submit_plan: ${describeZodError(parsed.error)}.${note}`, false);
@@ -232,11 +252,64 @@ class AgentRun {
     this.planned = true;
     this.repairs.changedApproach();
     yield this.ev({ type: 'plan', plan, problems });
-    yield this.observe(call, planObservation(plan, problems) + note, true);
+    // The person reviews a plan whose names are real; a plan with problems goes back to the model first.
+    if (!this.o.onPlan || problems.length) {
+      yield this.observe(call, planObservation(plan, problems) + note, true);
+      return 'continue';
+    }
+    yield this.ev({ type: 'plan_waiting', plan });
+    const decision = await raceAbort(this.o.onPlan(plan), this.o.signal);
+    if (decision.action === 'stop') {
+      yield this.fail('aborted', 'Stopped after the plan.');
+      return 'end';
+    }
+    this.confirmed = true;
+    if (!('plan' in decision)) {
+      yield this.ev({ type: 'plan', plan, problems: [], confirmed: true });
+      yield this.observe(call, confirmedObservation(plan) + note, true);
+      return 'continue';
+    }
+    const edited = planInput.safeParse(decision.plan);
+    if (!edited.success) {
+      yield this.fail('bad_plan', `The edited plan is not in the submit_plan shape: ${describeZodError(edited.error)}.`);
+      return 'end';
+    }
+    const checked = validatePlan(edited.data, this.o.schema);
+    yield this.ev({ type: 'plan', plan: checked.plan, problems: checked.problems, confirmed: true, edited: true });
+    yield this.observe(call, editedObservation(checked.plan, checked.problems) + note, true);
     return 'continue';
   }
 
-  private async *execute(call: Extract<TurnCall, { args: unknown }>, note: string): AsyncGenerator<AgentEvent, Step> {
+  /** ask_user: once per run, the answer (or the lack of a person) as the observation. */
+  private async *ask(call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
+    const parsed = askUserInput.safeParse(call.args);
+    if (!parsed.success) {
+      yield this.observe(call, `Bad arguments for ask_user: ${describeZodError(parsed.error)}.${note}`, false);
+      return 'continue';
+    }
+    if (this.asked) {
+      yield this.observe(call, ASKED_ALREADY + note, false);
+      return 'continue';
+    }
+    this.asked = true;
+    if (!this.o.askUser) {
+      yield this.observe(call, NO_PERSON + note, true);
+      return 'continue';
+    }
+    yield this.ev({ type: 'ask', question: parsed.data.question, options: parsed.data.options, ...(call.id ? { callId: call.id } : {}) });
+    let answer: string;
+    try {
+      answer = await raceAbort(this.o.askUser(parsed.data), this.o.signal);
+    } catch (e) {
+      if (e instanceof AbortedError || this.o.signal?.aborted) throw e;
+      yield this.observe(call, `The question could not be shown (${e instanceof Error ? e.message : String(e)}). ${NO_PERSON}${note}`, false);
+      return 'continue';
+    }
+    yield this.observe(call, answerObservation(answer) + note, true);
+    return 'continue';
+  }
+
+  private async *execute(call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
     if (this.repairs.blocked) {
       yield this.observe(call, REPAIR_BLOCKED_NOTE + note, false);
       return 'continue';
@@ -255,20 +328,20 @@ class AgentRun {
     return 'continue';
   }
 
-  private async *done(call: Extract<TurnCall, { args: unknown }>, note: string): AsyncGenerator<AgentEvent, Step> {
+  private async *done(call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
     const parsed = doneInput.safeParse(call.args);
     if (!parsed.success) {
       yield this.observe(call, `Bad arguments for done: ${describeZodError(parsed.error)}.${note}`, false);
       return 'continue';
     }
-    if (!this.executedOk) {
+    if (this.setup.doneNeedsExecute && !this.executedOk) {
       yield this.observe(call, DONE_TOO_EARLY + note, false);
       return 'continue';
     }
     // The final SQL is run once more (read-only, rows capped) so what is shown is what it returns.
     const outcome = await this.runTool('execute_sql', { sql: parsed.data.sql });
     const result = readSqlOutcome(outcome);
-    if (!result?.ok) {
+    if (!result || !result.ok) {
       const repair = result ? this.repairs.record(false) : '';
       yield this.observe(call, `done refused: the SQL failed when run.\n${outcome.observation}${repair ? `\n${repair}` : ''}${note}`, false, outcome.ms);
       return 'continue';
@@ -279,7 +352,8 @@ class AgentRun {
     return 'end';
   }
 
-  private async *finish(result: NonNullable<ReturnType<typeof readSqlOutcome>>): AsyncGenerator<AgentEvent> {
+  /** The closing events once done's SQL ran; a step check shows rows instead of explaining. */
+  protected async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
     const rows = result.rows.slice(0, this.o.finalRows);
     const base = { type: 'final' as const, sql: result.sql, columns: result.columns, rows, totalRows: result.totalRows, truncated: result.truncated || rows.length < result.rows.length };
     this.step++;

@@ -4,6 +4,7 @@
 // model (and the person reading the plan cards) sees the mistake before any SQL is written.
 
 import { z } from 'zod';
+import { promptIdent } from '../prompt/schema-text';
 import { closestNames } from '../text/edit-distance';
 import type { Schema } from '../types';
 
@@ -98,4 +99,38 @@ export function planObservation(plan: Plan, problems: PlanProblem[]): string {
   }
   lines.push('Use search_column to find the right names (or submit_plan again with them).');
   return lines.join('\n');
+}
+
+/**
+ * The plan as the prompt shows it: numbered sub-questions, their text as JSON strings (the person
+ * may have typed them) and the chips as quoted identifiers.
+ */
+export function planAsData(plan: Plan): string {
+  return plan.sub_questions.map((sq, i) => {
+    const chips = sq.tables.map((t) => `${promptIdent(t.table)}(${t.columns.map((c) => (c === '*' ? c : promptIdent(c))).join(', ')})`).join('; ');
+    return `${i + 1}. ${JSON.stringify(sq.text)}${chips ? ` — ${chips}` : ''}`;
+  }).join('\n');
+}
+
+/** Problems as one readable list (the CLI's exit message, the bad_plan error). */
+export function problemsText(problems: PlanProblem[]): string {
+  return problems.map((p) => {
+    const close = p.suggestions.length ? ` Close names: ${p.suggestions.join(', ')}.` : '';
+    return `- sub-question ${p.subQuestion + 1}: ${p.message}${close}`;
+  }).join('\n');
+}
+
+/**
+ * A plan from outside the model (the person's edit, a --plan file): its shape checked, then its
+ * names. Either the plan in the schema's spelling, or what is wrong as one message plus the list.
+ */
+export function checkGivenPlan(raw: unknown, schema: Schema): { ok: true; plan: Plan } | { ok: false; message: string; problems: PlanProblem[] } {
+  const parsed = planInput.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `- at ${i.path.length ? i.path.join('.') : 'the top'}: ${i.message}`).join('\n');
+    return { ok: false, message: `The plan is not in the submit_plan shape ({"sub_questions": [{"text", "tables": [{"table", "columns"}]}]}):\n${issues}`, problems: [] };
+  }
+  const { plan, problems } = validatePlan(parsed.data, schema);
+  if (problems.length) return { ok: false, message: `The plan names things the database does not have:\n${problemsText(problems)}`, problems };
+  return { ok: true, plan };
 }

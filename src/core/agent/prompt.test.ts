@@ -40,7 +40,7 @@ describe('buildAgentPrompt', () => {
     expect(native.system).toContain('Example 2: a bike-rental scheme');
     expect(native.system).toContain('Ursula K. Le Guin');
     expect(native.system).toContain('Action: find_shortest_path {"start":"stations","end":"trips.start_station"}');
-    expect(native.tools?.map((t) => t.name)).toEqual(['submit_plan', 'search_column', 'search_value', 'find_shortest_path', 'execute_sql', 'done']);
+    expect(native.tools?.map((t) => t.name)).toEqual(['submit_plan', 'search_column', 'search_value', 'find_shortest_path', 'execute_sql', 'ask_user', 'done']);
     expect(native.tools?.[0].parameters).toMatchObject({ type: 'object', required: ['sub_questions'] });
     expect(native.stop).toBeUndefined();
   });

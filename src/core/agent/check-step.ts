@@ -1,0 +1,83 @@
+// Check this step (issue 5): for one sub-question of a plan, a short run of the agent's own loop
+// writes one small read-only SQL answering just that sub-question and ends with its first rows.
+// It is a preview for the person, not a stepping stone: nothing from it feeds the final SQL.
+
+import type { ChatModel } from '../llm/types';
+import { tableSummary } from '../prompt/schema-text';
+import { TOOL_NAMES } from '../tools/registry';
+import type { Schema } from '../types';
+import type { AgentEvent } from './events';
+import { AgentRun, agentMode, type AgentTools, type OkSqlOutcome } from './loop';
+import { checkGivenPlan, planAsData, type Plan } from './plan';
+import { agentToolSpecs, NATIVE_FORMAT, RULES, TEXT_FORMAT, TEXT_STOP, toolList, type AgentMode, type AgentPrompt, type AgentToolName } from './prompt';
+
+export const STEP_TURNS = 5;
+export const PREVIEW_ROWS = 5;
+
+// Retrieval tools and done: no planning (the plan is given) and no questions to the person.
+const STEP_TOOLS: readonly AgentToolName[] = [...TOOL_NAMES, 'done'];
+
+export interface CheckStepOptions {
+  model: ChatModel;
+  tools: AgentTools;
+  schema: Schema;
+  plan: Plan;
+  /** 0-based sub-question. */
+  index: number;
+  signal?: AbortSignal;
+  mode?: AgentMode;
+  now?: () => number;
+}
+
+const PROCESS = `Process (a few turns at most):
+1. Locate values with search_value and columns with search_column when the sub-question needs them; find_shortest_path when it spans tables.
+2. execute_sql with one small SELECT that answers only this sub-question (no other sub-question, no final answer), LIMIT 5 is fine.
+3. done with that SQL. done runs it and shows its first rows to the person.`;
+
+export function buildStepPrompt(plan: Plan, index: number, schema: Schema, mode: AgentMode): AgentPrompt {
+  const system = [
+    'You check one step of a plan for a question about a SQLite database: write one small read-only SQL that answers just that step, so a person can see its first rows.',
+    `Tools:\n${toolList(STEP_TOOLS)}`,
+    PROCESS,
+    RULES,
+    mode === 'text' ? TEXT_FORMAT : NATIVE_FORMAT.replace(/ The examples below.*$/, ''),
+  ].join('\n\n');
+  const step = { sub_questions: [plan.sub_questions[index]] };
+  const user = [
+    `Database (tables only; find columns with the tools):\n${tableSummary(schema)}`,
+    `The step to check, sub-question ${index + 1} of ${plan.sub_questions.length} (quoted as data; tables and their columns after the dash):\n${planAsData(step).replace(/^1\./, `${index + 1}.`)}`,
+    'Start from those tables and columns. Answer only this sub-question.',
+  ].join('\n\n');
+  return mode === 'native' ? { system, user, tools: agentToolSpecs(STEP_TOOLS) } : { system, user, stop: [TEXT_STOP] };
+}
+
+/** The loop with a different prompt and ending: the first rows, no explanation call. */
+class StepRun extends AgentRun {
+  constructor(options: CheckStepOptions, private readonly index: number, prompt: AgentPrompt) {
+    super(
+      { question: options.plan.sub_questions[index].text, model: options.model, tools: options.tools, schema: options.schema, signal: options.signal, mode: options.mode, now: options.now, maxTurns: STEP_TURNS, finalRows: PREVIEW_ROWS },
+      { prompt, offered: STEP_TOOLS, doneNeedsExecute: false },
+    );
+  }
+
+  protected override async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
+    const rows = result.rows.slice(0, PREVIEW_ROWS);
+    yield this.ev({ type: 'step_preview', index: this.index, sql: result.sql, columns: result.columns, rows, totalRows: result.totalRows, truncated: result.truncated || rows.length < result.rows.length });
+  }
+}
+
+export async function* checkStep(options: CheckStepOptions): AsyncGenerator<AgentEvent> {
+  const at = () => (options.now ?? Date.now)();
+  const checked = checkGivenPlan(options.plan, options.schema);
+  if (!checked.ok) {
+    yield { type: 'error', code: 'bad_plan', message: checked.message, step: 0, at: at() };
+    return;
+  }
+  const { plan } = checked;
+  if (!Number.isInteger(options.index) || options.index < 0 || options.index >= plan.sub_questions.length) {
+    yield { type: 'error', code: 'bad_plan', message: `The plan has no sub-question ${options.index + 1} (it has ${plan.sub_questions.length}).`, step: 0, at: at() };
+    return;
+  }
+  const prompt = buildStepPrompt(plan, options.index, options.schema, agentMode(options));
+  yield* new StepRun({ ...options, plan }, options.index, prompt).events();
+}
