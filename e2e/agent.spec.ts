@@ -157,3 +157,52 @@ test('a run exports as JSON and Markdown (plan, steps, SQL, no key) and a JSON r
   await expect(page.getByTestId('run')).toContainText('opened from a file (read-only)');
   await expect(page.getByTestId('final-rows').locator('tbody tr').first()).toBeVisible();
 });
+
+test('the agent asks when a value is ambiguous; the chosen option reaches the model', async ({ page }) => {
+  const replies = fullRun();
+  replies.splice(2, 0, { text: 'Canada is in two columns.', toolCalls: [{ name: 'ask_user', arguments: { question: 'Do you mean where customers live, or where orders were shipped?', options: ['customers.country', 'orders.ship_country'] } }] });
+  mock = await startMockLlm({ script: replies });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  const card = page.getByTestId('clarification');
+  await expect(card).toContainText('Do you mean where customers live');
+  await card.getByRole('button', { name: 'customers.country' }).click();
+  await expect(page.getByTestId('final')).toBeVisible();
+  const after = mock.requests.filter((r) => r.path.endsWith('/chat/completions'))[3];
+  expect(JSON.stringify(after.messages)).toContain('customers.country');
+});
+
+test('pause after plan waits for Continue', async ({ page }) => {
+  mock = await startMockLlm({ script: fullRun() });
+  await useMock(page, mock);
+  await page.addInitScript(() => {
+    const s = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
+    localStorage.setItem('dowser.settings', JSON.stringify({ ...s, embeddingDownload: false, pauseAfterPlan: true }));
+  });
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('plan-waiting')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(mock.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('final')).toBeVisible();
+});
+
+test('a run marked Correct becomes a worked example in the next similar question', async ({ page }) => {
+  mock = await startMockLlm({ script: [...fullRun(), ...fullRun()] });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  await page.getByRole('button', { name: '✓ Correct' }).click();
+  await expect(page.getByTestId('examples').locator('summary')).toContainText('Confirmed examples (1)');
+  const before = mock.requests.length;
+  await page.getByLabel('Question').fill('Which customers live in Canada and ordered tents?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('final')).toBeVisible();
+  const next = mock.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'))!;
+  const user = JSON.stringify(next.messages);
+  expect(user).toContain('Worked examples the user confirmed on this database');
+  expect(user).toContain("c.country = 'Canada'");
+});

@@ -17,6 +17,7 @@ import { RepairGuard, REPAIR_BLOCKED_NOTE, REPEAT_NOTE, RepeatGuard } from './gu
 import { checkGivenPlan, planInput, planObservation, validatePlan, type Plan } from './plan';
 import { CONFIRMED_NO_REPLAN, confirmedObservation, editedObservation, type OnPlan } from './plan-pause';
 import { AGENT_TOOL_NAMES, buildAgentPrompt, CONFIRMED_TOOL_NAMES, doneInput, type AgentMode, type AgentPrompt, type AgentToolName } from './prompt';
+import type { PromptInput } from './prompt';
 import { readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
 
@@ -47,6 +48,8 @@ export interface RunAgentOptions {
   now?: () => number;
   /** A plan the person confirmed (or edited): checked against the schema, then the model starts from it without planning. */
   confirmedPlan?: Plan;
+  /** Confirmed examples of this database, most similar first; added to the prompt as the user's. */
+  userExamples?: PromptInput['userExamples'];
   /** Pause after plan: called after the model's plan is accepted; the run waits for Continue (maybe with an edit) or Stop. */
   onPlan?: OnPlan;
   /** Shows an ask_user question to the person; without it the model is told to decide itself. */
@@ -86,7 +89,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     confirmedPlan = checked.plan;
   }
   const mode = agentMode(options);
-  const prompt = buildAgentPrompt({ question: options.question, hints: options.hints, schema: options.schema, links: options.links, mode, confirmedPlan });
+  const prompt = buildAgentPrompt({ question: options.question, hints: options.hints, schema: options.schema, links: options.links, mode, confirmedPlan, userExamples: options.userExamples });
   const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
   yield* new AgentRun(options, { prompt, offered, confirmedPlan, doneNeedsExecute: true }).events();
 }

@@ -62,3 +62,18 @@ describe('buildAgentPrompt', () => {
     expect(text.user).not.toContain('linked');
   });
 });
+
+describe('user examples in the prompt', () => {
+  it('adds confirmed examples as the user\'s, quoted as data', async () => {
+    const { buildAgentPrompt } = await import('./prompt');
+    const schema = { tables: [], foreignKeys: [] };
+    const p = buildAgentPrompt({
+      question: 'How many orders?', schema, mode: 'native',
+      userExamples: [{ question: 'Count the "delivered" orders', plan: null, sql: "SELECT count(*) FROM orders WHERE status = 'delivered'" }],
+    });
+    expect(p.user).toContain('Worked examples the user confirmed on this database');
+    expect(p.user).toContain('Question: "Count the \\"delivered\\" orders"');
+    expect(p.user).toContain(`SQL: "SELECT count(*) FROM orders WHERE status = 'delivered'"`);
+    expect(buildAgentPrompt({ question: 'x', schema, mode: 'native' }).user).not.toContain('Worked examples the user confirmed');
+  });
+});

@@ -99,6 +99,18 @@ export interface PromptInput {
   mode: AgentMode;
   /** The person's plan: shown as confirmed, submit_plan not offered. */
   confirmedPlan?: Plan;
+  /** Runs the user marked correct on this database, most similar first (issue 5). */
+  userExamples?: ReadonlyArray<{ question: string; plan: Plan | null; sql: string }>;
+}
+
+/** The user's confirmed examples, quoted as data: question, plan, the SQL they accepted. */
+export function userExamplesText(examples: NonNullable<PromptInput['userExamples']>): string {
+  return examples.map((e, i) => [
+    `User example ${i + 1} (confirmed correct by the user on this database):`,
+    `Question: ${JSON.stringify(e.question)}`,
+    ...(e.plan ? [`Plan:\n${planAsData(e.plan)}`] : []),
+    `SQL: ${JSON.stringify(e.sql)}`,
+  ].join('\n')).join('\n\n');
 }
 
 export interface AgentPrompt {
@@ -125,6 +137,7 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   const user = [`Database (tables only; find columns with the tools):\n${tableSummary(input.schema)}`];
   const hints = input.links?.length ? linkHints(input.links) : '';
   if (hints) user.push(`Question words linked to the database (automatic, may be wrong):\n${hints}`);
+  if (input.userExamples?.length) user.push(`Worked examples the user confirmed on this database (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`);
   user.push(`Question: ${JSON.stringify(input.question)}`);
   if (input.hints?.trim()) user.push(`Hints from the user: ${JSON.stringify(input.hints.trim())}`);
   if (confirmed) {

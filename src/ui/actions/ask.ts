@@ -9,8 +9,29 @@ import { services } from '../services';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { linkQuestion, runTool } from './tools';
+import { similarExamples } from '../../core/examples/examples';
 
 const controllers = new Map<string, AbortController>();
+/** A question the agent asked, or a paused plan, waiting for the person (per database). */
+const waiting = new Map<string, (answer: string | null) => void>();
+
+/** The person's answer to `ask_user` (an option or their own words). */
+export function answerAgent(dbId: string, answer: string): void {
+  waiting.get(dbId)?.(answer);
+}
+
+/** Continue after the plan (pause-after-plan setting). */
+export function continueAfterPlan(dbId: string): void {
+  waiting.get(dbId)?.('continue');
+}
+
+function waitForPerson(dbId: string, signal: AbortSignal): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (v: string | null) => { waiting.delete(dbId); useAsk.getState().patchRun(dbId, { waitingFor: undefined }); resolve(v); };
+    waiting.set(dbId, done);
+    signal.addEventListener('abort', () => done(null), { once: true });
+  });
+}
 let counter = 0;
 
 export async function ask(dbId: string, question: string, hints: string): Promise<void> {
@@ -36,9 +57,22 @@ export async function ask(dbId: string, question: string, hints: string): Promis
     // In-browser models download first: their progress shows where the streamed text will be.
     const model = await createChatModel(settings, (text) => useAsk.getState().patchRun(dbId, { streaming: text }));
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
+    // The user's confirmed examples most like this question join the prompt as theirs.
+    const userExamples = similarExamples(question, await services.examples.list(db?.name ?? ''), 2).map((s) => s.example);
+    const pauseAfterPlan = useApp.getState().settings.pauseAfterPlan;
     let ended: 'done' | 'failed' = 'failed';
     for await (const event of runAgent({
-      question, hints: hints || undefined, model, schema, links, mode, signal: controller.signal,
+      question, hints: hints || undefined, model, schema, links, mode, signal: controller.signal, userExamples,
+      askUser: async (q) => {
+        useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
+        return (await waitForPerson(dbId, controller.signal)) ?? q.options[0];
+      },
+      onPlan: pauseAfterPlan
+        ? async () => {
+            useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
+            return (await waitForPerson(dbId, controller.signal)) === 'continue' ? { action: 'continue' as const } : { action: 'stop' as const };
+          }
+        : undefined,
       tools: { call: (name, args) => runTool(dbId, name, args) },
     })) {
       if (event.type === 'thought_delta') {

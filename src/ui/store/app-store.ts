@@ -58,6 +58,8 @@ export interface Settings {
   embeddingModel: string;
   /** May the model be downloaded from the Hugging Face hub (else only self-hosted under /models/)? */
   embeddingDownload: boolean;
+  /** The agent stops after its plan until the person presses Continue. */
+  pauseAfterPlan: boolean;
 }
 
 interface AppState {
@@ -91,7 +93,7 @@ interface AppState {
 let noticeId = 0;
 
 const SETTINGS_KEY = 'dowser.settings';
-const defaultSettings: Settings = { queryTimeoutMs: 10_000, pageSize: 1000, rememberFiles: false, embeddingModel: 'Xenova/all-MiniLM-L6-v2', embeddingDownload: true };
+const defaultSettings: Settings = { queryTimeoutMs: 10_000, pageSize: 1000, rememberFiles: false, embeddingModel: 'Xenova/all-MiniLM-L6-v2', embeddingDownload: true, pauseAfterPlan: false };
 
 function loadSettings(): Settings {
   try {

@@ -19,6 +19,8 @@ export interface AskRun {
   streaming: string;
   startedAt: number;
   endedAt?: number;
+  /** The run waits for the person: an answer to the agent's question, or Continue after the plan. */
+  waitingFor?: 'answer' | 'plan';
   /** Opened from an exported file: shown read-only. */
   imported?: boolean;
 }

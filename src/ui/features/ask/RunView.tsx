@@ -6,6 +6,7 @@ import { useApp } from '../../store/app-store';
 import type { AskRun } from '../../store/ask-store';
 import { RunExportButtons } from './RunExport';
 import { markCorrect } from '../../actions/examples';
+import { Waiting } from './Waiting';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
@@ -29,7 +30,8 @@ export function RunView({ run }: { run: AskRun }) {
       <ol className="steps">
         {steps.map((s) => <StepCard key={s.key} step={s} />)}
       </ol>
-      {run.status === 'running' && (
+      {run.status === 'running' && run.waitingFor && <Waiting run={run} />}
+      {run.status === 'running' && !run.waitingFor && (
         <div className="streaming" data-testid="streaming">{run.streaming || 'Thinking…'}</div>
       )}
       {final && <FinalCard final={final} dbId={run.dbId} />}

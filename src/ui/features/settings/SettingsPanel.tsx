@@ -28,6 +28,10 @@ export function SettingsPanel() {
         Download the model from the Hugging Face hub when it is not self-hosted under /models/ (once, then cached by the browser)
       </label>
       <label className="check">
+        <input type="checkbox" checked={settings.pauseAfterPlan} onChange={(e) => update({ pauseAfterPlan: e.target.checked })} />
+        Pause after the plan: the agent waits for Continue before it looks anything up
+      </label>
+      <label className="check">
         <input type="checkbox" checked={settings.rememberFiles} onChange={(e) => update({ rememberFiles: e.target.checked })} />
         Remember opened files on this device (stored in this browser's IndexedDB, never uploaded)
       </label>
