@@ -206,3 +206,59 @@ test('a run marked Correct becomes a worked example in the next similar question
   expect(user).toContain('Worked examples the user confirmed on this database');
   expect(user).toContain("c.country = 'Canada'");
 });
+
+test('edit the plan, regenerate: the model gets the confirmed plan, and the SQL diff appears', async ({ page }) => {
+  const SQL2 = "SELECT c.last_name FROM customers c WHERE c.country = 'Canada' ORDER BY c.last_name LIMIT 3";
+  mock = await startMockLlm({
+    script: [
+      ...fullRun(),
+      { text: 'Start from the confirmed columns.', toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL2 } }] },
+      { text: 'Done.', toolCalls: [{ name: 'done', arguments: { sql: SQL2 } }] },
+      { text: 'Last names of three customers in Canada.\nVerdict: match' },
+    ],
+  });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  const before = mock.requests.length;
+
+  const plan = page.getByTestId('plan-card');
+  await plan.getByRole('button', { name: 'edit' }).click();
+  await plan.getByLabel('Sub-question 1', { exact: true }).fill('Last names of customers who live in Canada');
+  await plan.getByRole('button', { name: 'Remove customers.first_name' }).click();
+  const chipInput = plan.getByLabel('Add a table or column to sub-question 1');
+  await chipInput.fill('nope.x');
+  await chipInput.press('Enter');
+  await expect(plan.getByRole('alert')).toContainText('"nope.x" is not a table or table.column');
+  await chipInput.fill('customers.last_name');
+  await chipInput.press('Enter');
+  await plan.getByRole('button', { name: 'Regenerate from plan' }).click();
+
+  await expect(page.getByTestId('final-sql')).toContainText('c.last_name FROM');
+  const first = mock.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'))!;
+  const sent = JSON.stringify(first.messages);
+  expect(sent).toContain('Plan confirmed by the user');
+  expect(sent).toContain('Last names of customers who live in Canada');
+  expect(sent).toContain('last_name');
+  expect((first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).not.toContain('submit_plan');
+  const diff = page.getByTestId('sql-diff');
+  await expect(diff.locator('.diff-del')).toContainText('c.first_name');
+  await expect(diff.locator('.diff-add')).toContainText('c.last_name');
+  await expect(page.getByTestId('plan-card')).toContainText('confirmed by you');
+});
+
+test('check this step shows the first rows of a small SQL for one sub-question', async ({ page }) => {
+  const STEP = "SELECT first_name, country FROM customers WHERE country = 'Canada'";
+  mock = await startMockLlm({
+    script: [...fullRun(), { text: 'A small check.', toolCalls: [{ name: 'execute_sql', arguments: { sql: STEP } }] }, { text: 'Enough.', toolCalls: [{ name: 'done', arguments: { sql: STEP } }] }],
+  });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  await page.getByTestId('plan-card').getByRole('button', { name: 'check this step' }).first().click();
+  const preview = page.getByTestId('step-preview');
+  await expect(preview).toContainText(STEP);
+  await expect(preview.locator('tbody tr')).toHaveCount(5);
+});

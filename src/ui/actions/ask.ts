@@ -10,6 +10,9 @@ import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { linkQuestion, runTool } from './tools';
 import { similarExamples } from '../../core/examples/examples';
+import type { Plan } from '../../core/agent/plan';
+import { checkStep } from '../../core/agent/check-step';
+import type { SqlValue } from '../../core/types';
 
 const controllers = new Map<string, AbortController>();
 /** A question the agent asked, or a paused plan, waiting for the person (per database). */
@@ -34,7 +37,14 @@ function waitForPerson(dbId: string, signal: AbortSignal): Promise<string | null
 }
 let counter = 0;
 
-export async function ask(dbId: string, question: string, hints: string): Promise<void> {
+export interface AskOptions {
+  /** Regenerate from this plan (edited and confirmed by the person): the agent does not re-plan. */
+  confirmedPlan?: Plan;
+  /** The SQL being replaced, shown as a diff next to the new one. */
+  previousSql?: string;
+}
+
+export async function ask(dbId: string, question: string, hints: string, options: AskOptions = {}): Promise<void> {
   const app = useApp.getState();
   const db = app.databases.find((d) => d.id === dbId);
   const settings = useAsk.getState().model;
@@ -46,6 +56,7 @@ export async function ask(dbId: string, question: string, hints: string): Promis
     id: `run${++counter}-${Date.now().toString(36)}`, dbId, dbName: db?.name ?? '', question, hints,
     provider: settings.provider, model: settings.provider === 'scripted' ? 'scripted demo' : settings.model,
     status: 'running', events: [], streaming: '', startedAt: Date.now(),
+    confirmedPlan: options.confirmedPlan, previousSql: options.previousSql,
   });
   const fail = (message: string, code = 'internal') => {
     useAsk.getState().pushEvent(dbId, { type: 'error', code: code as never, message, step: 0, at: Date.now() });
@@ -63,6 +74,7 @@ export async function ask(dbId: string, question: string, hints: string): Promis
     let ended: 'done' | 'failed' = 'failed';
     for await (const event of runAgent({
       question, hints: hints || undefined, model, schema, links, mode, signal: controller.signal, userExamples,
+      confirmedPlan: options.confirmedPlan,
       askUser: async (q) => {
         useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
         return (await waitForPerson(dbId, controller.signal)) ?? q.options[0];
@@ -103,4 +115,27 @@ export async function ask(dbId: string, question: string, hints: string): Promis
 
 export function stopAsk(dbId: string): void {
   controllers.get(dbId)?.abort();
+}
+
+export type StepPreview =
+  | { status: 'running' }
+  | { status: 'done'; sql: string; columns: string[]; rows: SqlValue[][] }
+  | { status: 'failed'; message: string };
+
+/** "Check this step": a small SQL answering one sub-question, for the person to look at. */
+export async function checkPlanStep(dbId: string, plan: Plan, index: number): Promise<StepPreview> {
+  try {
+    const settings = useAsk.getState().model;
+    const schema = await services.queryClient.fetchQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });
+    const model = await createChatModel(settings);
+    const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
+    let out: StepPreview = { status: 'failed', message: 'No preview came back.' };
+    for await (const e of checkStep({ model, tools: { call: (name, args) => runTool(dbId, name, args) }, schema, plan, index, mode })) {
+      if (e.type === 'step_preview') out = { status: 'done', sql: e.sql, columns: e.columns, rows: e.rows };
+      else if (e.type === 'error') out = { status: 'failed', message: e.message };
+    }
+    return out;
+  } catch (e) {
+    return { status: 'failed', message: e instanceof Error ? e.message : String(e) };
+  }
 }

@@ -21,6 +21,9 @@ export interface AskRun {
   endedAt?: number;
   /** The run waits for the person: an answer to the agent's question, or Continue after the plan. */
   waitingFor?: 'answer' | 'plan';
+  /** A regeneration: the plan the person confirmed, and the SQL of the run it replaces (for the diff). */
+  confirmedPlan?: import('../../core/agent/plan').Plan;
+  previousSql?: string;
   /** Opened from an exported file: shown read-only. */
   imported?: boolean;
 }

@@ -7,6 +7,11 @@ import type { AskRun } from '../../store/ask-store';
 import { RunExportButtons } from './RunExport';
 import { markCorrect } from '../../actions/examples';
 import { Waiting } from './Waiting';
+import { PlanEditor } from './PlanEditor';
+import { SqlDiff } from './SqlDiff';
+import { ask, checkPlanStep, type StepPreview } from '../../actions/ask';
+import { useSchema } from '../explorer/use-schema';
+import type { Plan } from '../../../core/agent/plan';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
@@ -26,7 +31,7 @@ export function RunView({ run }: { run: AskRun }) {
         {run.imported && ' · opened from a file (read-only)'}
         {run.status !== 'running' && <RunExportButtons run={run} />}
       </div>
-      {plan && <PlanCard plan={plan} />}
+      {plan && <PlanCard plan={plan} run={run} />}
       <ol className="steps">
         {steps.map((s) => <StepCard key={s.key} step={s} />)}
       </ol>
@@ -35,6 +40,7 @@ export function RunView({ run }: { run: AskRun }) {
         <div className="streaming" data-testid="streaming">{run.streaming || 'Thinking…'}</div>
       )}
       {final && <FinalCard final={final} dbId={run.dbId} />}
+      {run.previousSql && final && <SqlDiff before={run.previousSql} after={final.sql} />}
       {final && !run.imported && (
         <button type="button" className="small" onClick={() => void markCorrect(run)} title="Save question, plan and SQL as a confirmed example for this database">✓ Correct</button>
       )}
@@ -43,20 +49,63 @@ export function RunView({ run }: { run: AskRun }) {
   );
 }
 
-function PlanCard({ plan }: { plan: Ev<'plan'> }) {
+function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
+  const [draft, setDraft] = useState<Plan | null>(null);
+  const [previews, setPreviews] = useState<Record<number, StepPreview>>({});
+  const schema = useSchema(run.dbId).data;
+  const final = run.events.find((e): e is Ev<'final'> => e.type === 'final');
+  const editable = run.status !== 'running' && !run.imported;
+  const check = async (index: number, p: Plan) => {
+    setPreviews((s) => ({ ...s, [index]: { status: 'running' } }));
+    const result = await checkPlanStep(run.dbId, p, index);
+    setPreviews((s) => ({ ...s, [index]: result }));
+  };
+  const regenerate = () => {
+    if (!draft) return;
+    void ask(run.dbId, run.question, run.hints, { confirmedPlan: draft, previousSql: final?.sql });
+    setDraft(null);
+  };
   return (
     <section className="card plan-card" data-testid="plan-card" aria-label="Plan">
-      <h4>Plan</h4>
-      <ol>
-        {plan.plan.sub_questions.map((q, i) => (
-          <li key={i}>
-            <span>{q.text}</span>
-            <span className="chips">{q.tables.flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table])).map((c) => <span key={c} className="chip">{c}</span>)}</span>
-          </li>
-        ))}
-      </ol>
+      <h4>Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
+        {editable && !draft && <button type="button" className="link small" onClick={() => setDraft(structuredClone(plan.plan))}>edit</button>}
+      </h4>
+      {draft ? (
+        <>
+          <PlanEditor plan={draft} schema={schema} onChange={setDraft} />
+          <span className="row gap">
+            <button type="button" className="small" onClick={regenerate} disabled={draft.sub_questions.length === 0 || draft.sub_questions.some((q) => !q.text.trim())}>Regenerate from plan</button>
+            <button type="button" className="small secondary" onClick={() => setDraft(null)}>Cancel</button>
+          </span>
+        </>
+      ) : (
+        <ol>
+          {plan.plan.sub_questions.map((q, i) => (
+            <li key={i}>
+              <span>{q.text}</span>
+              <span className="chips">{q.tables.flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table])).map((c) => <span key={c} className="chip">{c}</span>)}</span>
+              {editable && <button type="button" className="link small" onClick={() => void check(i, plan.plan)}>check this step</button>}
+              {previews[i] && <Preview preview={previews[i]} />}
+            </li>
+          ))}
+        </ol>
+      )}
       {plan.problems.length > 0 && <p className="warn small">{plan.problems.map((p) => p.message).join(' ')}</p>}
     </section>
+  );
+}
+
+function Preview({ preview }: { preview: StepPreview }) {
+  if (preview.status === 'running') return <p className="muted small">Checking this step…</p>;
+  if (preview.status === 'failed') return <p className="error small">{preview.message}</p>;
+  return (
+    <div className="step-preview" data-testid="step-preview">
+      <code className="small">{preview.sql}</code>
+      <table className="mini">
+        <thead><tr>{preview.columns.map((c, i) => <th key={i}>{c}</th>)}</tr></thead>
+        <tbody>{preview.rows.slice(0, 5).map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{valueText(v, 60)}</td>)}</tr>)}</tbody>
+      </table>
+    </div>
   );
 }
 
