@@ -35,7 +35,7 @@ async function askQuestion(page: Page, question: string) {
 let mock: MockLlm | undefined;
 test.afterEach(async () => { await mock?.close(); mock = undefined; });
 
-test('a full run streams plan, steps and the answer; the model is sent the six tools', async ({ page }) => {
+test('a full run streams plan, steps and the answer; the model is sent the seven tools', async ({ page }) => {
   mock = await startMockLlm({ script: fullRun() });
   await useMock(page, mock);
   await openApp(page);
@@ -55,7 +55,7 @@ test('a full run streams plan, steps and the answer; the model is sent the six t
   await expect(tools.nth(2)).toHaveAttribute('data-tool', 'execute_sql');
   const first = mock.requests.find((r) => r.path.endsWith('/chat/completions'))!;
   const names = (first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name).sort();
-  expect(names).toEqual(['done', 'execute_sql', 'find_shortest_path', 'search_column', 'search_value', 'submit_plan']);
+  expect(names).toEqual(['ask_user', 'done', 'execute_sql', 'find_shortest_path', 'search_column', 'search_value', 'submit_plan']);
   // The answer's SQL opens in the editor.
   await run.getByRole('button', { name: 'Open in the SQL editor' }).click();
   await expect(page.getByTestId('results-status')).toContainText('3 rows');
