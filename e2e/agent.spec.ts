@@ -262,3 +262,22 @@ test('check this step shows the first rows of a small SQL for one sub-question',
   await expect(preview).toContainText(STEP);
   await expect(preview.locator('tbody tr')).toHaveCount(5);
 });
+
+test('while paused after the plan, an edited plan is what the agent continues with', async ({ page }) => {
+  mock = await startMockLlm({ script: fullRun() });
+  await useMock(page, mock);
+  await page.addInitScript(() => {
+    const s = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
+    localStorage.setItem('dowser.settings', JSON.stringify({ ...s, embeddingDownload: false, pauseAfterPlan: true }));
+  });
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('plan-waiting')).toBeVisible();
+  const plan = page.getByTestId('plan-card');
+  await plan.getByRole('button', { name: 'edit' }).click();
+  await plan.getByLabel('Sub-question 1', { exact: true }).fill('Customers whose country is Canada, by last name');
+  await plan.getByRole('button', { name: 'Continue with this plan' }).click();
+  await expect(page.getByTestId('final')).toBeVisible();
+  const second = mock.requests.filter((r) => r.path.endsWith('/chat/completions'))[1];
+  expect(JSON.stringify(second.messages)).toContain('Customers whose country is Canada, by last name');
+});

@@ -23,9 +23,21 @@ export function answerAgent(dbId: string, answer: string): void {
   waiting.get(dbId)?.(answer);
 }
 
-/** Continue after the plan (pause-after-plan setting). */
-export function continueAfterPlan(dbId: string): void {
+const editedPlans = new Map<string, Plan>();
+
+/** Continue after the plan (pause-after-plan setting), with the person's edits when given. */
+export function continueAfterPlan(dbId: string, edited?: Plan): void {
+  if (edited) editedPlans.set(dbId, edited);
   waiting.get(dbId)?.('continue');
+}
+
+/** The plan was edited while the agent was already working: stop it and start again from the edit. */
+export function restartFromPlan(dbId: string, plan: Plan): void {
+  const run = useAsk.getState().runs[dbId];
+  if (!run) return;
+  stopAsk(dbId);
+  const final = run.events.find((e) => e.type === 'final');
+  void ask(dbId, run.question, run.hints, { confirmedPlan: plan, previousSql: final && final.type === 'final' ? final.sql : undefined });
 }
 
 function waitForPerson(dbId: string, signal: AbortSignal): Promise<string | null> {
@@ -82,7 +94,11 @@ export async function ask(dbId: string, question: string, hints: string, options
       onPlan: pauseAfterPlan
         ? async () => {
             useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
-            return (await waitForPerson(dbId, controller.signal)) === 'continue' ? { action: 'continue' as const } : { action: 'stop' as const };
+            const answer = await waitForPerson(dbId, controller.signal);
+            const edited = editedPlans.get(dbId);
+            editedPlans.delete(dbId);
+            if (answer !== 'continue') return { action: 'stop' as const };
+            return edited ? { action: 'continue' as const, plan: edited } : { action: 'continue' as const };
           }
         : undefined,
       tools: { call: (name, args) => runTool(dbId, name, args) },

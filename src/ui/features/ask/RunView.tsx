@@ -9,7 +9,7 @@ import { markCorrect } from '../../actions/examples';
 import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
 import { SqlDiff } from './SqlDiff';
-import { ask, checkPlanStep, type StepPreview } from '../../actions/ask';
+import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
 import { useSchema } from '../explorer/use-schema';
 import type { Plan } from '../../../core/agent/plan';
 
@@ -54,7 +54,9 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
   const [previews, setPreviews] = useState<Record<number, StepPreview>>({});
   const schema = useSchema(run.dbId).data;
   const final = run.events.find((e): e is Ev<'final'> => e.type === 'final');
-  const editable = run.status !== 'running' && !run.imported;
+  const finished = run.status !== 'running';
+  // Editing is open after a run, while it waits after the plan, and during a run (then it restarts).
+  const editable = !run.imported;
   const check = async (index: number, p: Plan) => {
     setPreviews((s) => ({ ...s, [index]: { status: 'running' } }));
     const result = await checkPlanStep(run.dbId, p, index);
@@ -62,9 +64,12 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
   };
   const regenerate = () => {
     if (!draft) return;
-    void ask(run.dbId, run.question, run.hints, { confirmedPlan: draft, previousSql: final?.sql });
+    if (run.waitingFor === 'plan') continueAfterPlan(run.dbId, draft);
+    else if (!finished) restartFromPlan(run.dbId, draft);
+    else void ask(run.dbId, run.question, run.hints, { confirmedPlan: draft, previousSql: final?.sql });
     setDraft(null);
   };
+  const regenerateLabel = run.waitingFor === 'plan' ? 'Continue with this plan' : finished ? 'Regenerate from plan' : 'Restart from this plan';
   return (
     <section className="card plan-card" data-testid="plan-card" aria-label="Plan">
       <h4>Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
@@ -74,7 +79,7 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
         <>
           <PlanEditor plan={draft} schema={schema} onChange={setDraft} />
           <span className="row gap">
-            <button type="button" className="small" onClick={regenerate} disabled={draft.sub_questions.length === 0 || draft.sub_questions.some((q) => !q.text.trim())}>Regenerate from plan</button>
+            <button type="button" className="small" onClick={regenerate} disabled={draft.sub_questions.length === 0 || draft.sub_questions.some((q) => !q.text.trim())}>{regenerateLabel}</button>
             <button type="button" className="small secondary" onClick={() => setDraft(null)}>Cancel</button>
           </span>
         </>
@@ -84,7 +89,7 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
             <li key={i}>
               <span>{q.text}</span>
               <span className="chips">{q.tables.flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table])).map((c) => <span key={c} className="chip">{c}</span>)}</span>
-              {editable && <button type="button" className="link small" onClick={() => void check(i, plan.plan)}>check this step</button>}
+              {editable && finished && <button type="button" className="link small" onClick={() => void check(i, plan.plan)}>check this step</button>}
               {previews[i] && <Preview preview={previews[i]} />}
             </li>
           ))}
