@@ -5,6 +5,7 @@
 import type { DistinctColumnValues } from './types';
 import { ValueIndex } from './value-index';
 import { normalizeValue } from './value-text';
+import { mulberry32 as randomSource } from '../random';
 
 export interface ValueBenchOptions {
   distinctValues?: number;
@@ -38,17 +39,6 @@ export interface ValueBenchResult {
 
 const now = () => globalThis.performance?.now() ?? Date.now();
 
-/** Small fast seeded generator (mulberry32). */
-function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ('James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard Susan Joseph Jessica ' +
   'Thomas Sarah Charles Karen Christopher Nancy Daniel Lisa Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven ' +
