@@ -110,6 +110,8 @@ describe('dowser ask --check-step', () => {
 describe('dowser ask, clarification and pause', () => {
   const askTurns = () => file('ask-turns.json', [
     { toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
+    // A value matching only up to case: the ambiguity signal that allows asking.
+    { toolCalls: [{ name: 'search_value', arguments: { query: 'PARIS' } }] },
     { toolCalls: [{ name: 'ask_user', arguments: ASK }] },
     { toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
     { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },

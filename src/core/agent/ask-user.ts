@@ -29,3 +29,34 @@ export function answerObservation(answer: string): string {
   if (!text) return 'The person gave no answer; pick the most likely option and say so.';
   return `The person answered: ${JSON.stringify(text)}`;
 }
+
+export const NO_SIGNAL = 'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column, a value matching only up to case or spacing, or two columns scoring nearly the same). Decide yourself; search first if unsure.';
+
+const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The ambiguity signal a tool result shows, if any (why asking the person may be worth it), from
+ * the tools' structured outputs: search_value hits and search_column scores.
+ */
+export function ambiguitySignal(tool: string, args: unknown, output: unknown): string | null {
+  if (tool === 'search_value') {
+    const hits = (output as { hits?: Array<{ table: string; column: string; value: string }> } | null)?.hits ?? [];
+    if (hits.length === 0) return null;
+    const top = hits[0];
+    const same = hits.filter((h) => norm(h.value) === norm(top.value));
+    const columns = new Set(same.map((h) => `${h.table}.${h.column}`.toLowerCase()));
+    if (columns.size > 1) return `${JSON.stringify(top.value)} is in ${[...columns].join(', ')}`;
+    const query = (args as { query?: unknown } | null)?.query;
+    if (typeof query === 'string' && norm(query) === norm(top.value) && query.trim() !== top.value) {
+      return `${JSON.stringify(query)} matches ${JSON.stringify(top.value)} only up to case or spacing`;
+    }
+    return null;
+  }
+  if (tool === 'search_column') {
+    const hits = (output as { hits?: Array<{ table: string; column: string; score: number }> } | null)?.hits ?? [];
+    if (hits.length >= 2 && hits[0].score > 0 && hits[1].score >= 0.9 * hits[0].score) {
+      return `${hits[0].table}.${hits[0].column} and ${hits[1].table}.${hits[1].column} score nearly the same`;
+    }
+  }
+  return null;
+}

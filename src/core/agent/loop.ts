@@ -9,7 +9,7 @@ import type { QuestionLink } from '../retrieval/linker';
 import { describeZodError, type ToolCallOutcome } from '../tools/registry';
 import type { Schema } from '../types';
 import { AbortedError, raceAbort, TimeLimitError, withTimeLimit } from './abort';
-import { answerObservation, ASKED_ALREADY, askUserInput, NO_PERSON, type AskUser } from './ask-user';
+import { ambiguitySignal, answerObservation, ASKED_ALREADY, askUserInput, NO_PERSON, NO_SIGNAL, type AskUser } from './ask-user';
 import { streamChat } from './chat-stream';
 import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
 import { parseExplanation, requestExplanation } from './explain';
@@ -106,6 +106,8 @@ export class AgentRun {
   /** The person confirmed the plan: re-planning is refused. */
   private confirmed: boolean;
   private asked = false;
+  /** Ambiguity seen in tool results so far: asking the person is allowed only after one. */
+  private readonly signals: string[] = [];
   private executedOk = false;
   private noActionStreak = 0;
   private total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
@@ -241,6 +243,8 @@ export class AgentRun {
     if (call.name === 'execute_sql') return yield* this.execute(call, note);
     this.repairs.changedApproach();
     const outcome = await this.runTool(call.name, call.args);
+    const signal = outcome.ok ? ambiguitySignal(call.name, call.args, outcome.output) : null;
+    if (signal) this.signals.push(signal);
     yield this.observe(call, outcome.observation + note, outcome.ok, outcome.ms);
     return 'continue';
   }
@@ -292,6 +296,11 @@ export class AgentRun {
     }
     if (this.asked) {
       yield this.observe(call, ASKED_ALREADY + note, false);
+      return 'continue';
+    }
+    // Asking must stay rare: only after a tool result showed one of the ambiguity signals.
+    if (this.signals.length === 0) {
+      yield this.observe(call, NO_SIGNAL + note, false);
       return 'continue';
     }
     this.asked = true;

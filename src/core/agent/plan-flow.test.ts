@@ -115,21 +115,28 @@ describe('runAgent, ask_user', () => {
 
   it('shows the question and returns the answer as an observation; a second ask is refused', async () => {
     const asked: unknown[] = [];
-    const { events, requests } = await run([t('submit_plan', PLAN), t('ask_user', ASK), t('ask_user', { ...ASK, question: 'Again?' })], {
-      maxTurns: 3, askUser: async (q) => { asked.push(q); return 'customers.city'; },
+    const { events, requests } = await run([t('submit_plan', PLAN), t('search_value', { query: 'PARIS' }), t('ask_user', ASK), t('ask_user', { ...ASK, question: 'Again?' })], {
+      maxTurns: 4, askUser: async (q) => { asked.push(q); return 'customers.city'; },
     });
     expect(asked).toEqual([ASK]);
     expect(of(events, 'ask')).toEqual([expect.objectContaining({ question: ASK.question, options: ASK.options })]);
-    expect(observations(events)[1]).toBe('The person answered: "customers.city"');
-    expect(observations(events)[2]).toContain('ask_user refused: you already asked once');
+    expect(observations(events)[2]).toBe('The person answered: "customers.city"');
+    expect(observations(events)[3]).toContain('ask_user refused: you already asked once');
     expect(requests[0].tools?.map((x) => x.name)).toContain('ask_user');
     expect(requests[0].messages[0].content).toContain('a value matches only up to case or spacing');
   });
 
   it('without a person, tells the model to pick and say so', async () => {
-    const { events } = await run([t('submit_plan', PLAN), t('ask_user', ASK)], { maxTurns: 2 });
+    const { events } = await run([t('submit_plan', PLAN), t('search_value', { query: 'PARIS' }), t('ask_user', ASK)], { maxTurns: 3 });
     expect(of(events, 'ask')).toHaveLength(0);
-    expect(observations(events)[1]).toBe('No person is available to answer; pick the most likely option and say so.');
+    expect(observations(events)[2]).toBe('No person is available to answer; pick the most likely option and say so.');
+  });
+
+  it('is refused when no tool result showed an ambiguity signal (asking stays rare)', async () => {
+    const asked: unknown[] = [];
+    const { events } = await run([t('submit_plan', PLAN), t('search_value', { query: 'Oslo' }), t('ask_user', ASK)], { maxTurns: 3, askUser: async (q) => { asked.push(q); return 'x'; } });
+    expect(asked).toEqual([]);
+    expect(observations(events)[2]).toMatch(/^ask_user refused: no ambiguity was seen/);
   });
 
   it('refuses bad options', async () => {
