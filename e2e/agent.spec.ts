@@ -32,6 +32,13 @@ async function askQuestion(page: Page, question: string) {
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
 }
 
+async function pauseAfterPlan(page: Page) {
+  await page.addInitScript(() => {
+    const s = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
+    localStorage.setItem('dowser.settings', JSON.stringify({ ...s, embeddingDownload: false, pauseAfterPlan: true }));
+  });
+}
+
 let mock: MockLlm | undefined;
 test.afterEach(async () => { await mock?.close(); mock = undefined; });
 
@@ -176,10 +183,7 @@ test('the agent asks when a value is ambiguous; the chosen option reaches the mo
 test('pause after plan waits for Continue', async ({ page }) => {
   mock = await startMockLlm({ script: fullRun() });
   await useMock(page, mock);
-  await page.addInitScript(() => {
-    const s = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
-    localStorage.setItem('dowser.settings', JSON.stringify({ ...s, embeddingDownload: false, pauseAfterPlan: true }));
-  });
+  await pauseAfterPlan(page);
   await openApp(page);
   await askQuestion(page, 'Which customers live in Canada?');
   await expect(page.getByTestId('plan-waiting')).toBeVisible();
@@ -266,10 +270,7 @@ test('check this step shows the first rows of a small SQL for one sub-question',
 test('while paused after the plan, an edited plan is what the agent continues with', async ({ page }) => {
   mock = await startMockLlm({ script: fullRun() });
   await useMock(page, mock);
-  await page.addInitScript(() => {
-    const s = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
-    localStorage.setItem('dowser.settings', JSON.stringify({ ...s, embeddingDownload: false, pauseAfterPlan: true }));
-  });
+  await pauseAfterPlan(page);
   await openApp(page);
   await askQuestion(page, 'Which customers live in Canada?');
   await expect(page.getByTestId('plan-waiting')).toBeVisible();

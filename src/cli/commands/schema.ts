@@ -1,10 +1,10 @@
 // `dowser schema --db <file>`: what opening the file found, the schema, and column statistics.
 
-import { blobToHex } from '../../core/export/values';
 import { formatSchemaText, type ColumnStatsEntry } from '../../core/format/schema-text';
 import type { Schema } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { openDatabase, type OpenedDatabase } from '../open-database';
+import { bigintSafe } from '../json';
 
 const usage = `Usage: dowser schema --db <file> [--json] [--no-stats]
 
@@ -43,7 +43,6 @@ async function allColumnStats(db: OpenedDatabase, schema: Schema): Promise<Colum
   return out;
 }
 
-const blobsAsHex = (_key: string, v: unknown) => (v instanceof Uint8Array ? blobToHex(v) : typeof v === 'bigint' ? String(v) : v);
 
 async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
@@ -59,7 +58,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
     const report = await db.engine.check(db.id);
     const schema = await db.engine.introspect(db.id);
     const stats = values['no-stats'] ? null : await allColumnStats(db, schema);
-    if (values.json) io.stdout.write(JSON.stringify({ report, schema, stats }, blobsAsHex, 2) + '\n');
+    if (values.json) io.stdout.write(JSON.stringify({ report, schema, stats }, bigintSafe, 2) + '\n');
     else io.stdout.write(formatSchemaText(report, schema, stats));
     return EXIT_OK;
   } finally {
