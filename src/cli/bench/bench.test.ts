@@ -34,6 +34,9 @@ describe('runBench on tiny sizes', () => {
     }
     // Every value is distinct across the database, so the value itself is the one exact match.
     expect(r.searchValue.exact.hitAt1).toBe(1);
+    // Quality floors the index must keep even on tiny data (typos, unambiguous prefixes).
+    expect(r.searchValue.typo.hitAt5).toBeGreaterThanOrEqual(0.9);
+    expect(r.searchValue.prefix.unambiguousHitAt5).toBeGreaterThanOrEqual(0.9);
     expect(r.joinPath.queries).toBe(50);
     expect(r.joinPath.pathsFound).toBe(50);
     expect(r.joinPath.p50).toBeLessThanOrEqual(r.joinPath.p95);

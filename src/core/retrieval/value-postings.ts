@@ -1,7 +1,7 @@
 // BM25 over the words of many short values, in flat typed arrays.
 //
 // Why not MiniSearch here (it serves SearchColumn, with a few thousand documents): measured on
-// 300k generated values (value-bench.ts), MiniSearch spent ~7 us per value to build (84k values/s
+// 300k generated values (measured while building; `dowser bench` now measures the index), MiniSearch spent ~7 us per value to build (84k values/s
 // with everything else, under the 100k target), ~2 us and four allocations per matching posting
 // at query time (a three-word query matching 6k values took 10-30 ms, with GC spikes; exact
 // queries p95 53 ms), and about 1 KB of heap per value. Values are short (a few words), so the
