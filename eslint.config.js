@@ -8,12 +8,19 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx,js,mjs}'],
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Type-only imports vanish at build time: say so, so bundles and workers never pull a module for a type.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -24,7 +31,22 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     ignores: ['src/core/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'sql.js', '@huggingface/transformers', 'monaco-editor', 'node:*', '**/adapters/**', '**/worker/**', '**/ui/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-dom',
+            'sql.js',
+            '@huggingface/transformers',
+            'monaco-editor',
+            'node:*',
+            '**/adapters/**',
+            '**/worker/**',
+            '**/ui/**',
+          ],
+        },
+      ],
     },
   },
 );

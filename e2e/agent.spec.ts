@@ -9,7 +9,22 @@ const SQL = "SELECT c.first_name, c.last_name FROM customers c WHERE c.country =
 
 function fullRun(extra: Partial<Record<number, MockReply>> = {}): MockReply[] {
   const replies: MockReply[] = [
-    { text: 'I will plan first.', toolCalls: [{ name: 'submit_plan', arguments: { sub_questions: [{ text: 'Which customers live in Canada?', tables: [{ table: 'customers', columns: ['country', 'first_name'] }] }] } }] },
+    {
+      text: 'I will plan first.',
+      toolCalls: [
+        {
+          name: 'submit_plan',
+          arguments: {
+            sub_questions: [
+              {
+                text: 'Which customers live in Canada?',
+                tables: [{ table: 'customers', columns: ['country', 'first_name'] }],
+              },
+            ],
+          },
+        },
+      ],
+    },
     { text: 'Find how Canada is written.', toolCalls: [{ name: 'search_value', arguments: { query: 'Canada' } }] },
     { text: 'Run the query.', toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
     { text: 'That answers it.', toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
@@ -20,10 +35,16 @@ function fullRun(extra: Partial<Record<number, MockReply>> = {}): MockReply[] {
 }
 
 async function useMock(page: Page, mock: MockLlm, apiKey = '') {
-  await page.addInitScript(({ url, apiKey }) => {
-    localStorage.setItem('dowser.model', JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }));
-    if (apiKey) localStorage.setItem('dowser.model.key', apiKey);
-  }, { url: mock.url, apiKey });
+  await page.addInitScript(
+    ({ url, apiKey }) => {
+      localStorage.setItem(
+        'dowser.model',
+        JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }),
+      );
+      if (apiKey) localStorage.setItem('dowser.model.key', apiKey);
+    },
+    { url: mock.url, apiKey },
+  );
 }
 
 async function askQuestion(page: Page, question: string) {
@@ -40,7 +61,10 @@ async function pauseAfterPlan(page: Page) {
 }
 
 let mock: MockLlm | undefined;
-test.afterEach(async () => { await mock?.close(); mock = undefined; });
+test.afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
 
 test('a full run streams plan, steps and the answer; the model is sent the seven tools', async ({ page }) => {
   mock = await startMockLlm({ script: fullRun() });
@@ -62,7 +86,15 @@ test('a full run streams plan, steps and the answer; the model is sent the seven
   await expect(tools.nth(2)).toHaveAttribute('data-tool', 'execute_sql');
   const first = mock.requests.find((r) => r.path.endsWith('/chat/completions'))!;
   const names = (first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name).sort();
-  expect(names).toEqual(['ask_user', 'done', 'execute_sql', 'find_shortest_path', 'search_column', 'search_value', 'submit_plan']);
+  expect(names).toEqual([
+    'ask_user',
+    'done',
+    'execute_sql',
+    'find_shortest_path',
+    'search_column',
+    'search_value',
+    'submit_plan',
+  ]);
   // The answer's SQL opens in the editor.
   await run.getByRole('button', { name: 'Open in the SQL editor' }).click();
   await expect(page.getByTestId('results-status')).toContainText('3 rows');
@@ -76,7 +108,9 @@ test('a full run streams plan, steps and the answer; the model is sent the seven
 });
 
 test('a malformed tool call becomes an observation and the run goes on', async ({ page }) => {
-  mock = await startMockLlm({ script: fullRun({ 1: { text: 'Oops.', toolCalls: [{ name: 'search_value', arguments: '{"query": "Can' }] } }) });
+  mock = await startMockLlm({
+    script: fullRun({ 1: { text: 'Oops.', toolCalls: [{ name: 'search_value', arguments: '{"query": "Can' }] } }),
+  });
   await useMock(page, mock);
   await openApp(page);
   await askQuestion(page, 'Which customers live in Canada?');
@@ -85,7 +119,9 @@ test('a malformed tool call becomes an observation and the run goes on', async (
 });
 
 test('a refused key shows the key message and the page keeps working', async ({ page }) => {
-  mock = await startMockLlm({ script: [{ error: { status: 401, body: { error: { message: 'Incorrect API key provided: sk-test…' } } } }] });
+  mock = await startMockLlm({
+    script: [{ error: { status: 401, body: { error: { message: 'Incorrect API key provided: sk-test…' } } } }],
+  });
   await useMock(page, mock, 'sk-test-secret-1234');
   await openApp(page);
   await askQuestion(page, 'Which customers live in Canada?');
@@ -100,7 +136,9 @@ test('Stop ends a run mid-way and leaves a usable page', async ({ page }) => {
   mock = await startMockLlm({
     script: (_req, i) => {
       calls++;
-      return i === 1 ? { text: 'Thinking very slowly about this one question…', delayMs: 400, chunkSize: 2 } : fullRun()[Math.min(i, 4)];
+      return i === 1
+        ? { text: 'Thinking very slowly about this one question…', delayMs: 400, chunkSize: 2 }
+        : fullRun()[Math.min(i, 4)];
     },
   });
   await useMock(page, mock);
@@ -126,7 +164,10 @@ test('the scripted demo shows the whole flow on the demo database and says no mo
 
 test('an in-browser model says clearly when WebGPU is missing, and the page keeps working', async ({ page }) => {
   await page.addInitScript(() => {
-    localStorage.setItem('dowser.model', JSON.stringify({ provider: 'webllm', model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', toolMode: 'auto' }));
+    localStorage.setItem(
+      'dowser.model',
+      JSON.stringify({ provider: 'webllm', model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', toolMode: 'auto' }),
+    );
   });
   await openApp(page);
   await askQuestion(page, 'How many customers are there?');
@@ -134,7 +175,9 @@ test('an in-browser model says clearly when WebGPU is missing, and the page keep
   await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
 });
 
-test('a run exports as JSON and Markdown (plan, steps, SQL, no key) and a JSON run opens read-only', async ({ page }, testInfo) => {
+test('a run exports as JSON and Markdown (plan, steps, SQL, no key) and a JSON run opens read-only', async ({
+  page,
+}, testInfo) => {
   await page.addInitScript(() => localStorage.setItem('dowser.model.key', 'sk-should-never-be-exported'));
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
@@ -146,7 +189,9 @@ test('a run exports as JSON and Markdown (plan, steps, SQL, no key) and a JSON r
   const jsonPath = (await (await jsonDownload).path())!;
   const json = readFileSync(jsonPath, 'utf8');
   const data = JSON.parse(json);
-  expect(data.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['plan', 'action', 'observation', 'final']));
+  expect(data.events.map((e: { type: string }) => e.type)).toEqual(
+    expect.arrayContaining(['plan', 'action', 'observation', 'final']),
+  );
   expect(json).not.toContain('sk-should-never-be-exported');
 
   const mdDownload = page.waitForEvent('download');
@@ -167,7 +212,18 @@ test('a run exports as JSON and Markdown (plan, steps, SQL, no key) and a JSON r
 
 test('the agent asks when a value is ambiguous; the chosen option reaches the model', async ({ page }) => {
   const replies = fullRun();
-  replies.splice(2, 0, { text: 'Canada is in two columns.', toolCalls: [{ name: 'ask_user', arguments: { question: 'Do you mean where customers live, or where orders were shipped?', options: ['customers.country', 'orders.ship_country'] } }] });
+  replies.splice(2, 0, {
+    text: 'Canada is in two columns.',
+    toolCalls: [
+      {
+        name: 'ask_user',
+        arguments: {
+          question: 'Do you mean where customers live, or where orders were shipped?',
+          options: ['customers.country', 'orders.ship_country'],
+        },
+      },
+    ],
+  });
   mock = await startMockLlm({ script: replies });
   await useMock(page, mock);
   await openApp(page);
@@ -245,7 +301,9 @@ test('edit the plan, regenerate: the model gets the confirmed plan, and the SQL 
   expect(sent).toContain('Plan confirmed by the user');
   expect(sent).toContain('Last names of customers who live in Canada');
   expect(sent).toContain('last_name');
-  expect((first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).not.toContain('submit_plan');
+  expect((first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).not.toContain(
+    'submit_plan',
+  );
   const diff = page.getByTestId('sql-diff');
   await expect(diff.locator('.diff-del')).toContainText('c.first_name');
   await expect(diff.locator('.diff-add')).toContainText('c.last_name');
@@ -255,7 +313,11 @@ test('edit the plan, regenerate: the model gets the confirmed plan, and the SQL 
 test('check this step shows the first rows of a small SQL for one sub-question', async ({ page }) => {
   const STEP = "SELECT first_name, country FROM customers WHERE country = 'Canada'";
   mock = await startMockLlm({
-    script: [...fullRun(), { text: 'A small check.', toolCalls: [{ name: 'execute_sql', arguments: { sql: STEP } }] }, { text: 'Enough.', toolCalls: [{ name: 'done', arguments: { sql: STEP } }] }],
+    script: [
+      ...fullRun(),
+      { text: 'A small check.', toolCalls: [{ name: 'execute_sql', arguments: { sql: STEP } }] },
+      { text: 'Enough.', toolCalls: [{ name: 'done', arguments: { sql: STEP } }] },
+    ],
   });
   await useMock(page, mock);
   await openApp(page);

@@ -21,13 +21,21 @@ for (const [file, message] of refusals) {
 test('a truncated file is reported as cut short, with its size', async ({ page }) => {
   await openApp(page);
   await uploadFixture(page, 'truncated.sqlite');
-  await expect(page.getByTestId('notice-error')).toContainText(/truncated\.sqlite.*The file is cut short: its header describes \d+ pages/);
+  await expect(page.getByTestId('notice-error')).toContainText(
+    /truncated\.sqlite.*The file is cut short: its header describes \d+ pages/,
+  );
 });
 
 test('a corrupted file reports the integrity check', async ({ page }) => {
   await openApp(page);
   await uploadFixture(page, 'corrupt.sqlite');
-  await expect(page.getByText(/corrupt\.sqlite: (The integrity check found problems|The database is damaged)|Could not open "corrupt\.sqlite"/).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(
+        /corrupt\.sqlite: (The integrity check found problems|The database is damaged)|Could not open "corrupt\.sqlite"/,
+      )
+      .first(),
+  ).toBeVisible();
 });
 
 test('a WAL-mode file without its -wal sidecar opens with a warning', async ({ page }) => {

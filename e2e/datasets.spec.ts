@@ -31,7 +31,8 @@ test.describe('benchmark databases', () => {
     test.skip(!existsSync(spiderConcert), 'Spider databases not present');
     await openApp(page);
     await page.getByTestId('file-input').setInputFiles(spiderConcert);
-    for (const t of ['concert', 'singer', 'singer_in_concert', 'stadium']) await expect(page.locator(`li[data-table="${t}"]`)).toBeVisible();
+    for (const t of ['concert', 'singer', 'singer_in_concert', 'stadium'])
+      await expect(page.locator(`li[data-table="${t}"]`)).toBeVisible();
     const sic = page.locator('li[data-table="singer_in_concert"]');
     await sic.locator('.table-item').click();
     await expect(sic.locator('li[data-column="concert_ID"] .badge-fk')).toHaveText('→ concert');

@@ -10,8 +10,16 @@ let dir: string;
 test.beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'dowser-descriptions-'));
   // As BIRD ships some of its files: UTF-8 with a byte-order mark and CRLF line ends.
-  const pets = [HEADER, 'id,,,integer,', 'owner_id,owner id,the person who owns the pet,integer,', 'species,,"the kind of animal, e.g. dog or cat",text,'].join('\r\n');
-  writeFileSync(path.join(dir, 'pets.csv'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${pets}\r\n`, 'utf8')]));
+  const pets = [
+    HEADER,
+    'id,,,integer,',
+    'owner_id,owner id,the person who owns the pet,integer,',
+    'species,,"the kind of animal, e.g. dog or cat",text,',
+  ].join('\r\n');
+  writeFileSync(
+    path.join(dir, 'pets.csv'),
+    Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${pets}\r\n`, 'utf8')]),
+  );
   writeFileSync(path.join(dir, 'vets.csv'), `${HEADER}\r\nname,,the vet's name,text,\r\n`);
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,7 +43,9 @@ async function searchColumns(page: Page, phrase: string) {
   return page.getByTestId('tool-output').locator('tbody tr').first();
 }
 
-test('imported descriptions and notes show in the explorer, feed column search and survive a reload', async ({ page }) => {
+test('imported descriptions and notes show in the explorer, feed column search and survive a reload', async ({
+  page,
+}) => {
   await openApp(page);
   await openTiny(page);
 
@@ -81,5 +91,7 @@ test('imported descriptions and notes show in the explorer, feed column search a
   await openTiny(page);
   const cityAgain = (await showTable(page, 'people')).locator('li[data-column="city"]');
   await expect(cityAgain.locator('.col-note')).toContainText('home town');
-  await expect((await showTable(page, 'pets')).locator('li[data-column="species"] .col-desc')).toHaveText('the kind of animal, e.g. dog or cat');
+  await expect((await showTable(page, 'pets')).locator('li[data-column="species"] .col-desc')).toHaveText(
+    'the kind of animal, e.g. dog or cat',
+  );
 });

@@ -17,7 +17,10 @@ test('the demo database loads on first visit with tables, row counts and a view'
 test('a file chosen with the file picker shows its schema, keys and statistics', async ({ page }) => {
   await openApp(page);
   await uploadFixture(page, 'tricky.sqlite');
-  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   const list = page.locator('.table-list');
   await expect(list.locator('li[data-table="order details"]')).toBeVisible();
   await expect(list.locator('li[data-table="café"]')).toBeVisible();
@@ -54,7 +57,9 @@ test('switching between open databases keeps each one', async ({ page }) => {
   await expect(page.locator('li[data-table="pets"]')).toBeVisible();
 });
 
-test('recent files: names are always remembered, bytes only with consent, and reopen after a reload', async ({ page }) => {
+test('recent files: names are always remembered, bytes only with consent, and reopen after a reload', async ({
+  page,
+}) => {
   await openApp(page);
   // Without consent: the name is listed, reopening asks for the file again.
   await uploadFixture(page, 'tiny.sqlite');
@@ -73,8 +78,14 @@ test('recent files: names are always remembered, bytes only with consent, and re
   await page.reload();
   await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Recent' }).click();
-  await page.getByRole('dialog', { name: 'Recent files' }).getByRole('button', { name: 'tricky.sqlite', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
+  await page
+    .getByRole('dialog', { name: 'Recent files' })
+    .getByRole('button', { name: 'tricky.sqlite', exact: true })
+    .click();
+  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   await expect(page.locator('li[data-table="order details"]')).toBeVisible();
 });
 

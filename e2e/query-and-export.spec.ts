@@ -57,7 +57,10 @@ test('Cancel stops a running query at once', async ({ page }) => {
 
 test('large results are virtualised and can fetch more rows', async ({ page }) => {
   await openApp(page);
-  await runSql(page, 'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50000) SELECT n, n * 2 AS twice FROM r');
+  await runSql(
+    page,
+    'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50000) SELECT n, n * 2 AS twice FROM r',
+  );
   await expect(page.getByTestId('results-status')).toContainText('1,000+ rows');
   expect(await page.locator('.grid-row').count()).toBeLessThan(200);
   await page.getByRole('button', { name: 'Fetch more' }).click();

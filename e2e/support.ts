@@ -9,7 +9,8 @@ export const fixture = (name: string) => path.join(import.meta.dirname, 'fixture
 export async function openApp(page: Page) {
   // Tests never reach the internet: no model download attempts unless a test sets its own settings.
   await page.addInitScript(() => {
-    if (!localStorage.getItem('dowser.settings')) localStorage.setItem('dowser.settings', JSON.stringify({ embeddingDownload: false }));
+    if (!localStorage.getItem('dowser.settings'))
+      localStorage.setItem('dowser.settings', JSON.stringify({ embeddingDownload: false }));
   });
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
@@ -41,13 +42,16 @@ export async function runSql(page: Page, sql: string) {
 /** Drops a file on the page the way a browser does: a real DragEvent with a DataTransfer. */
 export async function dropFixture(page: Page, name: string) {
   const bytes = [...readFileSync(fixture(name))];
-  await page.evaluate(({ bytes, name }) => {
-    const dt = new DataTransfer();
-    dt.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }));
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  }, { bytes, name });
+  await page.evaluate(
+    ({ bytes, name }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    },
+    { bytes, name },
+  );
 }
 
 export function resultRows(page: Page) {

@@ -45,7 +45,9 @@ test.describe('Tools panel (lexical; no model can be downloaded here)', () => {
     await page.getByLabel('End').fill('order_items');
     await page.getByRole('button', { name: 'Run' }).click();
     await expect(page.getByTestId('observation')).toContainText('customers -> orders -> order_items');
-    await expect(page.getByTestId('observation')).toContainText('JOIN "orders" ON "orders"."customer_id" = "customers"."customer_id"');
+    await expect(page.getByTestId('observation')).toContainText(
+      'JOIN "orders" ON "orders"."customer_id" = "customers"."customer_id"',
+    );
   });
 
   test('linking a question highlights names and values, as text', async ({ page }) => {
@@ -72,7 +74,11 @@ test('semantic column search with a self-hosted model', async ({ page }) => {
     if (!file.startsWith(modelDir)) return route.fulfill({ status: 403 });
     try {
       const body = readFileSync(file);
-      return route.fulfill({ status: 200, body, contentType: rel.endsWith('.json') ? 'application/json' : 'application/octet-stream' });
+      return route.fulfill({
+        status: 200,
+        body,
+        contentType: rel.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+      });
     } catch {
       return route.fulfill({ status: 404, body: 'not found' });
     }
@@ -83,7 +89,9 @@ test('semantic column search with a self-hosted model', async ({ page }) => {
   await openApp(page);
   await openTools(page);
   await expect(page.getByTestId('semantic-status')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
-  await expect(page.getByTestId('semantic-status')).toContainText('Semantic + lexical column search (model tiny-model)');
+  await expect(page.getByTestId('semantic-status')).toContainText(
+    'Semantic + lexical column search (model tiny-model)',
+  );
   await page.getByLabel('Phrase').fill('clients');
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByTestId('tool-output').locator('tbody')).toContainText('embedding');

@@ -42,32 +42,60 @@ export interface BenchOptions {
 export const USAGE = `Usage: npx tsx scripts/bench-open.ts [--mb 100] [--runs 3] [--out reports/bench-open.json] [--no-build] [--port 4390] [--no-node-steps] [--index]`;
 
 export function parseArgs(argv: readonly string[]): BenchOptions {
-  const opts: BenchOptions = { mb: 100, runs: 3, out: 'reports/bench-open.json', build: true, port: 4390, nodeSteps: true, index: false };
+  const opts: BenchOptions = {
+    mb: 100,
+    runs: 3,
+    out: 'reports/bench-open.json',
+    build: true,
+    port: 4390,
+    nodeSteps: true,
+    index: false,
+  };
   const positive = (flag: string, raw: string | undefined): number => {
     const n = Number(raw);
-    if (!raw || !Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number (got ${raw ?? 'nothing'}).\n${USAGE}`);
+    if (!raw || !Number.isFinite(n) || n <= 0)
+      throw new Error(`${flag} needs a positive number (got ${raw ?? 'nothing'}).\n${USAGE}`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     // Accept both "--mb 100" and "--mb=100".
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case '--mb': opts.mb = positive(flag, value()); break;
-      case '--runs': opts.runs = Math.round(positive(flag, value())); break;
-      case '--port': opts.port = Math.round(positive(flag, value())); break;
+      case '--mb':
+        opts.mb = positive(flag, value());
+        break;
+      case '--runs':
+        opts.runs = Math.round(positive(flag, value()));
+        break;
+      case '--port':
+        opts.port = Math.round(positive(flag, value()));
+        break;
       case '--out': {
         const v = value();
         if (!v) throw new Error(`--out needs a path.\n${USAGE}`);
         opts.out = v;
         break;
       }
-      case '--no-build': opts.build = false; break;
-      case '--no-node-steps': opts.nodeSteps = false; break;
-      case '--index': opts.index = true; break;
-      case '-h': case '--help': console.log(USAGE); process.exit(0); break;
-      default: throw new Error(`Unknown option ${arg}.\n${USAGE}`);
+      case '--no-build':
+        opts.build = false;
+        break;
+      case '--no-node-steps':
+        opts.nodeSteps = false;
+        break;
+      case '--index':
+        opts.index = true;
+        break;
+      case '-h':
+      case '--help':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}.\n${USAGE}`);
     }
   }
   return opts;
@@ -77,11 +105,37 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
 // The benchmark database
 // ---------------------------------------------------------------------------
 
-
 const WORDS = [
-  'alpha', 'basket', 'cart', 'checkout', 'coupon', 'delivery', 'discount', 'express', 'gift', 'invoice',
-  'login', 'mobile', 'newsletter', 'order', 'payment', 'refund', 'retry', 'return', 'search', 'session',
-  'shipping', 'signup', 'survey', 'ticket', 'upgrade', 'voucher', 'warehouse', 'wishlist', 'promo', 'review',
+  'alpha',
+  'basket',
+  'cart',
+  'checkout',
+  'coupon',
+  'delivery',
+  'discount',
+  'express',
+  'gift',
+  'invoice',
+  'login',
+  'mobile',
+  'newsletter',
+  'order',
+  'payment',
+  'refund',
+  'retry',
+  'return',
+  'search',
+  'session',
+  'shipping',
+  'signup',
+  'survey',
+  'ticket',
+  'upgrade',
+  'voucher',
+  'warehouse',
+  'wishlist',
+  'promo',
+  'review',
 ];
 const KINDS = ['view', 'click', 'add_to_cart', 'purchase', 'refund', 'login', 'logout', 'search'];
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'NL', 'SE', 'PL', 'ES', 'IT', 'JP', 'BR', 'CA'];
@@ -143,8 +197,12 @@ export async function ensureBenchDb(mb: number, log: (msg: string) => void): Pro
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
     db.run(`PRAGMA user_version = ${GENERATOR_VERSION}`);
-    db.run(`CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, country TEXT, signup_day TEXT)`);
-    db.run(`CREATE TABLE events (id INTEGER PRIMARY KEY, ts TEXT NOT NULL, kind TEXT NOT NULL, user_id INTEGER REFERENCES users(id), amount REAL, note TEXT)`);
+    db.run(
+      `CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, country TEXT, signup_day TEXT)`,
+    );
+    db.run(
+      `CREATE TABLE events (id INTEGER PRIMARY KEY, ts TEXT NOT NULL, kind TEXT NOT NULL, user_id INTEGER REFERENCES users(id), amount REAL, note TEXT)`,
+    );
     // Created before the rows so the size checks below include it (a user's real file has its indexes).
     db.run(`CREATE INDEX events_user_ts ON events (user_id, ts)`);
 
@@ -170,7 +228,14 @@ export async function ensureBenchDb(mb: number, log: (msg: string) => void): Pro
         const kind = pick(KINDS);
         const amount = kind === 'purchase' || kind === 'refund' ? Math.round(rand() * 50_000) / 100 : null;
         const note = Array.from({ length: int(3, 24) }, () => pick(WORDS)).join(' ');
-        addEvent.run([id, new Date(tsMs).toISOString().slice(0, 19).replace('T', ' '), kind, int(1, USERS), amount, note]);
+        addEvent.run([
+          id,
+          new Date(tsMs).toISOString().slice(0, 19).replace('T', ' '),
+          kind,
+          int(1, USERS),
+          amount,
+          note,
+        ]);
       }
     }
     addEvent.free();
@@ -182,7 +247,9 @@ export async function ensureBenchDb(mb: number, log: (msg: string) => void): Pro
     writeFileSync(partial, bytes);
     renameSync(partial, path);
     const generateMs = Math.round(performance.now() - t0);
-    log(`generated ${(bytes.length / MIB).toFixed(1)} MB (${id.toLocaleString('en-US')} events) in ${(generateMs / 1000).toFixed(1)} s`);
+    log(
+      `generated ${(bytes.length / MIB).toFixed(1)} MB (${id.toLocaleString('en-US')} events) in ${(generateMs / 1000).toFixed(1)} s`,
+    );
     return { path, bytes: bytes.length, sizeMB: bytes.length / MIB, reused: false, generateMs };
   } finally {
     db.close();
@@ -379,7 +446,8 @@ export interface RunResult {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
-const since = (from: number | null, to: number | null | undefined): number | null => (from === null || to === null || to === undefined ? null : round1(to - from));
+const since = (from: number | null, to: number | null | undefined): number | null =>
+  from === null || to === null || to === undefined ? null : round1(to - from);
 
 /** The test's side of a run: epoch ms (performance.timeOrigin + now()) around the wait for the ready tab. */
 export interface WallClock {
@@ -387,8 +455,15 @@ export interface WallClock {
   readyNoticedEpochMs: number;
 }
 
-export function summarizeRun(run: number, p: ProbeResult, sizeMB: number, wall: WallClock, loadAverage1m: number): RunResult {
-  if (p.readyMsAttr === null || p.openMsAttr === null) throw new Error('The probe saw no ready tab with data-ready-ms and data-open-ms.');
+export function summarizeRun(
+  run: number,
+  p: ProbeResult,
+  sizeMB: number,
+  wall: WallClock,
+  loadAverage1m: number,
+): RunResult {
+  if (p.readyMsAttr === null || p.openMsAttr === null)
+    throw new Error('The probe saw no ready tab with data-ready-ms and data-open-ms.');
   const start = p.changeAt;
   const openingToReady = since(p.status.opening ?? null, p.status.ready);
   // Only what happened after the file was picked: the demo's work before it is not ours to count.
@@ -405,7 +480,8 @@ export function summarizeRun(run: number, p: ProbeResult, sizeMB: number, wall: 
     wallReadyMs: Math.round(wall.readyNoticedEpochMs - wall.startEpochMs),
     wallOverhead: {
       setInputFilesToChangeMs: since(wall.startEpochMs, start === null ? null : p.timeOrigin + start),
-      readyToNoticedMs: p.status.ready === undefined ? null : round1(wall.readyNoticedEpochMs - (p.timeOrigin + p.status.ready)),
+      readyToNoticedMs:
+        p.status.ready === undefined ? null : round1(wall.readyNoticedEpochMs - (p.timeOrigin + p.status.ready)),
     },
     readyMsPerMB: round2(p.readyMsAttr / sizeMB),
     openMsPerMB: round2(p.openMsAttr / sizeMB),
@@ -422,8 +498,16 @@ export function summarizeRun(run: number, p: ProbeResult, sizeMB: number, wall: 
     },
     maxFrameGapMs: round1(p.maxFrameGap),
     framesPerSecond: round1(p.frames / ((p.stoppedAt - p.installedAt) / 1000)),
-    worstFrames: [...p.longFrames].filter((f) => window(f.start + f.duration)).sort((a, b) => b.duration - a.duration).slice(0, 5)
-      .map((f) => ({ ...f, start: round1(f.start - (start ?? 0)), duration: round1(f.duration), blockingDuration: round1(f.blockingDuration) })),
+    worstFrames: [...p.longFrames]
+      .filter((f) => window(f.start + f.duration))
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 5)
+      .map((f) => ({
+        ...f,
+        start: round1(f.start - (start ?? 0)),
+        duration: round1(f.duration),
+        blockingDuration: round1(f.blockingDuration),
+      })),
   };
 }
 
@@ -443,7 +527,11 @@ export function medians(runs: readonly RunResult[]): Record<string, number | nul
       out[path] = median(runs.map(pick).filter((v): v is number => typeof v === 'number'));
     } else if (value && typeof value === 'object' && !Array.isArray(value)) {
       for (const key of Object.keys(value)) {
-        walk((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, (r) => (pick(r) as Record<string, unknown> | null)?.[key]);
+        walk(
+          (value as Record<string, unknown>)[key],
+          path ? `${path}.${key}` : key,
+          (r) => (pick(r) as Record<string, unknown> | null)?.[key],
+        );
       }
     }
   };
@@ -453,15 +541,41 @@ export function medians(runs: readonly RunResult[]): Record<string, number | nul
 
 /** A plain fixed-width table: the numbers a person wants to compare across runs. */
 export function formatTable(runs: readonly RunResult[], med: Record<string, number | null>): string {
-  const head = ['run', 'load', 'ready ms', 'ms/MB', 'worker open', 'read', 'open→ready', 'postMessage', 'schema ms', 'rows ms', 'long tasks n/max/total', 'max frame gap'];
+  const head = [
+    'run',
+    'load',
+    'ready ms',
+    'ms/MB',
+    'worker open',
+    'read',
+    'open→ready',
+    'postMessage',
+    'schema ms',
+    'rows ms',
+    'long tasks n/max/total',
+    'max frame gap',
+  ];
   const row = (label: string, load: string, get: (key: string) => number | null) => {
     const f = (k: string) => (get(k) === null ? '—' : String(get(k)));
-    return [label, load, f('readyMs'), f('readyMsPerMB'), f('openMs'), f('phases.readMs'), f('phases.openingToReadyMs'), f('phases.maxPostMessageMs'),
-      f('schemaMs'), f('firstRowsMs'), `${f('longTasks.count')}/${f('longTasks.maxMs')}/${f('longTasks.totalMs')}`, f('maxFrameGapMs')];
+    return [
+      label,
+      load,
+      f('readyMs'),
+      f('readyMsPerMB'),
+      f('openMs'),
+      f('phases.readMs'),
+      f('phases.openingToReadyMs'),
+      f('phases.maxPostMessageMs'),
+      f('schemaMs'),
+      f('firstRowsMs'),
+      `${f('longTasks.count')}/${f('longTasks.maxMs')}/${f('longTasks.totalMs')}`,
+      f('maxFrameGapMs'),
+    ];
   };
   const lines = runs.map((r) => row(String(r.run), r.loadAverage1m.toFixed(1), (k) => medians([r])[k] ?? null));
   lines.push(row('median', '', (k) => med[k] ?? null));
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...lines.map(fmt)].join('\n');
 }

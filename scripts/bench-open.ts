@@ -25,13 +25,31 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createNodeEngine } from '../src/adapters/sqljs/node';
 import {
-  BENCH_TABLE, ensureBenchDb, formatTable, medians, parseArgs, probeSource, summarizeRun,
-  type BenchDb, type BenchOptions, type ProbeResult, type RunResult,
+  BENCH_TABLE,
+  ensureBenchDb,
+  formatTable,
+  medians,
+  parseArgs,
+  probeSource,
+  summarizeRun,
+  type BenchDb,
+  type BenchOptions,
+  type ProbeResult,
+  type RunResult,
 } from './bench-open-lib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The same flags as playwright.config.ts: Debian's Chromium, headless, no network chatter. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The issue's target: "about 3 ms per MB or better". */
 const TARGET_MS_PER_MB = 3;
 /**
@@ -102,15 +120,22 @@ async function startPreview(port: number): Promise<string> {
   if (await answers(url)) throw new Error(`Port ${port} is already in use; pass --port with a free one.`);
   // detached: its own process group, so stopGroup reaches vite behind npx.
   const child = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   cleanups.push(() => stopGroup(child));
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited (code ${child.exitCode}) before serving:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`vite preview exited (code ${child.exitCode}) before serving:\n${output}`);
     if (await answers(url)) return url;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -152,7 +177,11 @@ async function timeEngineSteps(db: BenchDb): Promise<NodeSteps> {
     const starterQueryMs = await time(() => engine.query(id, `SELECT *\nFROM ${BENCH_TABLE}\nLIMIT 100;`));
     return {
       note: "SqljsEngine in Node (same sql.js wasm as the worker); the worker runs these in this order, so the page's schema time includes quick_check's",
-      openMs, quickCheckMs, introspectMs, starterQueryMs, rowCounts,
+      openMs,
+      quickCheckMs,
+      introspectMs,
+      starterQueryMs,
+      rowCounts,
     };
   } finally {
     await engine.close(id);
@@ -189,12 +218,20 @@ async function benchRun(browser: Browser, url: string, db: BenchDb, run: number)
     const epochNow = () => performance.timeOrigin + performance.now();
     const startEpochMs = epochNow();
     await page.getByTestId('file-input').setInputFiles(db.path);
-    await page.locator('.db-tab[data-status="ready"]').filter({ hasText: fileName }).waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
+    await page
+      .locator('.db-tab[data-status="ready"]')
+      .filter({ hasText: fileName })
+      .waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
     const wall = { startEpochMs, readyNoticedEpochMs: epochNow() };
     // Polled every 100 ms rather than per frame: the probe's own stamps carry the precise times.
-    await page.waitForFunction('window.__dowserBench.done(false)', undefined, { polling: 100, timeout: STEP_TIMEOUT_MS });
+    await page.waitForFunction('window.__dowserBench.done(false)', undefined, {
+      polling: 100,
+      timeout: STEP_TIMEOUT_MS,
+    });
     // The starter query's rows are nice to know but not a failure when a change drops them.
-    await page.waitForFunction('window.__dowserBench.done(true)', undefined, { polling: 100, timeout: 30_000 }).catch(() => undefined);
+    await page
+      .waitForFunction('window.__dowserBench.done(true)', undefined, { polling: 100, timeout: 30_000 })
+      .catch(() => undefined);
     const probe = await page.evaluate<ProbeResult>('window.__dowserBench.stop()');
     if (pageErrors.length) log(`run ${run}: page errors: ${pageErrors.join(' | ')}`);
     return summarizeRun(run, probe, db.sizeMB, wall, loadAverage1m);
@@ -207,17 +244,28 @@ async function benchRun(browser: Browser, url: string, db: BenchDb, run: number)
  * Opens the file once more and builds its retrieval indexes through the Tools panel: wall time
  * until the panel says ready, the build time the worker reports, and the longest main-thread task.
  */
-async function benchIndex(browser: Browser, url: string, db: BenchDb): Promise<{ wallMs: number; builtMs: number | null; summary: string; longestTaskMs: number }> {
+async function benchIndex(
+  browser: Browser,
+  url: string,
+  db: BenchDb,
+): Promise<{ wallMs: number; builtMs: number | null; summary: string; longestTaskMs: number }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('dowser.settings', JSON.stringify({ embeddingDownload: false, embeddingModel: '' })));
+    await page.addInitScript(() =>
+      localStorage.setItem('dowser.settings', JSON.stringify({ embeddingDownload: false, embeddingModel: '' })),
+    );
     await page.goto(url);
     await waitForDemo(page);
     const fileName = basename(db.path);
     await page.getByTestId('file-input').setInputFiles(db.path);
-    await page.locator('.db-tab[data-status="ready"]').filter({ hasText: fileName }).waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
-    await page.evaluate(`window.__longest = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: false });`);
+    await page
+      .locator('.db-tab[data-status="ready"]')
+      .filter({ hasText: fileName })
+      .waitFor({ state: 'attached', timeout: STEP_TIMEOUT_MS });
+    await page.evaluate(
+      `window.__longest = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: false });`,
+    );
     const t0 = Date.now();
     await page.getByRole('tab', { name: 'Tools' }).click();
     await page.locator('[data-testid="index-status"][data-status="ready"]').waitFor({ timeout: 10 * 60_000 });
@@ -225,7 +273,12 @@ async function benchIndex(browser: Browser, url: string, db: BenchDb): Promise<{
     const summary = (await page.getByTestId('index-status').locator('span').first().textContent()) ?? '';
     const built = summary.match(/built in ([\d,]+) ms/);
     const longestTaskMs = Math.round(Number(await page.evaluate('window.__longest')));
-    return { wallMs, builtMs: built ? Number(built[1].replace(/,/g, '')) : null, summary: summary.trim(), longestTaskMs };
+    return {
+      wallMs,
+      builtMs: built ? Number(built[1].replace(/,/g, '')) : null,
+      summary: summary.trim(),
+      longestTaskMs,
+    };
   } finally {
     await context.close();
   }
@@ -237,8 +290,15 @@ async function benchIndex(browser: Browser, url: string, db: BenchDb): Promise<{
 
 function gitState(): { commit: string | null; dirty: boolean | null } {
   const rev = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
-  const status = spawnSync('git', ['status', '--porcelain', '--', 'src', 'index.html', 'vite.config.ts', 'package.json'], { cwd: ROOT, encoding: 'utf8' });
-  return { commit: rev.status === 0 ? rev.stdout.trim() : null, dirty: status.status === 0 ? status.stdout.trim() !== '' : null };
+  const status = spawnSync(
+    'git',
+    ['status', '--porcelain', '--', 'src', 'index.html', 'vite.config.ts', 'package.json'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  return {
+    commit: rev.status === 0 ? rev.stdout.trim() : null,
+    dirty: status.status === 0 ? status.stdout.trim() !== '' : null,
+  };
 }
 
 async function main(opts: BenchOptions): Promise<void> {
@@ -248,22 +308,30 @@ async function main(opts: BenchOptions): Promise<void> {
   let nodeSteps: NodeSteps | null = null;
   if (opts.nodeSteps) {
     nodeSteps = await timeEngineSteps(db);
-    log(`engine steps in Node: open ${nodeSteps.openMs} ms, quick_check ${nodeSteps.quickCheckMs} ms, introspect ${nodeSteps.introspectMs} ms, starter query ${nodeSteps.starterQueryMs} ms`);
+    log(
+      `engine steps in Node: open ${nodeSteps.openMs} ms, quick_check ${nodeSteps.quickCheckMs} ms, introspect ${nodeSteps.introspectMs} ms, starter query ${nodeSteps.starterQueryMs} ms`,
+    );
   }
 
   if (opts.build) build();
   const url = await startPreview(opts.port);
   log(`serving dist/ at ${url}`);
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   cleanups.push(() => browser.close());
   const runs: RunResult[] = [];
   // The machine's few cores are shared with whatever else runs: say so when the numbers are suspect.
   const [load] = os.loadavg();
-  if (load > os.cpus().length) log(`warning: load average ${load.toFixed(2)} exceeds the ${os.cpus().length} CPUs; timings will be noisy`);
+  if (load > os.cpus().length)
+    log(`warning: load average ${load.toFixed(2)} exceeds the ${os.cpus().length} CPUs; timings will be noisy`);
   for (let run = 1; run <= opts.runs; run++) {
     const r = await benchRun(browser, url, db, run);
-    log(`run ${run}/${opts.runs}: ready ${r.readyMs} ms, worker open ${r.openMs} ms, schema ${r.schemaMs ?? '—'} ms, longest task ${r.longTasks.maxMs} ms, max frame gap ${r.maxFrameGapMs} ms`);
+    log(
+      `run ${run}/${opts.runs}: ready ${r.readyMs} ms, worker open ${r.openMs} ms, schema ${r.schemaMs ?? '—'} ms, longest task ${r.longTasks.maxMs} ms, max frame gap ${r.maxFrameGapMs} ms`,
+    );
     runs.push(r);
   }
 
@@ -298,7 +366,14 @@ async function main(opts: BenchOptions): Promise<void> {
       loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
       ...gitState(),
     },
-    file: { path: db.path, bytes: db.bytes, sizeMB: Math.round(db.sizeMB * 100) / 100, reused: db.reused, generateMs: db.generateMs, rowCounts: nodeSteps?.rowCounts ?? null },
+    file: {
+      path: db.path,
+      bytes: db.bytes,
+      sizeMB: Math.round(db.sizeMB * 100) / 100,
+      reused: db.reused,
+      generateMs: db.generateMs,
+      rowCounts: nodeSteps?.rowCounts ?? null,
+    },
     nodeEngineSteps: nodeSteps,
     runs,
     median: med,
@@ -310,8 +385,12 @@ async function main(opts: BenchOptions): Promise<void> {
   log(`wrote ${out}`);
 
   const f = (v: number | null, digits = 0) => (v === null ? '—' : v.toFixed(digits));
-  console.log(`open ${db.sizeMB.toFixed(1)} MB: ready median ${f(med.readyMs)} ms (${f(med.readyMsPerMB, 2)} ms/MB), worker open median ${f(med.openMs)} ms, schema ${f(med.schemaMs)} ms, longest main-thread task ${f(med['longTasks.maxMs'])} ms, max frame gap ${f(med.maxFrameGapMs)} ms`);
-  console.log(`target: ${report.target.speedMet ? 'met' : 'NOT met'} for ≤ ${TARGET_MS_PER_MB} ms/MB; ${report.target.noFreezeMet ? 'no' : 'a'} main-thread task over ${FREEZE_BUDGET_MS} ms (worst run: ${worstTask} ms)`);
+  console.log(
+    `open ${db.sizeMB.toFixed(1)} MB: ready median ${f(med.readyMs)} ms (${f(med.readyMsPerMB, 2)} ms/MB), worker open median ${f(med.openMs)} ms, schema ${f(med.schemaMs)} ms, longest main-thread task ${f(med['longTasks.maxMs'])} ms, max frame gap ${f(med.maxFrameGapMs)} ms`,
+  );
+  console.log(
+    `target: ${report.target.speedMet ? 'met' : 'NOT met'} for ≤ ${TARGET_MS_PER_MB} ms/MB; ${report.target.noFreezeMet ? 'no' : 'a'} main-thread task over ${FREEZE_BUDGET_MS} ms (worst run: ${worstTask} ms)`,
+  );
 }
 
 let options: BenchOptions;

@@ -1,7 +1,9 @@
 // Totals the vitest and Playwright JSON reports into the one line CI reads.
 import { existsSync, readFileSync } from 'node:fs';
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const [unitPath, e2ePath] = process.argv.slice(2);
 
 if (unitPath && existsSync(unitPath)) {

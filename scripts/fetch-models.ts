@@ -36,7 +36,11 @@ export class FetchModelError extends Error {}
 
 /** The files transformers.js reads for a feature-extraction model (see DESIGN.md section 4). */
 export function modelFiles(dtype: FetchDtype): string[] {
-  const onnx = { q8: ['onnx/model_quantized.onnx'], fp32: ['onnx/model.onnx'], both: ['onnx/model_quantized.onnx', 'onnx/model.onnx'] }[dtype];
+  const onnx = {
+    q8: ['onnx/model_quantized.onnx'],
+    fp32: ['onnx/model.onnx'],
+    both: ['onnx/model_quantized.onnx', 'onnx/model.onnx'],
+  }[dtype];
   return ['config.json', 'tokenizer.json', 'tokenizer_config.json', ...onnx];
 }
 
@@ -48,7 +52,8 @@ export async function fetchModel(options: FetchModelOptions): Promise<{ dir: str
   const { modelId, dtype, host = 'https://huggingface.co', force = false } = options;
   const fetchFn = options.fetch ?? fetch;
   const log = options.log ?? ((l: string) => console.log(l));
-  if (!/^[\w.-]+(\/[\w.-]+)?$/.test(modelId) || modelId.includes('..')) throw new FetchModelError(`Not a model id: "${modelId}" (expected owner/name).`);
+  if (!/^[\w.-]+(\/[\w.-]+)?$/.test(modelId) || modelId.includes('..'))
+    throw new FetchModelError(`Not a model id: "${modelId}" (expected owner/name).`);
   const dir = join(options.outDir, modelId);
   let bytes = 0;
 
@@ -67,10 +72,14 @@ export async function fetchModel(options: FetchModelOptions): Promise<{ dir: str
       res = await fetchFn(url, { signal: connect.signal, redirect: 'follow' }).finally(() => clearTimeout(timer));
     } catch (e) {
       const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-      throw new FetchModelError(`Cannot reach ${host} (${cause}). This needs internet; offline, the app runs column search lexical-only.`);
+      throw new FetchModelError(
+        `Cannot reach ${host} (${cause}). This needs internet; offline, the app runs column search lexical-only.`,
+      );
     }
     if (!res.ok || !res.body) {
-      throw new FetchModelError(`${url}: HTTP ${res.status}${res.status === 401 || res.status === 404 ? ' (no such model or file; check --model and --dtype)' : ''}`);
+      throw new FetchModelError(
+        `${url}: HTTP ${res.status}${res.status === 401 || res.status === 404 ? ' (no such model or file; check --model and --dtype)' : ''}`,
+      );
     }
     mkdirSync(dirname(target), { recursive: true });
     const part = `${target}.part`;
@@ -80,17 +89,27 @@ export async function fetchModel(options: FetchModelOptions): Promise<{ dir: str
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         loaded += chunk.length;
-        if (total && loaded - shown > total / 10) { shown = loaded; log(`        ${file} ${Math.round((100 * loaded) / total)}%`); }
+        if (total && loaded - shown > total / 10) {
+          shown = loaded;
+          log(`        ${file} ${Math.round((100 * loaded) / total)}%`);
+        }
         done(null, chunk);
       },
     });
     try {
-      await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), counter, createWriteStream(part));
+      await pipeline(
+        Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+        counter,
+        createWriteStream(part),
+      );
     } catch (e) {
       rmSync(part, { force: true });
       throw new FetchModelError(`Download of ${file} failed: ${(e as Error).message}`);
     }
-    if (total && loaded !== total) { rmSync(part, { force: true }); throw new FetchModelError(`${file}: got ${loaded} of ${total} bytes.`); }
+    if (total && loaded !== total) {
+      rmSync(part, { force: true });
+      throw new FetchModelError(`${file}: got ${loaded} of ${total} bytes.`);
+    }
     renameSync(part, target);
     bytes += loaded;
     log(`  got   ${file} (${mb(loaded)})`);
@@ -108,12 +127,18 @@ function arg(name: string): string | undefined {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const modelId = arg('model') ?? DEFAULT_MODEL;
   const dtype = (arg('dtype') ?? 'q8') as FetchDtype;
-  if (!['q8', 'fp32', 'both'].includes(dtype)) { console.error('--dtype must be q8, fp32 or both'); process.exit(2); }
+  if (!['q8', 'fp32', 'both'].includes(dtype)) {
+    console.error('--dtype must be q8, fp32 or both');
+    process.exit(2);
+  }
   const outDir = resolve(arg('out') ?? join(ROOT, 'public/models'));
   const host = arg('host') ?? process.env.HF_ENDPOINT ?? 'https://huggingface.co';
   console.log(`Fetching ${modelId} (${dtype}) from ${host} into ${outDir}`);
   fetchModel({ modelId, dtype, outDir, host, force: process.argv.includes('--force') }).then(
     ({ dir, bytes }) => console.log(`Done: ${dir} (${mb(bytes)} downloaded). The page and the CLI look here first.`),
-    (e) => { console.error(`models:fetch: ${e instanceof FetchModelError ? e.message : e}`); process.exit(1); },
+    (e) => {
+      console.error(`models:fetch: ${e instanceof FetchModelError ? e.message : e}`);
+      process.exit(1);
+    },
   );
 }

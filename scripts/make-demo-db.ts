@@ -23,7 +23,6 @@ const SEED = 20250630;
 // Deterministic randomness
 // ---------------------------------------------------------------------------
 
-
 const rand = mulberry32(SEED);
 const int = (min: number, max: number): number => min + Math.floor(rand() * (max - min + 1));
 const chance = (p: number): boolean => rand() < p;
@@ -67,22 +66,148 @@ const BLACK_FRIDAYS = [day('2023-11-24'), day('2024-11-29')];
 // ---------------------------------------------------------------------------
 
 const FIRST_NAMES = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Mateo', 'Isabella', 'Lucas',
-  'Mia', 'Ethan', 'Amelia', 'James', 'Harper', 'Benjamin', 'Evelyn', 'Henry', 'Abigail', 'Jack',
-  'Chloe', 'Daniel', 'Grace', 'Samuel', 'Zoe', 'Owen', 'Nora', 'Leo', 'Hannah', 'Caleb',
-  'Priya', 'Arjun', 'Mei', 'Hiro', 'Yuki', 'Sofia', 'Diego', 'Camila', 'Lukas', 'Lena',
-  'Finn', 'Freya', 'Aisha', 'Omar', 'Fatima', 'Kwame', 'Amara', 'Sven', 'Ingrid', 'Chloé',
-  'Mathieu', 'Camille', 'Connor', 'Siobhan', 'Rhys', 'Isla', 'Tane', 'Aroha', 'Ji-woo', 'Min-jun',
-  'Wei', 'Lin', 'Ravi', 'Ananya', 'Tomás', 'Lucía', 'Jonas', 'Marta', 'Eli', 'Ruby',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'Mateo',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Ethan',
+  'Amelia',
+  'James',
+  'Harper',
+  'Benjamin',
+  'Evelyn',
+  'Henry',
+  'Abigail',
+  'Jack',
+  'Chloe',
+  'Daniel',
+  'Grace',
+  'Samuel',
+  'Zoe',
+  'Owen',
+  'Nora',
+  'Leo',
+  'Hannah',
+  'Caleb',
+  'Priya',
+  'Arjun',
+  'Mei',
+  'Hiro',
+  'Yuki',
+  'Sofia',
+  'Diego',
+  'Camila',
+  'Lukas',
+  'Lena',
+  'Finn',
+  'Freya',
+  'Aisha',
+  'Omar',
+  'Fatima',
+  'Kwame',
+  'Amara',
+  'Sven',
+  'Ingrid',
+  'Chloé',
+  'Mathieu',
+  'Camille',
+  'Connor',
+  'Siobhan',
+  'Rhys',
+  'Isla',
+  'Tane',
+  'Aroha',
+  'Ji-woo',
+  'Min-jun',
+  'Wei',
+  'Lin',
+  'Ravi',
+  'Ananya',
+  'Tomás',
+  'Lucía',
+  'Jonas',
+  'Marta',
+  'Eli',
+  'Ruby',
 ];
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
-  'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Hall', 'Young', 'King', 'Wright',
-  'Nguyen', 'Patel', 'Kim', 'Chen', 'Wang', 'Singh', 'Tanaka', 'Sato', 'Müller', 'Schmidt',
-  'Schneider', 'Fischer', 'Dubois', 'Lefebvre', "O'Brien", 'MacLeod', 'Murphy', 'Kelly', 'Rossi', 'Bianchi',
-  'Novak', 'Kowalski', 'Johansson', 'Larsen', 'Okafor', 'Mensah', 'Haddad', 'Cohen', 'Silva', 'Santos',
-  'Fraser', 'Campbell', 'Walsh', 'Byrne', 'Van der Berg', 'de Vries', 'Bakker', 'Tremblay', 'Gagnon', 'Roy',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Hall',
+  'Young',
+  'King',
+  'Wright',
+  'Nguyen',
+  'Patel',
+  'Kim',
+  'Chen',
+  'Wang',
+  'Singh',
+  'Tanaka',
+  'Sato',
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Dubois',
+  'Lefebvre',
+  "O'Brien",
+  'MacLeod',
+  'Murphy',
+  'Kelly',
+  'Rossi',
+  'Bianchi',
+  'Novak',
+  'Kowalski',
+  'Johansson',
+  'Larsen',
+  'Okafor',
+  'Mensah',
+  'Haddad',
+  'Cohen',
+  'Silva',
+  'Santos',
+  'Fraser',
+  'Campbell',
+  'Walsh',
+  'Byrne',
+  'Van der Berg',
+  'de Vries',
+  'Bakker',
+  'Tremblay',
+  'Gagnon',
+  'Roy',
 ];
 
 type CountryInfo = {
@@ -96,56 +221,120 @@ const digits = (n: number): string => Array.from({ length: n }, () => int(0, 9))
 
 const COUNTRIES: readonly CountryInfo[] = [
   {
-    country: 'United States', weight: 52,
+    country: 'United States',
+    weight: 52,
     phone: () => `+1 ${int(201, 989)}-${int(200, 999)}-${digits(4)}`,
     cities: [
-      ['Denver', 'CO'], ['Boulder', 'CO'], ['Seattle', 'WA'], ['Spokane', 'WA'], ['Portland', 'OR'],
-      ['Bend', 'OR'], ['Salt Lake City', 'UT'], ['Boise', 'ID'], ['Bozeman', 'MT'], ['Missoula', 'MT'],
-      ['San Francisco', 'CA'], ['Sacramento', 'CA'], ['Los Angeles', 'CA'], ['Flagstaff', 'AZ'],
-      ['Asheville', 'NC'], ['Burlington', 'VT'], ['Minneapolis', 'MN'], ['Austin', 'TX'],
-      ['Chicago', 'IL'], ['New York', 'NY'], ['Anchorage', 'AK'], ['Jackson', 'WY'],
+      ['Denver', 'CO'],
+      ['Boulder', 'CO'],
+      ['Seattle', 'WA'],
+      ['Spokane', 'WA'],
+      ['Portland', 'OR'],
+      ['Bend', 'OR'],
+      ['Salt Lake City', 'UT'],
+      ['Boise', 'ID'],
+      ['Bozeman', 'MT'],
+      ['Missoula', 'MT'],
+      ['San Francisco', 'CA'],
+      ['Sacramento', 'CA'],
+      ['Los Angeles', 'CA'],
+      ['Flagstaff', 'AZ'],
+      ['Asheville', 'NC'],
+      ['Burlington', 'VT'],
+      ['Minneapolis', 'MN'],
+      ['Austin', 'TX'],
+      ['Chicago', 'IL'],
+      ['New York', 'NY'],
+      ['Anchorage', 'AK'],
+      ['Jackson', 'WY'],
     ],
   },
   {
-    country: 'Canada', weight: 16,
+    country: 'Canada',
+    weight: 16,
     phone: () => `+1 ${pick(['403', '587', '604', '778', '416', '514', '902'])}-${int(200, 999)}-${digits(4)}`,
     cities: [
-      ['Calgary', 'AB'], ['Canmore', 'AB'], ['Vancouver', 'BC'], ['Squamish', 'BC'], ['Victoria', 'BC'],
-      ['Toronto', 'ON'], ['Ottawa', 'ON'], ['Montréal', 'QC'], ['Halifax', 'NS'],
+      ['Calgary', 'AB'],
+      ['Canmore', 'AB'],
+      ['Vancouver', 'BC'],
+      ['Squamish', 'BC'],
+      ['Victoria', 'BC'],
+      ['Toronto', 'ON'],
+      ['Ottawa', 'ON'],
+      ['Montréal', 'QC'],
+      ['Halifax', 'NS'],
     ],
   },
   {
-    country: 'United Kingdom', weight: 10,
+    country: 'United Kingdom',
+    weight: 10,
     phone: () => `+44 7${digits(3)} ${digits(6)}`,
     cities: [
-      ['Edinburgh', 'Scotland'], ['Glasgow', 'Scotland'], ['Inverness', 'Scotland'], ['Manchester', 'England'],
-      ['Kendal', 'England'], ['Bristol', 'England'], ['London', 'England'], ['Cardiff', 'Wales'],
+      ['Edinburgh', 'Scotland'],
+      ['Glasgow', 'Scotland'],
+      ['Inverness', 'Scotland'],
+      ['Manchester', 'England'],
+      ['Kendal', 'England'],
+      ['Bristol', 'England'],
+      ['London', 'England'],
+      ['Cardiff', 'Wales'],
     ],
   },
   {
-    country: 'Germany', weight: 6,
+    country: 'Germany',
+    weight: 6,
     phone: () => `+49 1${int(50, 79)} ${digits(7)}`,
-    cities: [['Munich', 'Bavaria'], ['Garmisch-Partenkirchen', 'Bavaria'], ['Berlin', null], ['Hamburg', null], ['Freiburg', 'Baden-Württemberg']],
+    cities: [
+      ['Munich', 'Bavaria'],
+      ['Garmisch-Partenkirchen', 'Bavaria'],
+      ['Berlin', null],
+      ['Hamburg', null],
+      ['Freiburg', 'Baden-Württemberg'],
+    ],
   },
   {
-    country: 'Australia', weight: 6,
+    country: 'Australia',
+    weight: 6,
     phone: () => `+61 4${digits(2)} ${digits(3)} ${digits(3)}`,
-    cities: [['Hobart', 'TAS'], ['Melbourne', 'VIC'], ['Sydney', 'NSW'], ['Katoomba', 'NSW'], ['Brisbane', 'QLD']],
+    cities: [
+      ['Hobart', 'TAS'],
+      ['Melbourne', 'VIC'],
+      ['Sydney', 'NSW'],
+      ['Katoomba', 'NSW'],
+      ['Brisbane', 'QLD'],
+    ],
   },
   {
-    country: 'France', weight: 4,
+    country: 'France',
+    weight: 4,
     phone: () => `+33 6 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`,
-    cities: [['Chamonix', null], ['Grenoble', null], ['Lyon', null], ['Paris', null], ['Annecy', null]],
+    cities: [
+      ['Chamonix', null],
+      ['Grenoble', null],
+      ['Lyon', null],
+      ['Paris', null],
+      ['Annecy', null],
+    ],
   },
   {
-    country: 'Japan', weight: 3,
+    country: 'Japan',
+    weight: 3,
     phone: () => `+81 90-${digits(4)}-${digits(4)}`,
-    cities: [['Sapporo', 'Hokkaido'], ['Matsumoto', 'Nagano'], ['Tokyo', null]],
+    cities: [
+      ['Sapporo', 'Hokkaido'],
+      ['Matsumoto', 'Nagano'],
+      ['Tokyo', null],
+    ],
   },
   {
-    country: 'Netherlands', weight: 3,
+    country: 'Netherlands',
+    weight: 3,
     phone: () => `+31 6 ${digits(8)}`,
-    cities: [['Amsterdam', null], ['Utrecht', null], ['Rotterdam', null]],
+    cities: [
+      ['Amsterdam', null],
+      ['Utrecht', null],
+      ['Rotterdam', null],
+    ],
   },
 ];
 
@@ -162,67 +351,150 @@ type CategoryDef = {
 
 const CATEGORIES: readonly CategoryDef[] = [
   {
-    name: 'Tents & Shelters', code: 'TNT', description: 'Backpacking tents, tarps and bivy shelters',
+    name: 'Tents & Shelters',
+    code: 'TNT',
+    description: 'Backpacking tents, tarps and bivy shelters',
     nouns: ['1P Tent', '2P Tent', '3P Tent', 'Dome Tent', 'Tarp', 'Bivy Sack', 'Trekking Pole Shelter', 'Family Tent'],
-    price: [89, 649], weightKg: [0.4, 5.5], aspects: ['the pitch', 'the rainfly', 'the zippers', 'the floor space', 'the stakes'],
+    price: [89, 649],
+    weightKg: [0.4, 5.5],
+    aspects: ['the pitch', 'the rainfly', 'the zippers', 'the floor space', 'the stakes'],
   },
   {
-    name: 'Sleeping Bags & Pads', code: 'SLP', description: 'Down and synthetic bags, quilts and sleeping pads',
-    nouns: ['Down Sleeping Bag', 'Synthetic Sleeping Bag', 'Quilt', 'Inflatable Pad', 'Foam Pad', 'Camp Pillow', 'Bag Liner'],
-    price: [19, 499], weightKg: [0.1, 2.2], aspects: ['the warmth', 'the packed size', 'the zipper', 'the valve', 'the comfort'],
+    name: 'Sleeping Bags & Pads',
+    code: 'SLP',
+    description: 'Down and synthetic bags, quilts and sleeping pads',
+    nouns: [
+      'Down Sleeping Bag',
+      'Synthetic Sleeping Bag',
+      'Quilt',
+      'Inflatable Pad',
+      'Foam Pad',
+      'Camp Pillow',
+      'Bag Liner',
+    ],
+    price: [19, 499],
+    weightKg: [0.1, 2.2],
+    aspects: ['the warmth', 'the packed size', 'the zipper', 'the valve', 'the comfort'],
   },
   {
-    name: 'Backpacks', code: 'BPK', description: 'Daypacks, multi-day packs and hydration packs',
+    name: 'Backpacks',
+    code: 'BPK',
+    description: 'Daypacks, multi-day packs and hydration packs',
     nouns: ['Daypack 22L', 'Daypack 30L', 'Backpack 45L', 'Backpack 60L', 'Hydration Pack', 'Summit Pack', 'Hip Pack'],
-    price: [39, 349], weightKg: [0.2, 2.4], aspects: ['the hip belt', 'the fit', 'the pockets', 'the fabric', 'the back panel'],
+    price: [39, 349],
+    weightKg: [0.2, 2.4],
+    aspects: ['the hip belt', 'the fit', 'the pockets', 'the fabric', 'the back panel'],
   },
   {
-    name: 'Footwear', code: 'FTW', description: 'Hiking boots, trail runners and camp shoes',
+    name: 'Footwear',
+    code: 'FTW',
+    description: 'Hiking boots, trail runners and camp shoes',
     nouns: ['Hiking Boot', 'Mid Hiker', 'Trail Runner', 'Approach Shoe', 'Camp Sandal', 'Winter Boot', 'Gaiters'],
-    price: [29, 279], weightKg: [0.2, 1.8], aspects: ['the fit', 'the grip', 'the waterproofing', 'the cushioning', 'the laces'],
+    price: [29, 279],
+    weightKg: [0.2, 1.8],
+    aspects: ['the fit', 'the grip', 'the waterproofing', 'the cushioning', 'the laces'],
   },
   {
-    name: 'Clothing', code: 'CLO', description: 'Shells, insulation, base layers and accessories',
+    name: 'Clothing',
+    code: 'CLO',
+    description: 'Shells, insulation, base layers and accessories',
     nouns: ['Rain Jacket', 'Down Jacket', 'Fleece', 'Softshell', 'Base Layer Top', 'Hiking Pants', 'Beanie', 'Gloves'],
-    price: [19, 399], weightKg: [0.05, 0.9], aspects: ['the sizing', 'the hood', 'the breathability', 'the pockets', 'the fabric'],
+    price: [19, 399],
+    weightKg: [0.05, 0.9],
+    aspects: ['the sizing', 'the hood', 'the breathability', 'the pockets', 'the fabric'],
   },
   {
-    name: 'Climbing', code: 'CLM', description: 'Ropes, harnesses, helmets and protection',
+    name: 'Climbing',
+    code: 'CLM',
+    description: 'Ropes, harnesses, helmets and protection',
     nouns: ['Dynamic Rope 60m', 'Harness', 'Helmet', 'Quickdraw Set', 'Belay Device', 'Chalk Bag', 'Climbing Shoe'],
-    price: [15, 289], weightKg: [0.05, 4.0], aspects: ['the fit', 'the handling', 'the adjustability', 'the build quality'],
+    price: [15, 289],
+    weightKg: [0.05, 4.0],
+    aspects: ['the fit', 'the handling', 'the adjustability', 'the build quality'],
   },
   {
-    name: 'Camp Kitchen', code: 'KIT', description: 'Stoves, cookware, fuel and food storage',
+    name: 'Camp Kitchen',
+    code: 'KIT',
+    description: 'Stoves, cookware, fuel and food storage',
     nouns: ['Canister Stove', 'Cook Pot', 'Cook Set', 'Mug', 'Spork', 'Bear Canister', 'Fuel Canister 230g'],
-    price: [5, 189], weightKg: [0.02, 1.3], aspects: ['the boil time', 'the lid', 'the handle', 'the simmer control', 'the size'],
+    price: [5, 189],
+    weightKg: [0.02, 1.3],
+    aspects: ['the boil time', 'the lid', 'the handle', 'the simmer control', 'the size'],
   },
   {
-    name: 'Navigation & Electronics', code: 'NAV', description: 'Headlamps, GPS units, power banks and compasses',
+    name: 'Navigation & Electronics',
+    code: 'NAV',
+    description: 'Headlamps, GPS units, power banks and compasses',
     nouns: ['Headlamp', 'GPS Watch', 'Handheld GPS', 'Power Bank', 'Solar Panel', 'Compass', 'Satellite Messenger'],
-    price: [19, 599], weightKg: [0.03, 0.6], aspects: ['the battery life', 'the brightness', 'the buttons', 'the app', 'the accuracy'],
+    price: [19, 599],
+    weightKg: [0.03, 0.6],
+    aspects: ['the battery life', 'the brightness', 'the buttons', 'the app', 'the accuracy'],
   },
   {
-    name: 'Water & Hydration', code: 'H2O', description: 'Filters, bottles and reservoirs',
-    nouns: ['Water Filter', 'Gravity Filter', 'Purifier Bottle', 'Insulated Bottle', 'Reservoir 3L', 'Collapsible Bottle'],
-    price: [12, 129], weightKg: [0.05, 0.7], aspects: ['the flow rate', 'the cap', 'the taste', 'the durability'],
+    name: 'Water & Hydration',
+    code: 'H2O',
+    description: 'Filters, bottles and reservoirs',
+    nouns: [
+      'Water Filter',
+      'Gravity Filter',
+      'Purifier Bottle',
+      'Insulated Bottle',
+      'Reservoir 3L',
+      'Collapsible Bottle',
+    ],
+    price: [12, 129],
+    weightKg: [0.05, 0.7],
+    aspects: ['the flow rate', 'the cap', 'the taste', 'the durability'],
   },
   {
-    name: 'Trekking Accessories', code: 'ACC', description: 'Trekking poles, first aid, repair kits and odds and ends',
+    name: 'Trekking Accessories',
+    code: 'ACC',
+    description: 'Trekking poles, first aid, repair kits and odds and ends',
     nouns: ['Trekking Poles', 'First Aid Kit', 'Repair Kit', 'Dry Bag 10L', 'Stuff Sack', 'Microspikes', 'Sit Pad'],
-    price: [9, 179], weightKg: [0.03, 0.8], aspects: ['the locks', 'the weight', 'the contents', 'the fabric', 'the grip'],
+    price: [9, 179],
+    weightKg: [0.03, 0.8],
+    aspects: ['the locks', 'the weight', 'the contents', 'the fabric', 'the grip'],
   },
 ];
 
 /** Product-line names; combined with a noun they read like real catalogue entries. */
 const SERIES = [
-  'Alpine', 'Ridgeline', 'Cascade', 'Trailhead', 'Basecamp', 'Northwind', 'Granite', 'Tundra', 'Sierra',
-  'Juniper', 'Kestrel', 'Switchback', 'Talus', 'Cirque', 'Summit', 'Meadow', 'Boreal', 'Scree', 'Pika', 'Larch',
+  'Alpine',
+  'Ridgeline',
+  'Cascade',
+  'Trailhead',
+  'Basecamp',
+  'Northwind',
+  'Granite',
+  'Tundra',
+  'Sierra',
+  'Juniper',
+  'Kestrel',
+  'Switchback',
+  'Talus',
+  'Cirque',
+  'Summit',
+  'Meadow',
+  'Boreal',
+  'Scree',
+  'Pika',
+  'Larch',
 ];
 const SUFFIXES = ['', '', '', ' Pro', ' Lite', ' UL', ' 2.0', ' Plus'];
 
 const DIAL_CODES: Record<string, string> = {
-  'United States': '1', Canada: '1', Vietnam: '84', Taiwan: '886', China: '86', Germany: '49', Italy: '39',
-  Portugal: '351', Bangladesh: '880', 'South Korea': '82', 'New Zealand': '64', 'United Kingdom': '44',
+  'United States': '1',
+  Canada: '1',
+  Vietnam: '84',
+  Taiwan: '886',
+  China: '86',
+  Germany: '49',
+  Italy: '39',
+  Portugal: '351',
+  Bangladesh: '880',
+  'South Korea': '82',
+  'New Zealand': '64',
+  'United Kingdom': '44',
 };
 
 const SUPPLIERS: readonly (readonly [company: string, country: string, city: string])[] = [
@@ -475,7 +747,11 @@ function makeEmployees(): { rows: Row[]; employees: Employee[] } {
     ['Growth Marketer', 'Marketing', 4, '2023-02-06', null],
   ];
   const salaryBase: Record<string, number> = {
-    Management: 165000, Sales: 58000, Warehouse: 44000, Support: 48000, Marketing: 62000,
+    Management: 165000,
+    Sales: 58000,
+    Warehouse: 44000,
+    Support: 48000,
+    Marketing: 62000,
   };
   const usedEmails = new Set<string>();
   const rows: Row[] = [];
@@ -490,10 +766,25 @@ function makeEmployees(): { rows: Row[]; employees: Employee[] } {
     const senior = /Head|CEO/.test(title) ? 1.5 : /Lead|Senior|Supervisor/.test(title) ? 1.25 : 1;
     const salary = Math.round((salaryBase[department] * senior * (0.9 + rand() * 0.25)) / 500) * 500;
     rows.push([
-      id, first, last, email, title, department, managerIdx === null ? null : managerIdx + 1,
-      hire, termination, termination === null ? 1 : 0, salary,
+      id,
+      first,
+      last,
+      email,
+      title,
+      department,
+      managerIdx === null ? null : managerIdx + 1,
+      hire,
+      termination,
+      termination === null ? 1 : 0,
+      salary,
     ]);
-    employees.push({ id, department, title, hire: day(hire), termination: termination === null ? null : day(termination) });
+    employees.push({
+      id,
+      department,
+      title,
+      hire: day(hire),
+      termination: termination === null ? null : day(termination),
+    });
   });
   return { rows, employees };
 }
@@ -517,7 +808,11 @@ function makeCustomers(salesReps: readonly Employee[]): { rows: Row[]; customers
   for (let id = 1; id <= 200; id++) {
     const countryInfo = pickWeighted(COUNTRIES.map((c) => [c, c.weight] as const));
     const [city, baseRegion] = pick(countryInfo.cities);
-    const segment = pickWeighted([['Consumer', 80], ['Club', 12], ['Corporate', 8]] as const);
+    const segment = pickWeighted([
+      ['Consumer', 80],
+      ['Club', 12],
+      ['Corporate', 8],
+    ] as const);
     let first = pick(FIRST_NAMES);
     let last = pick(LAST_NAMES);
     let local = emailLocal(first, last);
@@ -539,7 +834,20 @@ function makeCustomers(salesReps: readonly Employee[]): { rows: Row[]; customers
     const accountManager = segment === 'Consumer' ? null : pick(salesReps.filter((e) => e.termination === null)).id;
     // Pareto-ish: a few customers place many orders.
     const activity = (segment === 'Consumer' ? 1 : 2.5) * Math.pow(rand(), 2.2) + 0.05;
-    rows.push([id, first, last, email, phone, city, region, countryInfo.country, segment, iso(signup), optIn, accountManager]);
+    rows.push([
+      id,
+      first,
+      last,
+      email,
+      phone,
+      city,
+      region,
+      countryInfo.country,
+      segment,
+      iso(signup),
+      optIn,
+      accountManager,
+    ]);
     customers.push({ id, signup, segment, country: countryInfo.country, city, activity });
   }
   return { rows, customers };
@@ -549,7 +857,11 @@ function makeSuppliers(): Row[] {
   return SUPPLIERS.map(([company, country, city], i) => {
     const first = pick(FIRST_NAMES);
     const last = pick(LAST_NAMES);
-    const domain = company.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '').slice(0, 16);
+    const domain = company
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]+/g, '')
+      .slice(0, 16);
     const email = chance(0.85) ? `${emailLocal(first, last)}@${domain}.example` : null;
     const phone = chance(0.3) ? null : `+${DIAL_CODES[country]} ${digits(3)} ${digits(3)} ${digits(4)}`;
     const leadTime = country === 'United States' || country === 'Canada' ? int(5, 15) : int(21, 75);
@@ -594,14 +906,24 @@ function makeProducts(): { rows: Row[]; products: Product[] } {
       // Most of the range predates the order history; a third launched during it.
       const launched = chance(0.68) ? int(day('2019-02-01'), day('2022-12-01')) : int(START, day('2025-04-30'));
       let discontinued: number | null = null;
-      if (chance(0.12) && launched < day('2024-01-01')) discontinued = int(Math.max(launched + 200, day('2023-09-01')), day('2025-06-01'));
+      if (chance(0.12) && launched < day('2024-01-01'))
+        discontinued = int(Math.max(launched + 200, day('2023-09-01')), day('2025-06-01'));
       const supplier = pick(SUPPLIERS_BY_CATEGORY[catIdx]) + 1;
       const stock = discontinued !== null ? 0 : chance(0.06) ? 0 : int(3, 240);
       const popularity = Math.pow(rand(), 1.8) * 4 + 0.2 + (price < 60 ? 0.8 : 0);
       const quality = 2.7 + rand() * 2.2;
       rows.push([
-        id, `${cat.code}-${String(1000 + id)}`, name, catIdx + 1, supplier, price, cost, weight, stock,
-        iso(launched), discontinued === null ? null : iso(discontinued),
+        id,
+        `${cat.code}-${String(1000 + id)}`,
+        name,
+        catIdx + 1,
+        supplier,
+        price,
+        cost,
+        weight,
+        stock,
+        iso(launched),
+        discontinued === null ? null : iso(discontinued),
       ]);
       products.push({ id, category: catIdx, price, launched, discontinued, popularity, quality, noun });
     }
@@ -695,16 +1017,34 @@ function makeOrders(
     const orderId = i + 1;
     const eligible = customers.filter((c) => c.signup <= orderDay);
     const customer = eligible[weightedIndex(eligible.map((c) => c.activity))];
-    const channel = pickWeighted([['web', 66], ['store', 19], ['phone', 15]] as const);
+    const channel = pickWeighted([
+      ['web', 66],
+      ['store', 19],
+      ['phone', 15],
+    ] as const);
     let employeeId: number | null = null;
     if (channel !== 'web') {
-      const onDuty = salesReps.filter((e) => e.hire <= orderDay && (e.termination === null || e.termination > orderDay));
+      const onDuty = salesReps.filter(
+        (e) => e.hire <= orderDay && (e.termination === null || e.termination > orderDay),
+      );
       employeeId = pick(onDuty).id;
     }
 
     // Order lines: distinct products that were on sale that day.
-    const available = products.filter((p) => p.launched <= orderDay && (p.discontinued === null || p.discontinued > orderDay));
-    const lineCount = Math.min(available.length, pickWeighted([[1, 16], [2, 24], [3, 24], [4, 17], [5, 11], [6, 8]] as const));
+    const available = products.filter(
+      (p) => p.launched <= orderDay && (p.discontinued === null || p.discontinued > orderDay),
+    );
+    const lineCount = Math.min(
+      available.length,
+      pickWeighted([
+        [1, 16],
+        [2, 24],
+        [3, 24],
+        [4, 17],
+        [5, 11],
+        [6, 8],
+      ] as const),
+    );
     const chosen = new Set<number>();
     while (chosen.size < lineCount) chosen.add(weightedIndex(available.map((p) => p.popularity)));
     const isBlackFriday = BLACK_FRIDAYS.some((bf) => orderDay >= bf && orderDay < bf + 4);
@@ -713,7 +1053,14 @@ function makeOrders(
     for (const idx of [...chosen].sort((a, b) => available[a].id - available[b].id)) {
       const p = available[idx];
       const bulk = customer.segment !== 'Consumer' && chance(0.45);
-      const quantity = bulk ? int(2, 12) : pickWeighted([[1, 82], [2, 13], [3, 4], [4, 1]] as const);
+      const quantity = bulk
+        ? int(2, 12)
+        : pickWeighted([
+            [1, 82],
+            [2, 13],
+            [3, 4],
+            [4, 1],
+          ] as const);
       const unitPrice = round2(p.price * priceFactor(orderDay));
       let discount = 0;
       if (isBlackFriday) discount = pick([0.15, 0.2, 0.25]);
@@ -740,8 +1087,20 @@ function makeOrders(
     let status: string;
     if (channel === 'store') status = chance(0.04) ? 'returned' : 'delivered';
     else if (age <= 2) status = chance(0.75) ? 'pending' : chance(0.1) ? 'cancelled' : 'shipped';
-    else if (age <= 9) status = pickWeighted([['pending', 8], ['shipped', 70], ['delivered', 18], ['cancelled', 4]] as const);
-    else status = pickWeighted([['delivered', 89], ['cancelled', 4.5], ['returned', 5.5], ['shipped', 1]] as const);
+    else if (age <= 9)
+      status = pickWeighted([
+        ['pending', 8],
+        ['shipped', 70],
+        ['delivered', 18],
+        ['cancelled', 4],
+      ] as const);
+    else
+      status = pickWeighted([
+        ['delivered', 89],
+        ['cancelled', 4.5],
+        ['returned', 5.5],
+        ['shipped', 1],
+      ] as const);
     if (status === 'shipped' && age > 30) status = 'delivered';
 
     let shipped: number | null = null;
@@ -749,8 +1108,16 @@ function makeOrders(
       shipped = channel === 'store' ? orderDay : Math.min(END, orderDay + int(1, 4));
     }
     orders.push([
-      orderId, customer.id, employeeId, iso(orderDay), channel, status, shipped === null ? null : iso(shipped),
-      shippingCost, channel === 'store' ? null : customer.city, channel === 'store' ? null : customer.country,
+      orderId,
+      customer.id,
+      employeeId,
+      iso(orderDay),
+      channel,
+      status,
+      shipped === null ? null : iso(shipped),
+      shippingCost,
+      channel === 'store' ? null : customer.city,
+      channel === 'store' ? null : customer.country,
     ]);
 
     // Payments: web and phone orders are charged at checkout; some pending phone orders await payment.
@@ -759,10 +1126,18 @@ function makeOrders(
     if (!unpaid && !cancelledBeforePayment) {
       const method =
         channel === 'store'
-          ? pickWeighted([['card', 80], ['cash', 15], ['gift_card', 5]] as const)
+          ? pickWeighted([
+              ['card', 80],
+              ['cash', 15],
+              ['gift_card', 5],
+            ] as const)
           : customer.segment === 'Corporate' && chance(0.6)
             ? 'bank_transfer'
-            : pickWeighted([['card', 72], ['paypal', 23], ['gift_card', 5]] as const);
+            : pickWeighted([
+                ['card', 72],
+                ['paypal', 23],
+                ['gift_card', 5],
+              ] as const);
       const paidSeconds = int(8 * 3600, 21 * 3600 + 59 * 60);
       const paidAt = isoDateTime(orderDay, paidSeconds);
       if (method === 'gift_card' && approxTotal > 60) {
@@ -770,7 +1145,10 @@ function makeOrders(
         const giftPart = pick([25, 50]);
         payments.push({ orderId, paidAt, method: 'gift_card', kind: 'charge', amount: () => giftPart });
         payments.push({
-          orderId, paidAt: isoDateTime(orderDay, paidSeconds + 1), method: 'card', kind: 'charge',
+          orderId,
+          paidAt: isoDateTime(orderDay, paidSeconds + 1),
+          method: 'card',
+          kind: 'charge',
           amount: (total) => round2(total - giftPart),
         });
       } else {
@@ -780,7 +1158,10 @@ function makeOrders(
         const refundDay = Math.min(END, (shipped ?? orderDay) + (status === 'returned' ? int(7, 35) : int(0, 2)));
         const refundMethod = method === 'gift_card' || method === 'cash' ? 'card' : method;
         payments.push({
-          orderId, paidAt: isoDateTime(refundDay, int(9 * 3600, 17 * 3600)), method: refundMethod, kind: 'refund',
+          orderId,
+          paidAt: isoDateTime(refundDay, int(9 * 3600, 17 * 3600)),
+          method: refundMethod,
+          kind: 'refund',
           amount: (total) => -total,
         });
       }
@@ -794,27 +1175,46 @@ function makeOrders(
 }
 
 const TITLES: Record<number, readonly string[]> = {
-  5: ['Absolutely love it', 'Worth every penny', 'Best purchase this season', 'Exceeded expectations', 'Bombproof', 'Five stars'],
+  5: [
+    'Absolutely love it',
+    'Worth every penny',
+    'Best purchase this season',
+    'Exceeded expectations',
+    'Bombproof',
+    'Five stars',
+  ],
   4: ['Really good', 'Solid gear', 'Happy with it', 'Great with one small gripe', 'Would buy again'],
   3: ['Does the job', 'Okay for the price', 'Mixed feelings', 'Average', 'Fine, not great'],
   2: ['Disappointed', 'Not as described', 'Wore out quickly', 'Expected better'],
   1: ['Returned it', 'Fell apart', 'Do not buy', 'Waste of money'],
 };
 const TRIPS = [
-  'a three-day trip in the Sierra', 'a weekend on the West Coast Trail', 'a wet week in the Lake District',
-  'a section of the Appalachian Trail', 'a winter overnight near Banff', 'day hikes around Chamonix',
-  'a family camping trip', 'the Tour du Mont Blanc', 'a rainy Scottish munro bagging weekend',
-  'an overnight in the Blue Mountains', 'a fastpacking loop in Colorado', 'my daily dog walks',
+  'a three-day trip in the Sierra',
+  'a weekend on the West Coast Trail',
+  'a wet week in the Lake District',
+  'a section of the Appalachian Trail',
+  'a winter overnight near Banff',
+  'day hikes around Chamonix',
+  'a family camping trip',
+  'the Tour du Mont Blanc',
+  'a rainy Scottish munro bagging weekend',
+  'an overnight in the Blue Mountains',
+  'a fastpacking loop in Colorado',
+  'my daily dog walks',
 ];
 /** Predicates as [singular, plural] so "the zipper is" / "the zippers are" both read naturally. */
 const PRAISE: readonly (readonly [string, string])[] = [
-  ['is excellent', 'are excellent'], ['is really well thought out', 'are really well thought out'],
-  ['works perfectly', 'work perfectly'], ['is better than on my old one', 'are better than on my old one'],
+  ['is excellent', 'are excellent'],
+  ['is really well thought out', 'are really well thought out'],
+  ['works perfectly', 'work perfectly'],
+  ['is better than on my old one', 'are better than on my old one'],
   ['feels premium', 'feel premium'],
 ];
 const COMPLAINTS: readonly (readonly [string, string])[] = [
-  ['is a bit fiddly', 'are a bit fiddly'], ['could be better', 'could be better'],
-  ['is disappointing', 'are disappointing'], ['feels cheap', 'feel cheap'],
+  ['is a bit fiddly', 'are a bit fiddly'],
+  ['could be better', 'could be better'],
+  ['is disappointing', 'are disappointing'],
+  ['feels cheap', 'feel cheap'],
   ['is poorly designed', 'are poorly designed'],
 ];
 const isPlural = (noun: string): boolean => /[^s]s$/.test(noun);
@@ -822,13 +1222,16 @@ const say = (aspect: string, predicates: readonly (readonly [string, string])[])
   `${aspect} ${pick(predicates)[isPlural(aspect) ? 1 : 0]}`;
 /** "Dry Bag 10L" -> "dry bag 10L", "GPS Watch" -> "GPS watch". */
 const lowerNoun = (noun: string): string =>
-  noun.split(' ').map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
+  noun
+    .split(' ')
+    .map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w))
+    .join(' ');
 const CLOSERS_GOOD = ['Highly recommend.', 'Would buy again.', 'Great value.', 'Shipping was fast too.'];
 const DETAILS = [
   'For reference I am 183 cm and about 80 kg.',
   'Overnight temperatures dropped to around -5 °C.',
   'It rained for two days straight and everything stayed dry.',
-  'I compared it side by side with a friend\'s from a bigger brand.',
+  "I compared it side by side with a friend's from a bigger brand.",
   'It packed into my 45L pack with room to spare.',
   'The colour is a little different from the photos.',
   'Setup took about ten minutes the first time, under five after that.',
@@ -836,7 +1239,13 @@ const DETAILS = [
   'Customer service answered my sizing question within a day.',
   'Carried it over 120 km of rocky trail without issues.',
 ];
-const CLOSERS_BAD = ['Customer support was helpful though.', 'Not worth the price.', 'I sent it back.', 'Look elsewhere.', 'Maybe I got a bad one.'];
+const CLOSERS_BAD = [
+  'Customer support was helpful though.',
+  'Not worth the price.',
+  'I sent it back.',
+  'Look elsewhere.',
+  'Maybe I got a bad one.',
+];
 
 function reviewBody(rating: number, product: Product): string | null {
   if (chance(0.1)) return null; // star-only review
@@ -849,7 +1258,10 @@ function reviewBody(rating: number, product: Product): string | null {
   if (rating >= 4) {
     parts.push(`${capitalize(say(first, PRAISE))}.`);
     if (rating === 4 || chance(0.3)) parts.push(`Only downside: ${say(second, COMPLAINTS)}.`);
-    const closers = category.name === 'Footwear' || category.name === 'Clothing' ? [...CLOSERS_GOOD, 'Sizing runs true.'] : CLOSERS_GOOD;
+    const closers =
+      category.name === 'Footwear' || category.name === 'Clothing'
+        ? [...CLOSERS_GOOD, 'Sizing runs true.']
+        : CLOSERS_GOOD;
     parts.push(pick(closers));
   } else if (rating === 3) {
     parts.push(`${capitalize(say(first, PRAISE))}, but ${say(second, COMPLAINTS)}.`);
@@ -866,12 +1278,17 @@ function reviewBody(rating: number, product: Product): string | null {
     parts.push(...extra);
   }
   let body = parts.join(' ');
-  if (chance(0.04)) body += `\n\nEdit after ${int(2, 11)} months: ${rating >= 3 ? 'still going strong.' : 'support sent a replacement, which has been better.'}`;
+  if (chance(0.04))
+    body += `\n\nEdit after ${int(2, 11)} months: ${rating >= 3 ? 'still going strong.' : 'support sent a replacement, which has been better.'}`;
   return body;
 }
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-function makeReviews(delivered: readonly DeliveredLine[], products: readonly Product[], customers: readonly Customer[]): Row[] {
+function makeReviews(
+  delivered: readonly DeliveredLine[],
+  products: readonly Product[],
+  customers: readonly Customer[],
+): Row[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   const rows: Row[] = [];
   const seen = new Set<string>();
@@ -908,7 +1325,17 @@ function makeReviews(delivered: readonly DeliveredLine[], products: readonly Pro
     const rating = clamp(Math.round(product.quality + gauss() * 1.0 - (c.verified ? 0 : 0.5)), 1, 5);
     const title = chance(0.15) ? null : pick(TITLES[rating]);
     const helpful = Math.floor(Math.pow(rand(), 3) * 40);
-    rows.push([i + 1, c.product, c.customer, rating, title, reviewBody(rating, product), iso(c.date), c.verified, helpful]);
+    rows.push([
+      i + 1,
+      c.product,
+      c.customer,
+      rating,
+      title,
+      reviewBody(rating, product),
+      iso(c.date),
+      c.verified,
+      helpful,
+    ]);
   });
   return rows;
 }
@@ -933,12 +1360,100 @@ async function main(): Promise<void> {
   const reviewRows = makeReviews(delivered, products, customers);
 
   db.run('BEGIN');
-  insertAll(db, 'categories', ['category_id', 'name', 'description'], CATEGORIES.map((c, i) => [i + 1, c.name, c.description]));
-  insertAll(db, 'suppliers', ['supplier_id', 'company_name', 'contact_name', 'email', 'phone', 'city', 'country', 'lead_time_days', 'is_preferred'], supplierRows);
-  insertAll(db, 'employees', ['employee_id', 'first_name', 'last_name', 'email', 'job_title', 'department', 'manager_id', 'hire_date', 'termination_date', 'is_active', 'annual_salary'], employeeRows);
-  insertAll(db, 'customers', ['customer_id', 'first_name', 'last_name', 'email', 'phone', 'city', 'region', 'country', 'segment', 'signup_date', 'marketing_opt_in', 'account_manager_id'], customerRows);
-  insertAll(db, 'products', ['product_id', 'sku', 'name', 'category_id', 'supplier_id', 'unit_price', 'unit_cost', 'weight_kg', 'stock_quantity', 'launched_date', 'discontinued_date'], productRows);
-  insertAll(db, 'orders', ['order_id', 'customer_id', 'employee_id', 'order_date', 'channel', 'status', 'shipped_date', 'shipping_cost', 'ship_city', 'ship_country'], orders);
+  insertAll(
+    db,
+    'categories',
+    ['category_id', 'name', 'description'],
+    CATEGORIES.map((c, i) => [i + 1, c.name, c.description]),
+  );
+  insertAll(
+    db,
+    'suppliers',
+    [
+      'supplier_id',
+      'company_name',
+      'contact_name',
+      'email',
+      'phone',
+      'city',
+      'country',
+      'lead_time_days',
+      'is_preferred',
+    ],
+    supplierRows,
+  );
+  insertAll(
+    db,
+    'employees',
+    [
+      'employee_id',
+      'first_name',
+      'last_name',
+      'email',
+      'job_title',
+      'department',
+      'manager_id',
+      'hire_date',
+      'termination_date',
+      'is_active',
+      'annual_salary',
+    ],
+    employeeRows,
+  );
+  insertAll(
+    db,
+    'customers',
+    [
+      'customer_id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'city',
+      'region',
+      'country',
+      'segment',
+      'signup_date',
+      'marketing_opt_in',
+      'account_manager_id',
+    ],
+    customerRows,
+  );
+  insertAll(
+    db,
+    'products',
+    [
+      'product_id',
+      'sku',
+      'name',
+      'category_id',
+      'supplier_id',
+      'unit_price',
+      'unit_cost',
+      'weight_kg',
+      'stock_quantity',
+      'launched_date',
+      'discontinued_date',
+    ],
+    productRows,
+  );
+  insertAll(
+    db,
+    'orders',
+    [
+      'order_id',
+      'customer_id',
+      'employee_id',
+      'order_date',
+      'channel',
+      'status',
+      'shipped_date',
+      'shipping_cost',
+      'ship_city',
+      'ship_country',
+    ],
+    orders,
+  );
   insertAll(db, 'order_items', ['order_id', 'product_id', 'quantity', 'unit_price', 'discount'], items);
   const orderTotals = new Map(
     db.exec('SELECT order_id, order_total FROM order_totals')[0].values.map((r) => [Number(r[0]), Number(r[1])]),
@@ -953,11 +1468,27 @@ async function main(): Promise<void> {
       return [i + 1, p.orderId, p.paidAt, p.method, p.kind, p.amount(total)];
     });
   insertAll(db, 'payments', ['payment_id', 'order_id', 'paid_at', 'method', 'kind', 'amount'], paymentRows);
-  insertAll(db, 'reviews', ['review_id', 'product_id', 'customer_id', 'rating', 'title', 'body', 'review_date', 'verified_purchase', 'helpful_votes'], reviewRows);
+  insertAll(
+    db,
+    'reviews',
+    [
+      'review_id',
+      'product_id',
+      'customer_id',
+      'rating',
+      'title',
+      'body',
+      'review_date',
+      'verified_purchase',
+      'helpful_votes',
+    ],
+    reviewRows,
+  );
   db.run('COMMIT');
 
   const fkProblems = db.exec('PRAGMA foreign_key_check');
-  if (fkProblems.length > 0) throw new Error(`foreign_key_check failed: ${JSON.stringify(fkProblems[0].values.slice(0, 5))}`);
+  if (fkProblems.length > 0)
+    throw new Error(`foreign_key_check failed: ${JSON.stringify(fkProblems[0].values.slice(0, 5))}`);
   const integrity = db.exec('PRAGMA integrity_check')[0].values[0][0];
   if (integrity !== 'ok') throw new Error(`integrity_check failed: ${String(integrity)}`);
   // Schema version of the demo file; bump when the schema changes so cached copies can be told apart.
@@ -966,7 +1497,9 @@ async function main(): Promise<void> {
   // VACUUM packs pages so the file is small and its bytes stable.
   db.run('VACUUM');
 
-  const tables = db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0].values.map((r) => String(r[0]));
+  const tables = db
+    .exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")[0]
+    .values.map((r) => String(r[0]));
   const counts = tables.map((t) => `${t}=${String(db.exec(`SELECT COUNT(*) FROM "${t}"`)[0].values[0][0])}`);
   const totalRows = tables.reduce((s, t) => s + Number(db.exec(`SELECT COUNT(*) FROM "${t}"`)[0].values[0][0]), 0);
 
@@ -974,7 +1507,9 @@ async function main(): Promise<void> {
   db.close();
   mkdirSync(dirname(OUT_FILE), { recursive: true });
   writeFileSync(OUT_FILE, bytes);
-  console.log(`wrote ${OUT_FILE}: ${tables.length} tables, ${totalRows} rows, ${bytes.length} bytes (${counts.join(' ')})`);
+  console.log(
+    `wrote ${OUT_FILE}: ${tables.length} tables, ${totalRows} rows, ${bytes.length} bytes (${counts.join(' ')})`,
+  );
 }
 
 await main();

@@ -24,7 +24,6 @@ const COPY_DIRS = [resolve(ROOT, 'e2e/fixtures')];
 const MAX_FIXTURE_BYTES = 100 * 1024;
 const SQLITE_MAGIC = 'SQLite format 3\0';
 
-
 const rand = mulberry32(0xd0a5e5);
 const randomBytes = (n: number): Uint8Array => Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
 
@@ -58,7 +57,8 @@ function expectError(db: Database, sql: string, pattern: RegExp): string {
     db.exec(sql);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (!pattern.test(message)) throw new Error(`"${sql}" failed with "${message}", expected ${String(pattern)}`, { cause: e });
+    if (!pattern.test(message))
+      throw new Error(`"${sql}" failed with "${message}", expected ${String(pattern)}`, { cause: e });
     return message;
   }
   throw new Error(`"${sql}" unexpectedly succeeded`);
@@ -296,10 +296,7 @@ END;
 
 /** A real 1x1 transparent PNG. */
 const PNG_1X1 = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
 );
 
 function makeTricky(SQL: SqlJsStatic): Uint8Array {
@@ -310,28 +307,113 @@ function makeTricky(SQL: SqlJsStatic): Uint8Array {
     db.run('PRAGMA foreign_keys = ON');
     db.run(TRICKY_SCHEMA);
     db.run('BEGIN');
-    insertRows(db, 'INSERT INTO "MixedCase" ("Id", "DisplayName", "isActive", "createdAt", "Score", "lower") VALUES (?, ?, ?, ?, ?, ?)', [
-      [1, 'Alpha', 1, '2024-01-15 09:30:00', 9.5, 'a'],
-      [2, 'beta', 0, '2024-02-29 23:59:59', null, null],
-      [3, 'GAMMA', 1, '2024-12-31 00:00:00', -1.5, 'c'],
-    ]);
+    insertRows(
+      db,
+      'INSERT INTO "MixedCase" ("Id", "DisplayName", "isActive", "createdAt", "Score", "lower") VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        [1, 'Alpha', 1, '2024-01-15 09:30:00', 9.5, 'a'],
+        [2, 'beta', 0, '2024-02-29 23:59:59', null, null],
+        [3, 'GAMMA', 1, '2024-12-31 00:00:00', -1.5, 'c'],
+      ],
+    );
     // Row 4 relies on the constant defaults for DisplayName, isActive, Score and Ratio.
     db.run(`INSERT INTO "MixedCase" ("Id", "createdAt") VALUES (4, '2025-01-01 12:00:00')`);
 
-    insertRows(
-      db,
-      `INSERT INTO type_zoo VALUES (${Array.from({ length: 21 }, () => '?').join(', ')})`,
+    insertRows(db, `INSERT INTO type_zoo VALUES (${Array.from({ length: 21 }, () => '?').join(', ')})`, [
       [
-        [1, 42, null, 18446744073709, 'hello', 'short', 'nchar', 'clob text', Uint8Array.from([0, 1, 2, 255]), 'untyped text',
-          3.14, 2.718281828459045, 1.5, 0.1, 10, 1234.5, 1, '2024-06-30', '2024-06-30 13:45:00', '0042', 2.5],
-        [2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
-        // Values that do not match their column's affinity are stored as-is (TEXT in INT, etc.).
-        [3, 'not a number', null, -1, 12345, '', '', '', 'text in a blob column', 7,
-          'NaN?', -0.0, 1e308, -1e-308, '12.50', '99.999', 'true', 'yesterday', 1719755100, 'abc', '3.9'],
-        [4, -2147483648, -9007199254740991, 0, 'line one\nline two', 'tab\tseparated', 'x'.repeat(55), 'é ü ñ 日本 🎉', new Uint8Array(0), null,
-          0, 1e-7, 123456789.123, 100, '1e3', 0.005, 0, '2024-02-29', '2024-02-29T12:00:00Z', '', 7],
+        1,
+        42,
+        null,
+        18446744073709,
+        'hello',
+        'short',
+        'nchar',
+        'clob text',
+        Uint8Array.from([0, 1, 2, 255]),
+        'untyped text',
+        3.14,
+        2.718281828459045,
+        1.5,
+        0.1,
+        10,
+        1234.5,
+        1,
+        '2024-06-30',
+        '2024-06-30 13:45:00',
+        '0042',
+        2.5,
       ],
-    );
+      [
+        2,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ],
+      // Values that do not match their column's affinity are stored as-is (TEXT in INT, etc.).
+      [
+        3,
+        'not a number',
+        null,
+        -1,
+        12345,
+        '',
+        '',
+        '',
+        'text in a blob column',
+        7,
+        'NaN?',
+        -0.0,
+        1e308,
+        -1e-308,
+        '12.50',
+        '99.999',
+        'true',
+        'yesterday',
+        1719755100,
+        'abc',
+        '3.9',
+      ],
+      [
+        4,
+        -2147483648,
+        -9007199254740991,
+        0,
+        'line one\nline two',
+        'tab\tseparated',
+        'x'.repeat(55),
+        'é ü ñ 日本 🎉',
+        new Uint8Array(0),
+        null,
+        0,
+        1e-7,
+        123456789.123,
+        100,
+        '1e3',
+        0.005,
+        0,
+        '2024-02-29',
+        '2024-02-29T12:00:00Z',
+        '',
+        7,
+      ],
+    ]);
     // Integers beyond Number.MAX_SAFE_INTEGER must be written as SQL literals: a JS number
     // would already have lost precision. Readers using plain numbers will see them rounded.
     db.run('UPDATE type_zoo SET c_bigint = 9007199254740993 WHERE id = 1');
@@ -353,11 +435,15 @@ function makeTricky(SQL: SqlJsStatic): Uint8Array {
       [2, 1, 120.5, 3],
     ]);
     db.run(`INSERT INTO "order details" ("order id", "line no") VALUES (3, 1)`); // defaults for price and qty
-    insertRows(db, 'INSERT INTO shipments (shipment_id, order_id, line_no, shipped_on, carrier) VALUES (?, ?, ?, ?, ?)', [
-      [1, 1, 1, '2024-03-02', 'DHL'],
-      [2, 1, 2, null, null],
-      [3, 2, 1, '2024-03-05', 'UPS'],
-    ]);
+    insertRows(
+      db,
+      'INSERT INTO shipments (shipment_id, order_id, line_no, shipped_on, carrier) VALUES (?, ?, ?, ?, ?)',
+      [
+        [1, 1, 1, '2024-03-02', 'DHL'],
+        [2, 1, 2, null, null],
+        [3, 2, 1, '2024-03-05', 'UPS'],
+      ],
+    );
 
     // The cycle means one side must be inserted first with a NULL reference and fixed up after.
     insertRows(db, 'INSERT INTO departments (id, name, head_staff_id) VALUES (?, ?, NULL)', [
@@ -389,13 +475,17 @@ function makeTricky(SQL: SqlJsStatic): Uint8Array {
       ['大阪', '北区', null],
     ]);
     const noise = randomBytes(300);
-    insertRows(db, 'INSERT INTO attachments (id, staff_id, filename, mime, data, size_bytes) VALUES (?, ?, ?, ?, ?, ?)', [
-      [1, 1, 'pixel.png', 'image/png', PNG_1X1, PNG_1X1.length],
-      [2, 2, 'empty.bin', 'application/octet-stream', new Uint8Array(0), 0],
-      [3, 2, 'hello.txt', 'text/plain', new TextEncoder().encode('hello, world\n'), 13],
-      [4, null, 'noise.bin', null, noise, noise.length],
-      [5, 3, 'missing.pdf', 'application/pdf', null, null],
-    ]);
+    insertRows(
+      db,
+      'INSERT INTO attachments (id, staff_id, filename, mime, data, size_bytes) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        [1, 1, 'pixel.png', 'image/png', PNG_1X1, PNG_1X1.length],
+        [2, 2, 'empty.bin', 'application/octet-stream', new Uint8Array(0), 0],
+        [3, 2, 'hello.txt', 'text/plain', new TextEncoder().encode('hello, world\n'), 13],
+        [4, null, 'noise.bin', null, noise, noise.length],
+        [5, 3, 'missing.pdf', 'application/pdf', null, null],
+      ],
+    );
     insertRows(db, 'INSERT INTO measurements (id, width, height, label) VALUES (?, ?, ?, ?)', [
       [1, 2, 3, 'text label'],
       [2, 4, 4, 42],
@@ -409,7 +499,10 @@ function makeTricky(SQL: SqlJsStatic): Uint8Array {
 function verifyTricky(SQL: SqlJsStatic, bytes: Uint8Array): string {
   return withDb(SQL, bytes, (db) => {
     assert(scalar(db, 'PRAGMA integrity_check') === 'ok', 'tricky: integrity_check');
-    const objects = rows(db, "SELECT type, COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' GROUP BY type ORDER BY type");
+    const objects = rows(
+      db,
+      "SELECT type, COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' GROUP BY type ORDER BY type",
+    );
     assert(scalar(db, 'SELECT COUNT(*) FROM audit_log') === 0, 'tricky: audit_log must be empty');
     assert(scalar(db, 'SELECT "from" FROM "select" WHERE "order" = 2') === 'store', 'tricky: keyword table');
     assert(scalar(db, 'SELECT "col""quote" FROM "we""ird" WHERE id = 1') === 'say "hi"', 'tricky: quoted identifiers');
@@ -417,10 +510,19 @@ function verifyTricky(SQL: SqlJsStatic, bytes: Uint8Array): string {
     assert(scalar(db, 'SELECT area FROM measurements WHERE id = 1') === 6, 'tricky: generated column');
     assert(rows(db, 'PRAGMA foreign_key_list(shipments)').length === 2, 'tricky: multi-column FK has two rows');
     // Affinity surprises, checked so the comments in the schema stay true.
-    const types = rows(db, 'SELECT typeof(c_string), typeof(c_floating_point), typeof(c_untyped), typeof(c_bigint) FROM type_zoo WHERE id = 1')[0];
+    const types = rows(
+      db,
+      'SELECT typeof(c_string), typeof(c_floating_point), typeof(c_untyped), typeof(c_bigint) FROM type_zoo WHERE id = 1',
+    )[0];
     assert(types.join() === 'integer,real,text,integer', `tricky: type_zoo affinities ${types.join()}`);
-    assert(scalar(db, "SELECT CAST(c_bigint AS TEXT) FROM type_zoo WHERE id = 3") === '9223372036854775807', 'tricky: int64 max');
-    return `page_size=${String(scalar(db, 'PRAGMA page_size'))}; ` + objects.map(([type, n]) => `${String(type)}: ${String(n)}`).join(', ');
+    assert(
+      scalar(db, 'SELECT CAST(c_bigint AS TEXT) FROM type_zoo WHERE id = 3') === '9223372036854775807',
+      'tricky: int64 max',
+    );
+    return (
+      `page_size=${String(scalar(db, 'PRAGMA page_size'))}; ` +
+      objects.map(([type, n]) => `${String(type)}: ${String(n)}`).join(', ')
+    );
   });
 }
 
@@ -479,7 +581,8 @@ function verifyNoTables(SQL: SqlJsStatic, bytes: Uint8Array): string {
   });
 }
 
-const NOT_SQLITE_TEXT = 'id,name,email\n1,Ada,ada@example.com\n2,Grace,grace@example.com\n3,"Smith, John",john@example.com\n';
+const NOT_SQLITE_TEXT =
+  'id,name,email\n1,Ada,ada@example.com\n2,Grace,grace@example.com\n3,"Smith, John",john@example.com\n';
 
 function verifyNotSqlite(SQL: SqlJsStatic, bytes: Uint8Array): string {
   return withDb(SQL, bytes, (db) => expectError(db, 'SELECT * FROM sqlite_master', /file is not a database/));
@@ -489,20 +592,32 @@ function verifyEmpty(SQL: SqlJsStatic, bytes: Uint8Array): string {
   assert(bytes.length === 0, 'empty: must be zero bytes');
   // Surprising but true: SQLite treats a zero-length file as a brand-new empty database,
   // so the app has to reject empty files itself if it wants to show an error.
-  return withDb(SQL, bytes, (db) => `opens as a NEW empty db (sqlite_master rows: ${String(scalar(db, 'SELECT COUNT(*) FROM sqlite_master'))})`);
+  return withDb(
+    SQL,
+    bytes,
+    (db) => `opens as a NEW empty db (sqlite_master rows: ${String(scalar(db, 'SELECT COUNT(*) FROM sqlite_master'))})`,
+  );
 }
 
 /** A multi-page database (page size 4096) with one table big enough for an interior b-tree page. */
 function makeMultiPage(SQL: SqlJsStatic): Uint8Array {
   return build(SQL, (db) => {
     db.run('PRAGMA page_size = 4096');
-    db.run('CREATE TABLE readings (id INTEGER PRIMARY KEY, sensor TEXT NOT NULL, taken_at TEXT NOT NULL, value REAL, note TEXT)');
+    db.run(
+      'CREATE TABLE readings (id INTEGER PRIMARY KEY, sensor TEXT NOT NULL, taken_at TEXT NOT NULL, value REAL, note TEXT)',
+    );
     db.run('CREATE INDEX idx_readings_sensor ON readings (sensor)');
     const data: SqlValue[][] = [];
     for (let i = 1; i <= 600; i++) {
       const minutes = i * 7;
       const takenAt = `2024-01-${String(1 + Math.floor(minutes / 1440)).padStart(2, '0')} ${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
-      data.push([i, `sensor-${1 + (i % 5)}`, takenAt, Math.round(rand() * 10000) / 100, `reading number ${i} `.repeat(2)]);
+      data.push([
+        i,
+        `sensor-${1 + (i % 5)}`,
+        takenAt,
+        Math.round(rand() * 10000) / 100,
+        `reading number ${i} `.repeat(2),
+      ]);
     }
     db.run('BEGIN');
     insertRows(db, 'INSERT INTO readings VALUES (?, ?, ?, ?, ?)', data);
@@ -627,7 +742,9 @@ function makeVirtualTable(SQL: SqlJsStatic): { bytes: Uint8Array; ftsModule: str
 function verifyVirtualTable(SQL: SqlJsStatic, bytes: Uint8Array, ftsModule: string): string {
   return withDb(SQL, bytes, (db) => {
     assert(scalar(db, 'SELECT COUNT(*) FROM notes') === 3, 'virtual-table: notes');
-    const hits = rows(db, "SELECT rowid FROM notes_fts WHERE notes_fts MATCH 'stove' ORDER BY rowid").map((r) => Number(r[0]));
+    const hits = rows(db, "SELECT rowid FROM notes_fts WHERE notes_fts MATCH 'stove' ORDER BY rowid").map((r) =>
+      Number(r[0]),
+    );
     assert(hits.join() === '1,3', `virtual-table: fts MATCH returned ${hits.join()}`);
     const err = expectError(db, 'SELECT * FROM vectors', /no such module: vec0/);
     // Introspection of the broken table fails too, which the schema browser must survive.
@@ -650,18 +767,54 @@ async function main(): Promise<void> {
   const fixtures: Fixture[] = [
     {
       file: 'tricky.sqlite',
-      description: 'introspection stress: odd identifiers, every affinity, composite/multi-column/cyclic FKs, WITHOUT ROWID, STRICT, generated cols, views, indexes, empty table, blobs',
+      description:
+        'introspection stress: odd identifiers, every affinity, composite/multi-column/cyclic FKs, WITHOUT ROWID, STRICT, generated cols, views, indexes, empty table, blobs',
       bytes: makeTricky(SQL),
       verify: verifyTricky,
     },
-    { file: 'tiny.sqlite', description: 'people(5) + pets(6) with comma, quote, newline, HTML and NULL values', bytes: makeTiny(SQL), verify: verifyTiny },
-    { file: 'no-tables.sqlite', description: 'valid database with no tables (user_version=7)', bytes: makeNoTables(SQL), verify: verifyNoTables },
-    { file: 'not-sqlite.db', description: 'a CSV file with a .db extension', bytes: new TextEncoder().encode(NOT_SQLITE_TEXT), verify: verifyNotSqlite },
+    {
+      file: 'tiny.sqlite',
+      description: 'people(5) + pets(6) with comma, quote, newline, HTML and NULL values',
+      bytes: makeTiny(SQL),
+      verify: verifyTiny,
+    },
+    {
+      file: 'no-tables.sqlite',
+      description: 'valid database with no tables (user_version=7)',
+      bytes: makeNoTables(SQL),
+      verify: verifyNoTables,
+    },
+    {
+      file: 'not-sqlite.db',
+      description: 'a CSV file with a .db extension',
+      bytes: new TextEncoder().encode(NOT_SQLITE_TEXT),
+      verify: verifyNotSqlite,
+    },
     { file: 'empty.sqlite', description: 'zero bytes', bytes: new Uint8Array(0), verify: verifyEmpty },
-    { file: 'truncated.sqlite', description: `first ${Math.floor(pageCountOf(multiPage) / 2)} of ${pageCountOf(multiPage)} pages + 100 bytes of a valid db`, bytes: makeTruncated(multiPage), verify: verifyTruncated },
-    { file: 'corrupt.sqlite', description: 'valid multi-page db with a leaf page cell-pointer array overwritten', bytes: makeCorrupt(multiPage), verify: verifyCorrupt },
-    { file: 'encrypted.sqlite', description: '8 KiB of seeded random bytes (looks like SQLCipher: no header)', bytes: randomBytes(8192), verify: verifyEncrypted },
-    { file: 'wal-mode.sqlite', description: 'valid db with header bytes 18/19 set to 2 (WAL), no -wal file', bytes: makeWal(SQL), verify: verifyWal },
+    {
+      file: 'truncated.sqlite',
+      description: `first ${Math.floor(pageCountOf(multiPage) / 2)} of ${pageCountOf(multiPage)} pages + 100 bytes of a valid db`,
+      bytes: makeTruncated(multiPage),
+      verify: verifyTruncated,
+    },
+    {
+      file: 'corrupt.sqlite',
+      description: 'valid multi-page db with a leaf page cell-pointer array overwritten',
+      bytes: makeCorrupt(multiPage),
+      verify: verifyCorrupt,
+    },
+    {
+      file: 'encrypted.sqlite',
+      description: '8 KiB of seeded random bytes (looks like SQLCipher: no header)',
+      bytes: randomBytes(8192),
+      verify: verifyEncrypted,
+    },
+    {
+      file: 'wal-mode.sqlite',
+      description: 'valid db with header bytes 18/19 set to 2 (WAL), no -wal file',
+      bytes: makeWal(SQL),
+      verify: verifyWal,
+    },
     {
       file: 'virtual-table.sqlite',
       description: `notes + notes_fts (${virtual.ftsModule}) + a vec0 virtual table sql.js cannot load`,

@@ -10,12 +10,21 @@ describe('make-tiny-model', () => {
     const again = buildTinyModel();
     for (const [rel, bytes] of Object.entries(files)) {
       expect(Buffer.compare(Buffer.from(again[rel]), Buffer.from(bytes)), rel).toBe(0);
-      expect(Buffer.compare(readFileSync(join(TINY_MODEL_DIR, rel)), Buffer.from(bytes)), `${rel} differs from the fixture`).toBe(0);
+      expect(
+        Buffer.compare(readFileSync(join(TINY_MODEL_DIR, rel)), Buffer.from(bytes)),
+        `${rel} differs from the fixture`,
+      ).toBe(0);
     }
   });
 
   it('has the files transformers.js asks for and stays small', () => {
-    expect(Object.keys(files).sort()).toEqual(['config.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json']);
+    expect(Object.keys(files).sort()).toEqual([
+      'config.json',
+      'onnx/model.onnx',
+      'onnx/model_quantized.onnx',
+      'tokenizer.json',
+      'tokenizer_config.json',
+    ]);
     const total = Object.values(files).reduce((s, b) => s + b.length, 0);
     expect(total).toBeLessThan(1024 * 1024);
   });
@@ -25,7 +34,8 @@ describe('make-tiny-model', () => {
     expect(vocab.slice(0, 5)).toEqual(['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]']);
     expect(vocab.length).toBeGreaterThan(2000);
     expect(new Set(vocab).size).toBe(vocab.length);
-    for (const w of ['table', 'column', 'customer', 'price', 'date', 'id', '##s', '##ing', '##z', '_']) expect(vocab).toContain(w);
+    for (const w of ['table', 'column', 'customer', 'price', 'date', 'id', '##s', '##ing', '##z', '_'])
+      expect(vocab).toContain(w);
   });
 
   it('gives related words related vectors', () => {

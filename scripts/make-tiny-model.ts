@@ -57,7 +57,9 @@ shipping shipped ship delivery delivered supplier suppliers vendor vendors disco
 currency dollar dollars euro revenue profit income expense budget balance credit debit
 document documents file files image images url link parent child children level
 latitude longitude population area gdp capital language languages continent
-`.split(/\s+/).filter(Boolean);
+`
+  .split(/\s+/)
+  .filter(Boolean);
 
 /** Synonym groups: members share a concept vector (the toy's only "semantics"). */
 const CONCEPTS: string[][] = [
@@ -78,7 +80,9 @@ const CONCEPTS: string[][] = [
 /** Continuation pieces: letters and digits (so every ASCII word can be spelled) and suffixes. */
 const SUFFIXES = `s es ed ing er ers est ly ion ions tion tions ment ments ness able ible al ial ic ical
 ity ive ize ized ise ous ful less id ids ies ied ry ty cy an ian en ern ward wise like ship hood age ance ence
-ant ent ist ists ism or ors ee ees`.split(/\s+/).filter(Boolean);
+ant ent ist ists ism or ors ee ees`
+  .split(/\s+/)
+  .filter(Boolean);
 
 const PUNCTUATION = Array.from('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 const LETTERS = Array.from('abcdefghijklmnopqrstuvwxyz');
@@ -87,7 +91,12 @@ const DIGITS = Array.from('0123456789');
 export function buildVocab(): string[] {
   const seen = new Set<string>();
   const vocab: string[] = [];
-  const add = (t: string) => { if (!seen.has(t)) { seen.add(t); vocab.push(t); } };
+  const add = (t: string) => {
+    if (!seen.has(t)) {
+      seen.add(t);
+      vocab.push(t);
+    }
+  };
   SPECIALS.forEach(add);
   PUNCTUATION.forEach(add);
   DIGITS.forEach(add);
@@ -98,7 +107,10 @@ export function buildVocab(): string[] {
   let taken = 0;
   for (let id = 0; id < 100_000 && taken < COMMON_WORDS_WANTED; id++) {
     const t = decode([id]);
-    if (/^ [a-z]{2,14}$/.test(t) && !seen.has(t.slice(1))) { add(t.slice(1)); taken++; }
+    if (/^ [a-z]{2,14}$/.test(t) && !seen.has(t.slice(1))) {
+      add(t.slice(1));
+      taken++;
+    }
   }
   for (const p of [...LETTERS, ...DIGITS, ...SUFFIXES]) add(`##${p}`);
   return vocab;
@@ -146,16 +158,21 @@ function trigrams(token: string): string[] {
 }
 
 const conceptOf = new Map<string, number>();
-CONCEPTS.forEach((group, i) => group.forEach((w) => {
-  conceptOf.set(w, i);
-  conceptOf.set(`${w}s`, i); // plurals join their singular's concept
-}));
+CONCEPTS.forEach((group, i) =>
+  group.forEach((w) => {
+    conceptOf.set(w, i);
+    conceptOf.set(`${w}s`, i); // plurals join their singular's concept
+  }),
+);
 
 export function tokenVector(token: string, n = TINY_HIDDEN_SIZE): Float64Array {
   // Special tokens are zero: [CLS]/[SEP] would otherwise add one shared direction to every text.
   if ((SPECIALS as readonly string[]).includes(token) && token !== '[UNK]') return new Float64Array(n);
   const v = new Float64Array(n);
-  for (const g of trigrams(token)) hashedVector(`tri:${g}`, n).forEach((x, i) => { v[i] += x; });
+  for (const g of trigrams(token))
+    hashedVector(`tri:${g}`, n).forEach((x, i) => {
+      v[i] += x;
+    });
   const spelling = unit(v);
   const concept = conceptOf.get(token);
   if (concept === undefined) return spelling;
@@ -179,7 +196,9 @@ function valueInfo(name: string, elemType: number, dims: Dim[]) {
 }
 
 const T = onnx.TensorProto.DataType;
-const INPUTS = ['input_ids', 'attention_mask', 'token_type_ids'].map((n) => valueInfo(n, T.INT64, ['batch_size', 'sequence_length']));
+const INPUTS = ['input_ids', 'attention_mask', 'token_type_ids'].map((n) =>
+  valueInfo(n, T.INT64, ['batch_size', 'sequence_length']),
+);
 
 function modelBytes(graph: OnnxTypes.IGraphProto): Uint8Array {
   return onnx.ModelProto.encode({
@@ -197,8 +216,18 @@ function fp32Model(table: Float32Array, vocabSize: number, hidden: number): Uint
     // attention_mask and token_type_ids are accepted (transformers.js feeds them) but unused.
     input: INPUTS,
     output: [valueInfo('last_hidden_state', T.FLOAT, ['batch_size', 'sequence_length', hidden])],
-    initializer: [{ name: 'embeddings', dataType: T.FLOAT, dims: [vocabSize, hidden], rawData: new Uint8Array(table.buffer) }],
-    node: [{ opType: 'Gather', input: ['embeddings', 'input_ids'], output: ['last_hidden_state'], name: 'embedding_lookup', attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] }],
+    initializer: [
+      { name: 'embeddings', dataType: T.FLOAT, dims: [vocabSize, hidden], rawData: new Uint8Array(table.buffer) },
+    ],
+    node: [
+      {
+        opType: 'Gather',
+        input: ['embeddings', 'input_ids'],
+        output: ['last_hidden_state'],
+        name: 'embedding_lookup',
+        attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+      },
+    ],
   });
 }
 
@@ -215,12 +244,28 @@ function q8Model(table: Float32Array, vocabSize: number, hidden: number): Uint8A
     output: [valueInfo('last_hidden_state', T.FLOAT, ['batch_size', 'sequence_length', hidden])],
     initializer: [
       { name: 'embeddings_q', dataType: T.UINT8, dims: [vocabSize, hidden], rawData: q },
-      { name: 'embeddings_scale', dataType: T.FLOAT, dims: [], rawData: new Uint8Array(new Float32Array([scale]).buffer) },
+      {
+        name: 'embeddings_scale',
+        dataType: T.FLOAT,
+        dims: [],
+        rawData: new Uint8Array(new Float32Array([scale]).buffer),
+      },
       { name: 'embeddings_zero_point', dataType: T.UINT8, dims: [], rawData: new Uint8Array([128]) },
     ],
     node: [
-      { opType: 'Gather', input: ['embeddings_q', 'input_ids'], output: ['gathered_q'], name: 'embedding_lookup', attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }] },
-      { opType: 'DequantizeLinear', input: ['gathered_q', 'embeddings_scale', 'embeddings_zero_point'], output: ['last_hidden_state'], name: 'dequantize' },
+      {
+        opType: 'Gather',
+        input: ['embeddings_q', 'input_ids'],
+        output: ['gathered_q'],
+        name: 'embedding_lookup',
+        attribute: [{ name: 'axis', type: onnx.AttributeProto.AttributeType.INT, i: 0 }],
+      },
+      {
+        opType: 'DequantizeLinear',
+        input: ['gathered_q', 'embeddings_scale', 'embeddings_zero_point'],
+        output: ['last_hidden_state'],
+        name: 'dequantize',
+      },
     ],
   });
 }
@@ -233,15 +278,36 @@ function tokenizerJson(vocab: string[]) {
     version: '1.0',
     truncation: null,
     padding: null,
-    added_tokens: SPECIALS.map((t) => ({ id: id(t), content: t, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true })),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    added_tokens: SPECIALS.map((t) => ({
+      id: id(t),
+      content: t,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: true,
+    })),
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
-      single: [{ SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } }],
+      single: [
+        { SpecialToken: { id: '[CLS]', type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { SpecialToken: { id: '[SEP]', type_id: 0 } },
+      ],
       pair: [
-        { SpecialToken: { id: '[CLS]', type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: '[SEP]', type_id: 0 } },
-        { Sequence: { id: 'B', type_id: 1 } }, { SpecialToken: { id: '[SEP]', type_id: 1 } },
+        { SpecialToken: { id: '[CLS]', type_id: 0 } },
+        { Sequence: { id: 'A', type_id: 0 } },
+        { SpecialToken: { id: '[SEP]', type_id: 0 } },
+        { Sequence: { id: 'B', type_id: 1 } },
+        { SpecialToken: { id: '[SEP]', type_id: 1 } },
       ],
       special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [id(t)], tokens: [t] }])),
     },
@@ -287,7 +353,9 @@ function configJson(vocabSize: number, hidden: number) {
   };
 }
 
-export interface TinyModelFiles { [relativePath: string]: Uint8Array }
+export interface TinyModelFiles {
+  [relativePath: string]: Uint8Array;
+}
 
 export function buildTinyModel(hidden = TINY_HIDDEN_SIZE): TinyModelFiles {
   const vocab = buildVocab();

@@ -23,7 +23,10 @@ const server = await startMockLlm({
   host: arg('host') ?? '127.0.0.1',
   script: (_req, index) =>
     replies[loop ? index % replies.length : index] ?? {
-      error: { status: 500, body: { error: { message: `mock-llm: no scripted reply left for request #${index + 1}` } } },
+      error: {
+        status: 500,
+        body: { error: { message: `mock-llm: no scripted reply left for request #${index + 1}` } },
+      },
     },
 });
 console.log(`mock-llm listening on ${server.url}`);

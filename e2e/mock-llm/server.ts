@@ -73,8 +73,12 @@ const wait = (ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms
 function cors(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type');
-  if (req.headers['access-control-request-private-network']) res.setHeader('Access-Control-Allow-Private-Network', 'true');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
+  );
+  if (req.headers['access-control-request-private-network'])
+    res.setHeader('Access-Control-Allow-Private-Network', 'true');
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -132,20 +136,31 @@ export function sseEvents(reply: MockTextReply, model: string, includeUsage: boo
   (reply.toolCalls ?? []).forEach((c, index) => {
     const id = c.id ?? `call_mock_${index}`;
     events.push(chunk({ tool_calls: [{ index, id, type: 'function', function: { name: c.name, arguments: '' } }] }));
-    for (const p of pieces(argsText(c), size)) events.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }));
+    for (const p of pieces(argsText(c), size))
+      events.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }));
   });
   const finish = reply.finishReason ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop');
   events.push(chunk({}, finish));
   if (includeUsage && reply.usage !== false) {
     const usage = reply.usage ?? { prompt_tokens: 10, completion_tokens: 5 };
-    events.push(JSON.stringify({ ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+    events.push(
+      JSON.stringify({
+        ...base,
+        choices: [],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      }),
+    );
   }
   events.push('[DONE]');
   return events.map((e) => `data: ${e}\n\n`);
 }
 
 function completionJson(reply: MockTextReply, model: string) {
-  const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({ id: c.id ?? `call_mock_${i}`, type: 'function', function: { name: c.name, arguments: argsText(c) } }));
+  const toolCalls = (reply.toolCalls ?? []).map((c, i) => ({
+    id: c.id ?? `call_mock_${i}`,
+    type: 'function',
+    function: { name: c.name, arguments: argsText(c) },
+  }));
   const usage = reply.usage === false ? undefined : (reply.usage ?? { prompt_tokens: 10, completion_tokens: 5 });
   return {
     id: 'chatcmpl-mock',
@@ -155,7 +170,11 @@ function completionJson(reply: MockTextReply, model: string) {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: reply.text ?? (toolCalls.length ? null : ''), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: 'assistant',
+          content: reply.text ?? (toolCalls.length ? null : ''),
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: reply.finishReason ?? (toolCalls.length ? 'tool_calls' : 'stop'),
       },
     ],
@@ -195,7 +214,14 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
   async function next(request: RecordedRequest, index: number): Promise<MockReply> {
     const script = options.script;
     if (typeof script === 'function') return script(request, index);
-    return script[index] ?? { error: { status: 500, body: { error: { message: `mock-llm: no scripted reply left for request #${index + 1}` } } } };
+    return (
+      script[index] ?? {
+        error: {
+          status: 500,
+          body: { error: { message: `mock-llm: no scripted reply left for request #${index + 1}` } },
+        },
+      }
+    );
   }
 
   const server = createServer((req, res) => {
@@ -228,7 +254,12 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
       const index = chatIndex++;
       const reply = await next(request, index);
       if ('error' in reply) {
-        sendJson(res, reply.error.status, reply.error.body ?? { error: { message: `mock error ${reply.error.status}` } }, reply.error.headers);
+        sendJson(
+          res,
+          reply.error.status,
+          reply.error.body ?? { error: { message: `mock error ${reply.error.status}` } },
+          reply.error.headers,
+        );
         return;
       }
       const model = request.model ?? models[0];

@@ -37,13 +37,21 @@ async function dowser(...argv: string[]): Promise<Ran> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dowser-cli-'));
   shop = join(dir, 'shop.sqlite');
-  writeFileSync(shop, await buildDb(SHOP_SQL + "CREATE TABLE files (name TEXT, data BLOB); INSERT INTO files VALUES ('a', x'00ff10');"));
+  writeFileSync(
+    shop,
+    await buildDb(SHOP_SQL + "CREATE TABLE files (name TEXT, data BLOB); INSERT INTO files VALUES ('a', x'00ff10');"),
+  );
   shopHash = hash(shop);
   const wal = await buildDb('CREATE TABLE t (x); INSERT INTO t VALUES (1);');
   wal[18] = 2;
   wal[19] = 2;
   writeFileSync(join(dir, 'wal.sqlite'), wal);
-  writeFileSync(join(dir, 'evil.sqlite'), await buildDb('CREATE TABLE "bad\x1b[2Jname" ("col\nx" TEXT); INSERT INTO "bad\x1b[2Jname" VALUES (\'v\x1b[31m\');'));
+  writeFileSync(
+    join(dir, 'evil.sqlite'),
+    await buildDb(
+      'CREATE TABLE "bad\x1b[2Jname" ("col\nx" TEXT); INSERT INTO "bad\x1b[2Jname" VALUES (\'v\x1b[31m\');',
+    ),
+  );
   writeFileSync(join(dir, 'notes.csv'), 'a,b\n1,2\n'.repeat(100));
 });
 
@@ -71,7 +79,11 @@ describe('dowser (usage)', () => {
     expect(r.stderr).toMatch(/^error \[usage\]: unknown command "frobnicate"\n\nUsage: dowser/);
   });
 
-  it.each([['sql', '--help'], ['schema', '-h'], ['help', 'sql']])('prints command help for %s %s', async (...args) => {
+  it.each([
+    ['sql', '--help'],
+    ['schema', '-h'],
+    ['help', 'sql'],
+  ])('prints command help for %s %s', async (...args) => {
     const r = await dowser(...args);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: dowser (sql|schema) --db <file>/);
@@ -99,7 +111,9 @@ describe('dowser sql', () => {
   it('prints a text table by default', async () => {
     const r = await dowser('sql', '--db', shop, 'SELECT id, name, city FROM customers ORDER BY id');
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(r.stdout).toBe('id | name | city\n---+------+------\n 1 | Ada  | Paris\n 2 | Bo   | NULL\n 3 | Cy   | Oslo\n3 rows\n');
+    expect(r.stdout).toBe(
+      'id | name | city\n---+------+------\n 1 | Ada  | Paris\n 2 | Bo   | NULL\n 3 | Cy   | Oslo\n3 rows\n',
+    );
   });
 
   it('prints JSON with columns, rows, truncated and elapsedMs, blobs as hex', async () => {
@@ -111,7 +125,13 @@ describe('dowser sql', () => {
   });
 
   it('prints CSV', async () => {
-    const r = await dowser('sql', '--db', shop, "SELECT id, name || ', ' || coalesce(city, '') AS who FROM customers ORDER BY id", '--csv');
+    const r = await dowser(
+      'sql',
+      '--db',
+      shop,
+      "SELECT id, name || ', ' || coalesce(city, '') AS who FROM customers ORDER BY id",
+      '--csv',
+    );
     expect(r).toMatchObject({ code: 0, stdout: 'id,who\r\n1,"Ada, Paris"\r\n2,"Bo, "\r\n3,"Cy, Oslo"\r\n' });
   });
 
@@ -136,8 +156,14 @@ describe('dowser sql', () => {
   });
 
   it('takes SQL that starts with "-" after a "--" separator', async () => {
-    expect(await dowser('sql', '--db', shop, '--', '-- just a comment')).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error \[empty_statement\]/) });
-    expect(await dowser('sql', '--db', shop, '--csv', '--', '-- note\nSELECT 1 AS one')).toMatchObject({ code: 0, stdout: 'one\r\n1\r\n' });
+    expect(await dowser('sql', '--db', shop, '--', '-- just a comment')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^error \[empty_statement\]/),
+    });
+    expect(await dowser('sql', '--db', shop, '--csv', '--', '-- note\nSELECT 1 AS one')).toMatchObject({
+      code: 0,
+      stdout: 'one\r\n1\r\n',
+    });
   });
 
   it('says when the file cannot be read or is not a database', async () => {
@@ -164,7 +190,9 @@ describe('dowser schema', () => {
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toMatch(/^shop\.sqlite: [\d.]+ KiB, SQLite 3\.\d+\.\d+, \d+ pages of \d+ bytes, integrity ok\n/);
     expect(r.stdout).toContain('3 tables, 1 view, 1 foreign key\n');
-    expect(r.stdout).toContain('table customers: 3 rows\n  columns:\n    id      INTEGER  PK\n    name    TEXT     NOT NULL\n');
+    expect(r.stdout).toContain(
+      'table customers: 3 rows\n  columns:\n    id      INTEGER  PK\n    name    TEXT     NOT NULL\n',
+    );
     expect(r.stdout).toContain('    customer_id  INTEGER  FK\n');
     expect(r.stdout).toContain('  foreign keys:\n    orders.customer_id -> customers.id\n');
     expect(r.stdout).toContain('view big_orders: 2 rows\n');
@@ -185,8 +213,17 @@ describe('dowser schema', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.report).toMatchObject({ name: 'shop.sqlite', quickCheck: ['ok'], issues: [] });
-    expect(out.schema.tables.map((t: { name: string }) => t.name)).toEqual(['customers', 'files', 'orders', 'big_orders']);
-    expect(out.stats.find((s: { column: string }) => s.column === 'data')).toMatchObject({ table: 'files', min: '0x00ff10', samples: ['0x00ff10'] });
+    expect(out.schema.tables.map((t: { name: string }) => t.name)).toEqual([
+      'customers',
+      'files',
+      'orders',
+      'big_orders',
+    ]);
+    expect(out.stats.find((s: { column: string }) => s.column === 'data')).toMatchObject({
+      table: 'files',
+      min: '0x00ff10',
+      samples: ['0x00ff10'],
+    });
     const noStats = JSON.parse((await dowser('schema', '--db', shop, '--json', '--no-stats')).stdout);
     expect(noStats.stats).toBeNull();
   });

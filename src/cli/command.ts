@@ -47,6 +47,7 @@ export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options'
 /** `--max-rows N`: a whole number of at least 1, or the default. */
 export function parsePositiveInt(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} needs a whole number of at least 1, not "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${flag} needs a whole number of at least 1, not "${value}"`);
   return Number(value);
 }

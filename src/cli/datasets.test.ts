@@ -20,10 +20,13 @@ const exists = existsSync(chinookPath) && existsSync(join(spiderRoot, 'tables.js
 if (!exists) console.warn(`datasets tests skipped: ${datasets} (Chinook and Spider) not found`);
 
 /** `table.column -> table.column`, lower case: Spider's names do not always match the file's case. */
-const edgeKey = (table: string, column: string, refTable: string, refColumn: string) => `${table}.${column} -> ${refTable}.${refColumn}`.toLowerCase();
+const edgeKey = (table: string, column: string, refTable: string, refColumn: string) =>
+  `${table}.${column} -> ${refTable}.${refColumn}`.toLowerCase();
 
 function fkEdges(schema: Schema): Set<string> {
-  return new Set(schema.foreignKeys.flatMap((fk) => fk.from.map((f, i) => edgeKey(fk.table, f, fk.refTable, fk.to[i]))));
+  return new Set(
+    schema.foreignKeys.flatMap((fk) => fk.from.map((f, i) => edgeKey(fk.table, f, fk.refTable, fk.to[i]))),
+  );
 }
 
 async function allStats(engine: SqljsEngine, id: string, schema: Schema): Promise<number> {
@@ -50,25 +53,36 @@ describe.skipIf(!exists)('Chinook (../shared/datasets)', () => {
 
   it('has the 11 tables with their row counts', () => {
     expect(Object.fromEntries(schema.tables.map((t) => [t.name, t.rowCount]))).toEqual({
-      Album: 347, Artist: 275, Customer: 59, Employee: 8, Genre: 25, Invoice: 412,
-      InvoiceLine: 2240, MediaType: 5, Playlist: 18, PlaylistTrack: 8715, Track: 3503,
+      Album: 347,
+      Artist: 275,
+      Customer: 59,
+      Employee: 8,
+      Genre: 25,
+      Invoice: 412,
+      InvoiceLine: 2240,
+      MediaType: 5,
+      Playlist: 18,
+      PlaylistTrack: 8715,
+      Track: 3503,
     });
   });
 
   it('has the known foreign keys, including the self-reference', () => {
-    expect([...fkEdges(schema)].sort()).toEqual([
-      edgeKey('Album', 'ArtistId', 'Artist', 'ArtistId'),
-      edgeKey('Customer', 'SupportRepId', 'Employee', 'EmployeeId'),
-      edgeKey('Employee', 'ReportsTo', 'Employee', 'EmployeeId'),
-      edgeKey('Invoice', 'CustomerId', 'Customer', 'CustomerId'),
-      edgeKey('InvoiceLine', 'InvoiceId', 'Invoice', 'InvoiceId'),
-      edgeKey('InvoiceLine', 'TrackId', 'Track', 'TrackId'),
-      edgeKey('PlaylistTrack', 'PlaylistId', 'Playlist', 'PlaylistId'),
-      edgeKey('PlaylistTrack', 'TrackId', 'Track', 'TrackId'),
-      edgeKey('Track', 'AlbumId', 'Album', 'AlbumId'),
-      edgeKey('Track', 'GenreId', 'Genre', 'GenreId'),
-      edgeKey('Track', 'MediaTypeId', 'MediaType', 'MediaTypeId'),
-    ].sort());
+    expect([...fkEdges(schema)].sort()).toEqual(
+      [
+        edgeKey('Album', 'ArtistId', 'Artist', 'ArtistId'),
+        edgeKey('Customer', 'SupportRepId', 'Employee', 'EmployeeId'),
+        edgeKey('Employee', 'ReportsTo', 'Employee', 'EmployeeId'),
+        edgeKey('Invoice', 'CustomerId', 'Customer', 'CustomerId'),
+        edgeKey('InvoiceLine', 'InvoiceId', 'Invoice', 'InvoiceId'),
+        edgeKey('InvoiceLine', 'TrackId', 'Track', 'TrackId'),
+        edgeKey('PlaylistTrack', 'PlaylistId', 'Playlist', 'PlaylistId'),
+        edgeKey('PlaylistTrack', 'TrackId', 'Track', 'TrackId'),
+        edgeKey('Track', 'AlbumId', 'Album', 'AlbumId'),
+        edgeKey('Track', 'GenreId', 'Genre', 'GenreId'),
+        edgeKey('Track', 'MediaTypeId', 'MediaType', 'MediaTypeId'),
+      ].sort(),
+    );
     expect(schema.tables.find((t) => t.name === 'PlaylistTrack')?.primaryKey).toEqual(['PlaylistId', 'TrackId']);
   });
 
@@ -84,7 +98,11 @@ describe.skipIf(!exists)('Chinook (../shared/datasets)', () => {
 
   it('prints through `dowser schema` and `dowser sql`', async () => {
     let stdout = '';
-    const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true }, readFile: (p) => readFileSync(p) };
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: () => true },
+      readFile: (p) => readFileSync(p),
+    };
     expect(await run(['schema', '--db', chinookPath], io)).toBe(0);
     expect(stdout).toContain('11 tables, 0 views, 11 foreign keys');
     expect(stdout).toContain('    Employee.ReportsTo -> Employee.EmployeeId\n');
@@ -105,7 +123,13 @@ describe.skipIf(!exists)('Spider dev databases (../shared/datasets)', () => {
   const dbDir = join(spiderRoot, 'database');
   // spider/database/<db_id>/*.sqlite: the file is <db_id>.sqlite, and the folder name is Spider's db_id.
   const files = exists
-    ? readdirSync(dbDir).sort().flatMap((d) => readdirSync(join(dbDir, d)).filter((f) => f.endsWith('.sqlite')).map((f) => join(d, f)))
+    ? readdirSync(dbDir)
+        .sort()
+        .flatMap((d) =>
+          readdirSync(join(dbDir, d))
+            .filter((f) => f.endsWith('.sqlite'))
+            .map((f) => join(d, f)),
+        )
     : [];
   const names = files.map((f) => f.split(/[\\/]/)[0]);
   const specs: SpiderTables[] = exists ? JSON.parse(readFileSync(join(spiderRoot, 'tables.json'), 'utf8')) : [];

@@ -31,7 +31,13 @@ export class DowserError extends Error {
 /** Anything thrown (sql.js throws plain strings for some errors) as a DowserError. */
 export function toDowserError(e: unknown, fallback: ErrorCode = 'internal'): DowserError {
   if (e instanceof DowserError) return e;
-  if (e && typeof e === 'object' && 'code' in e && 'message' in e && typeof (e as { code: unknown }).code === 'string') {
+  if (
+    e &&
+    typeof e === 'object' &&
+    'code' in e &&
+    'message' in e &&
+    typeof (e as { code: unknown }).code === 'string'
+  ) {
     const o = e as { code: ErrorCode; message: string; detail?: string };
     return new DowserError(o.code, o.message, o.detail);
   }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Notices } from './components/Notices';
-import { DatabaseBar } from './features/open/DatabaseBar';
+import { DatabaseBar } from './layout/DatabaseBar';
 import { DropOverlay } from './features/open/DropOverlay';
 import { Explorer } from './features/explorer/Explorer';
-import { QueryWorkspace } from './features/editor/QueryWorkspace';
+import { QueryWorkspace } from './layout/QueryWorkspace';
 import { openDemo } from './actions/open-database';
 import { services } from './services';
 import { useApp } from './store/app-store';
@@ -16,7 +16,14 @@ export function App() {
 
   useEffect(() => {
     services.setRestartListener((reason) =>
-      useApp.getState().notify('info', reason === 'timeout' ? 'The query hit the time limit; the database worker was restarted and your databases reopened.' : 'Query cancelled; the database worker was restarted and your databases reopened.'),
+      useApp
+        .getState()
+        .notify(
+          'info',
+          reason === 'timeout'
+            ? 'The query hit the time limit; the database worker was restarted and your databases reopened.'
+            : 'Query cancelled; the database worker was restarted and your databases reopened.',
+        ),
     );
     // First visit: the demo database, so there is something to act on at once.
     if (!demoRequested && !hasDatabases) {
@@ -30,7 +37,9 @@ export function App() {
       <DatabaseBar />
       <Notices />
       <div className="main">
-        <aside className="sidebar" aria-label="Schema explorer">{activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}</aside>
+        <aside className="sidebar" aria-label="Schema explorer">
+          {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}
+        </aside>
         <main className="workspace">{activeId ? <QueryWorkspace dbId={activeId} /> : <Welcome />}</main>
       </div>
       <DropOverlay />
@@ -47,9 +56,16 @@ function Welcome() {
   return (
     <div className="welcome">
       <h1>Ask your SQLite file</h1>
-      <p>Drop a <code>.sqlite</code>, <code>.sqlite3</code>, <code>.db</code> or <code>.db3</code> file anywhere on this page, or use <b>Open file</b>.</p>
+      <p>
+        Drop a <code>.sqlite</code>, <code>.sqlite3</code>, <code>.db</code> or <code>.db3</code> file anywhere on this
+        page, or use <b>Open file</b>.
+      </p>
       <p className="muted">The file stays in your browser: it is opened in a worker, on a private copy, read-only.</p>
-      {!opening && <button type="button" onClick={() => void openDemo()}>Open the demo database</button>}
+      {!opening && (
+        <button type="button" onClick={() => void openDemo()}>
+          Open the demo database
+        </button>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
-import type { DbEngine, OpenRequest, StatsOptions, ToolCallExtras, ToolsOptions, ToolsSummary } from '../core/ports';
+import type { DbEngine, OpenRequest, StatsOptions, ToolCallExtras, ToolsOptions, ToolsSummary } from '../core/engine';
 import type { ColumnDescriptions } from '../core/retrieval/column-index';
 import type { QuestionLink } from '../core/retrieval/linker';
 import type { ToolCallOutcome } from '../core/tools/registry';
@@ -45,7 +45,10 @@ export class RestartableEngine implements DbEngine {
   private reopening: Promise<void> = Promise.resolve();
   queryTimeoutMs: number;
 
-  constructor(private readonly spawn: () => SpawnedWorker, private readonly options: RestartableEngineOptions = {}) {
+  constructor(
+    private readonly spawn: () => SpawnedWorker,
+    private readonly options: RestartableEngineOptions = {},
+  ) {
     this.queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.worker = spawn();
     this.remote = Comlink.wrap<DbEngine>(this.worker.endpoint);
@@ -57,18 +60,38 @@ export class RestartableEngine implements DbEngine {
       const entry: Pending = { reject };
       this.pending.add(entry);
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const settle = () => { this.pending.delete(entry); if (timer) clearTimeout(timer); };
+      const settle = () => {
+        this.pending.delete(entry);
+        if (timer) clearTimeout(timer);
+      };
       if (timeoutMs && timeoutMs > 0) {
         timer = setTimeout(() => {
           settle();
-          reject(new DowserError('timeout', `The query ran longer than the time limit (${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s) and was stopped. Add a LIMIT or a WHERE filter, or raise the limit in settings.`));
+          reject(
+            new DowserError(
+              'timeout',
+              `The query ran longer than the time limit (${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s) and was stopped. Add a LIMIT or a WHERE filter, or raise the limit in settings.`,
+            ),
+          );
           void this.restart('timeout');
         }, timeoutMs);
       }
       this.reopening
         .then(() => fn(this.remote))
-        .then((v) => { if (this.pending.has(entry)) { settle(); resolve(v); } },
-              (e) => { if (this.pending.has(entry)) { settle(); reject(e); } });
+        .then(
+          (v) => {
+            if (this.pending.has(entry)) {
+              settle();
+              resolve(v);
+            }
+          },
+          (e) => {
+            if (this.pending.has(entry)) {
+              settle();
+              reject(e);
+            }
+          },
+        );
     });
   }
 
@@ -132,12 +155,15 @@ export class RestartableEngine implements DbEngine {
   buildTools(id: string, options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary> {
     this.toolOptions.set(id, options);
     const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
-    return this.call(async (r) => {
-      const worker = this.worker;
-      const summary = await r.buildTools(id, options, progress);
-      this.toolsBuiltIn.set(id, worker);
-      return summary;
-    }, Math.max(this.queryTimeoutMs, 10 * 60_000));
+    return this.call(
+      async (r) => {
+        const worker = this.worker;
+        const summary = await r.buildTools(id, options, progress);
+        this.toolsBuiltIn.set(id, worker);
+        return summary;
+      },
+      Math.max(this.queryTimeoutMs, 10 * 60_000),
+    );
   }
 
   /**
@@ -146,28 +172,38 @@ export class RestartableEngine implements DbEngine {
    */
   setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
     this.toolOptions.set(id, { ...this.toolOptions.get(id), descriptions });
-    return this.call(async (r) => {
-      const worker = this.worker;
-      const summary = this.toolsBuiltIn.get(id) === worker
-        ? await r.setDescriptions(id, descriptions)
-        : await r.buildTools(id, this.toolOptions.get(id)!);
-      this.toolsBuiltIn.set(id, worker);
-      return summary;
-    }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
+    return this.call(
+      async (r) => {
+        const worker = this.worker;
+        const summary =
+          this.toolsBuiltIn.get(id) === worker
+            ? await r.setDescriptions(id, descriptions)
+            : await r.buildTools(id, this.toolOptions.get(id)!);
+        this.toolsBuiltIn.set(id, worker);
+        return summary;
+      },
+      this.queryTimeoutMs + this.rebuildAllowanceMs(id),
+    );
   }
 
   callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
-    return this.call(async (r) => {
-      await this.ensureTools(r, id);
-      return r.callTool(id, name, args, extras);
-    }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
+    return this.call(
+      async (r) => {
+        await this.ensureTools(r, id);
+        return r.callTool(id, name, args, extras);
+      },
+      this.queryTimeoutMs + this.rebuildAllowanceMs(id),
+    );
   }
 
   linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
-    return this.call(async (r) => {
-      await this.ensureTools(r, id);
-      return r.linkQuestion(id, question);
-    }, this.queryTimeoutMs + this.rebuildAllowanceMs(id));
+    return this.call(
+      async (r) => {
+        await this.ensureTools(r, id);
+        return r.linkQuestion(id, question);
+      },
+      this.queryTimeoutMs + this.rebuildAllowanceMs(id),
+    );
   }
 
   /** After a restart the new worker has no indexes: rebuild them with the options last used. */

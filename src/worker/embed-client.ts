@@ -16,7 +16,9 @@ export class EmbedClient {
   private loaded: { key: string; result: Promise<EmbedLoadResult> } | null = null;
 
   private worker(): Comlink.Remote<EmbedWorkerApi> {
-    this.remote ??= Comlink.wrap<EmbedWorkerApi>(new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'dowser-embed' }));
+    this.remote ??= Comlink.wrap<EmbedWorkerApi>(
+      new Worker(new URL('./embed.worker.ts', import.meta.url), { type: 'module', name: 'dowser-embed' }),
+    );
     return this.remote;
   }
 

@@ -18,7 +18,10 @@ export type EmbedLoadResult =
   | { ok: false; reason: string; message: string };
 
 const api = {
-  async load(options: { modelId: string; allowRemote: boolean; localModelPath?: string }, onProgress?: (p: ModelLoadProgress) => void): Promise<EmbedLoadResult> {
+  async load(
+    options: { modelId: string; allowRemote: boolean; localModelPath?: string },
+    onProgress?: (p: ModelLoadProgress) => void,
+  ): Promise<EmbedLoadResult> {
     try {
       await embedder?.dispose();
       embedder = null;
@@ -33,7 +36,11 @@ const api = {
   },
 
   /** Embeds a database's column sentences (cached in IndexedDB by model + texts). */
-  async indexColumns(dbId: string, sentences: string[], onProgress?: (done: number, total: number) => void): Promise<number> {
+  async indexColumns(
+    dbId: string,
+    sentences: string[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<number> {
     if (!embedder) throw new Error('No embedding model is loaded.');
     columnVectors.set(dbId, await embedCached(embedder, cache, sentences, { onProgress }));
     return sentences.length;

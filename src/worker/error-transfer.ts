@@ -5,12 +5,18 @@
 import { transferHandlers, type TransferHandler } from 'comlink';
 import { DowserError, toDowserError } from '../core/errors';
 
-interface SerializedError { code: string; message: string; detail?: string }
+interface SerializedError {
+  code: string;
+  message: string;
+  detail?: string;
+}
 
 // Comlink wraps a thrown value as `{ value, [Symbol('Comlink.thrown')]: 0 }` and asks the
 // handler registered as 'throw' to carry it.
 const isThrown = (v: unknown): v is { value: unknown } =>
-  typeof v === 'object' && v !== null && Object.getOwnPropertySymbols(v).some((s) => s.description === 'Comlink.thrown');
+  typeof v === 'object' &&
+  v !== null &&
+  Object.getOwnPropertySymbols(v).some((s) => s.description === 'Comlink.thrown');
 
 const throwHandler: TransferHandler<{ value: unknown }, SerializedError> = {
   canHandle: isThrown,

@@ -17,7 +17,11 @@ describe('engine gates behind a keyword gate that lets everything through', () =
 
   beforeAll(async () => {
     engine = await createNodeEngine();
-    await engine.open({ id: 'db', name: 'b.sqlite', bytes: await buildDb('CREATE TABLE t (a); INSERT INTO t VALUES (1), (2);') });
+    await engine.open({
+      id: 'db',
+      name: 'b.sqlite',
+      bytes: await buildDb('CREATE TABLE t (a); INSERT INTO t VALUES (1), (2);'),
+    });
   });
 
   it.each([

@@ -2,7 +2,7 @@
 // Comlink in a worker thread (the protocol the browser's Web Worker speaks).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbEngine } from '../../core/ports';
+import type { DbEngine } from '../../core/engine';
 import { DowserError } from '../../core/errors';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
 import { RestartableEngine } from '../../worker/db-client';
@@ -28,7 +28,10 @@ describe.each(transports)('DbEngine over %s transport', (_name, make) => {
   it('runs a read query with column types, row cap and offset', async () => {
     const r = await engine.query('shop', 'SELECT id, name, city FROM customers ORDER BY id', { maxRows: 2 });
     expect(r.columns).toEqual(['id', 'name', 'city']);
-    expect(r.rows).toEqual([[1, 'Ada', 'Paris'], [2, 'Bo', null]]);
+    expect(r.rows).toEqual([
+      [1, 'Ada', 'Paris'],
+      [2, 'Bo', null],
+    ]);
     expect(r.truncated).toBe(true);
     expect(r.columnTypes[0]).toEqual(['integer']);
     const next = await engine.query('shop', 'SELECT id FROM customers ORDER BY id', { maxRows: 2, offset: 2 });
@@ -43,22 +46,32 @@ describe.each(transports)('DbEngine over %s transport', (_name, make) => {
 
   it('keeps typed error codes across the transport', async () => {
     await expect(engine.query('shop', 'DELETE FROM orders')).rejects.toMatchObject({ code: 'read_only' });
-    await expect(engine.query('shop', 'SELECT nope FROM orders')).rejects.toMatchObject({ code: 'sql_error', message: expect.stringContaining('no such column: nope') });
+    await expect(engine.query('shop', 'SELECT nope FROM orders')).rejects.toMatchObject({
+      code: 'sql_error',
+      message: expect.stringContaining('no such column: nope'),
+    });
     await expect(engine.query('missing', 'SELECT 1')).rejects.toBeInstanceOf(DowserError);
   });
 
   it('introspects tables, views and foreign keys', async () => {
     const s = await engine.introspect('shop');
     expect(s.tables.map((t) => [t.name, t.kind, t.rowCount])).toEqual([
-      ['customers', 'table', 3], ['orders', 'table', 4], ['big_orders', 'view', 2],
+      ['customers', 'table', 3],
+      ['orders', 'table', 4],
+      ['big_orders', 'view', 2],
     ]);
-    expect(s.foreignKeys).toEqual([expect.objectContaining({ table: 'orders', from: ['customer_id'], refTable: 'customers', to: ['id'] })]);
+    expect(s.foreignKeys).toEqual([
+      expect.objectContaining({ table: 'orders', from: ['customer_id'], refTable: 'customers', to: ['id'] }),
+    ]);
   });
 
   it('computes column statistics', async () => {
     const st = await engine.columnStats('shop', 'orders', 'status');
     expect(st).toMatchObject({ nullCount: 0, distinctCount: 2, approximate: false });
-    expect(st.categories).toEqual([{ value: 'open', count: 2 }, { value: 'paid', count: 2 }]);
+    expect(st.categories).toEqual([
+      { value: 'open', count: 2 },
+      { value: 'paid', count: 2 },
+    ]);
   });
 
   it('opens a Blob (a File) read where the engine runs', async () => {
@@ -81,10 +94,15 @@ describe.each(transports)('DbEngine over %s transport', (_name, make) => {
 describe.each(transports)('64-bit integers over %s transport', (_name, make) => {
   it('keep every digit and the integer/real distinction', async () => {
     const engine = await make();
-    const bytes = await buildDb('CREATE TABLE t (id INTEGER, x REAL); INSERT INTO t VALUES (9007199254740993, 2.0), (42, 2.5);');
+    const bytes = await buildDb(
+      'CREATE TABLE t (id INTEGER, x REAL); INSERT INTO t VALUES (9007199254740993, 2.0), (42, 2.5);',
+    );
     await engine.open({ id: 'big', name: 'big.sqlite', bytes });
     const r = await engine.query('big', 'SELECT id, x FROM t ORDER BY rowid');
-    expect(r.rows).toEqual([[9007199254740993n, 2], [42, 2.5]]);
+    expect(r.rows).toEqual([
+      [9007199254740993n, 2],
+      [42, 2.5],
+    ]);
     expect(r.columnTypes).toEqual([['integer'], ['real']]);
     const bound = await engine.query('big', 'SELECT count(*) FROM t WHERE id = ?', { params: [9007199254740993n] });
     expect(bound.rows).toEqual([[1]]);
@@ -96,7 +114,10 @@ describe.each(transports)('column descriptions over %s transport', (_name, make)
   const search = async (engine: DbEngine, query: string) => {
     const out = await engine.callTool('shop', 'search_column', { query, k: 3 });
     if (!out.ok) throw new Error(out.observation);
-    return { top: (out.output as { hits: Array<{ table: string; column: string }> }).hits.map((h) => `${h.table}.${h.column}`), observation: out.observation };
+    return {
+      top: (out.output as { hits: Array<{ table: string; column: string }> }).hits.map((h) => `${h.table}.${h.column}`),
+      observation: out.observation,
+    };
   };
 
   it('a Map of descriptions reaches the indexes, changes search_column, and survives a worker restart', async () => {
@@ -107,10 +128,15 @@ describe.each(transports)('column descriptions over %s transport', (_name, make)
     expect((await search(engine, 'delivery stage of the parcel')).top[0]).not.toBe('orders.status');
 
     // Structured clone carries nested Maps across Comlink (keys in lower case, as descriptionOf reads them).
-    const summary = await engine.setDescriptions('shop', new Map([['orders', new Map([['status', 'the delivery stage of the parcel']])]]));
+    const summary = await engine.setDescriptions(
+      'shop',
+      new Map([['orders', new Map([['status', 'the delivery stage of the parcel']])]]),
+    );
     expect(summary.columnsDescribed).toBe(1);
     expect(summary.valuesIndexed).toBe(built.valuesIndexed);
-    expect(summary.columnSentences).toContain('a column named status in table orders, about the delivery stage of the parcel, with values like open, paid');
+    expect(summary.columnSentences).toContain(
+      'a column named status in table orders, about the delivery stage of the parcel, with values like open, paid',
+    );
     const found = await search(engine, 'delivery stage of the parcel');
     expect(found.top[0]).toBe('orders.status');
     expect(found.observation).toContain('1. orders.status (TEXT) — about "the delivery stage of the parcel"');

@@ -5,7 +5,16 @@
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { checkFileSize, headerIssues, readHeader } from '../../core/db/file-check';
 import { DowserError, toDowserError } from '../../core/errors';
-import { executorFor, type DbEngine, type EmbeddingModelConfig, type OpenRequest, type StatsOptions, type ToolCallExtras, type ToolsOptions, type ToolsSummary } from '../../core/ports';
+import { executorFor } from '../../core/executor';
+import type {
+  DbEngine,
+  EmbeddingModelConfig,
+  OpenRequest,
+  StatsOptions,
+  ToolCallExtras,
+  ToolsOptions,
+  ToolsSummary,
+} from '../../core/engine';
 import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
 import type { QuestionLink } from '../../core/retrieval/linker';
@@ -16,7 +25,16 @@ import { assertSingleReadStatement } from '../../core/sql/statements';
 import { significant, tokenize } from '../../core/sql/tokens';
 import { introspect } from '../../core/schema/introspect';
 import { columnStats } from '../../core/schema/stats';
-import type { ColumnStats, OpenIssue, OpenReport, QueryOptions, QueryResult, Schema, SqlValue, StorageClass } from '../../core/types';
+import type {
+  ColumnStats,
+  OpenIssue,
+  OpenReport,
+  QueryOptions,
+  QueryResult,
+  Schema,
+  SqlValue,
+  StorageClass,
+} from '../../core/types';
 import { healthCheck } from './health-check';
 
 export const DEFAULT_MAX_ROWS = 1000;
@@ -99,7 +117,10 @@ function sqlError(e: unknown): DowserError {
 export class SqljsEngine implements DbEngine {
   private readonly dbs = new Map<string, OpenDb>();
 
-  constructor(private readonly SQL: SqlJsStatic, private readonly makeEmbedder?: EmbedderFactory) {}
+  constructor(
+    private readonly SQL: SqlJsStatic,
+    private readonly makeEmbedder?: EmbedderFactory,
+  ) {}
 
   async open({ id, name, bytes: source }: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
     const t0 = now();
@@ -130,15 +151,25 @@ export class SqljsEngine implements DbEngine {
       const msg = toDowserError(e).message;
       const truncated = issues.find((i) => i.code === 'truncated');
       if (truncated) throw new DowserError('corrupt', `${truncated.message} SQLite cannot read its schema (${msg}).`);
-      if (/not a database|encrypted/i.test(msg)) throw new DowserError('encrypted', `SQLite cannot read this file (${msg}). It may be encrypted or not a database.`);
+      if (/not a database|encrypted/i.test(msg))
+        throw new DowserError(
+          'encrypted',
+          `SQLite cannot read this file (${msg}). It may be encrypted or not a database.`,
+        );
       throw new DowserError('corrupt', `The database is damaged and its schema cannot be read: ${msg}`);
     }
     const version = db.exec('SELECT sqlite_version()')[0].values[0][0] as string;
     this.dbs.get(id)?.db.close();
     const report: OpenReport = {
-      id, name, sizeBytes: bytes.length, sqliteVersion: version,
-      pageSize: header.pageSize, pageCount: header.pageCount,
-      quickCheck: [], issues, openMs: Math.round((now() - t0) * 10) / 10,
+      id,
+      name,
+      sizeBytes: bytes.length,
+      sqliteVersion: version,
+      pageSize: header.pageSize,
+      pageCount: header.pageCount,
+      quickCheck: [],
+      issues,
+      openMs: Math.round((now() - t0) * 10) / 10,
     };
     this.dbs.set(id, { db, report, rowCounts: new Map(), toolOptions: {} });
     return report;
@@ -182,12 +213,21 @@ export class SqljsEngine implements DbEngine {
       let skipped = 0;
       let truncated = false;
       while (stmt.step()) {
-        if (skipped < offset) { skipped++; continue; }
-        if (rows.length >= maxRows) { truncated = true; break; }
+        if (skipped < offset) {
+          skipped++;
+          continue;
+        }
+        if (rows.length >= maxRows) {
+          truncated = true;
+          break;
+        }
         rows.push(readRow(stmt, seen));
       }
       return {
-        columns, rows, truncated, offset,
+        columns,
+        rows,
+        truncated,
+        offset,
         columnTypes: seen.map((s) => [...s]),
         elapsedMs: Math.round((now() - t0) * 10) / 10,
       };
@@ -211,7 +251,10 @@ export class SqljsEngine implements DbEngine {
       const first = it.next();
       const rest = it.getRemainingSQL();
       if (significant(tokenize(rest)).some((t) => t.text !== ';')) {
-        throw new DowserError('multiple_statements', 'Only one statement runs at a time, and SQLite reads more than one here.');
+        throw new DowserError(
+          'multiple_statements',
+          'Only one statement runs at a time, and SQLite reads more than one here.',
+        );
       }
       if (!first.done) inspect?.(first.value);
     } catch (e) {
@@ -231,7 +274,13 @@ export class SqljsEngine implements DbEngine {
       const rows: BytecodeRow[] = [];
       while (stmt.step()) {
         const v = stmt.get();
-        rows.push({ opcode: String(v[op]), p1: Number(v[p1]), p2: Number(v[p2]), p3: Number(v[p3]), p4: v[p4] == null ? null : String(v[p4]) });
+        rows.push({
+          opcode: String(v[op]),
+          p1: Number(v[p1]),
+          p2: Number(v[p2]),
+          p3: Number(v[p3]),
+          p4: v[p4] == null ? null : String(v[p4]),
+        });
       }
       program = rows;
     });
@@ -248,27 +297,46 @@ export class SqljsEngine implements DbEngine {
 
   async columnStats(id: string, table: string, column: string, options: StatsOptions = {}): Promise<ColumnStats> {
     const entry = this.get(id);
-    return columnStats(executorFor(this, id), { table, column, rowCount: entry.rowCounts.get(table), rowBudget: options.rowBudget });
+    return columnStats(executorFor(this, id), {
+      table,
+      column,
+      rowCount: entry.rowCounts.get(table),
+      rowBudget: options.rowBudget,
+    });
   }
 
-  async buildTools(id: string, options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary> {
+  async buildTools(
+    id: string,
+    options: ToolsOptions = {},
+    onProgress?: (p: ToolboxProgress) => void,
+  ): Promise<ToolsSummary> {
     const entry = this.get(id);
     entry.toolOptions = options;
-    return summarize(await this.keepToolbox(entry, (async () => {
-      const schema = await this.introspect(id);
-      let embedder: Embedder | null = null;
-      let loadProblem: string | null = null;
-      if (options.embeddingModel && this.makeEmbedder) {
-        try {
-          embedder = await this.makeEmbedder(options.embeddingModel);
-        } catch (e) {
-          loadProblem = e instanceof Error ? e.message : String(e);
-        }
-      }
-      const toolbox = await buildToolbox(executorFor(this, id), schema, { descriptions: options.descriptions, embedder, onProgress });
-      if (loadProblem) toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
-      return toolbox;
-    })()));
+    return summarize(
+      await this.keepToolbox(
+        entry,
+        (async () => {
+          const schema = await this.introspect(id);
+          let embedder: Embedder | null = null;
+          let loadProblem: string | null = null;
+          if (options.embeddingModel && this.makeEmbedder) {
+            try {
+              embedder = await this.makeEmbedder(options.embeddingModel);
+            } catch (e) {
+              loadProblem = e instanceof Error ? e.message : String(e);
+            }
+          }
+          const toolbox = await buildToolbox(executorFor(this, id), schema, {
+            descriptions: options.descriptions,
+            embedder,
+            onProgress,
+          });
+          if (loadProblem)
+            toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
+          return toolbox;
+        })(),
+      ),
+    );
   }
 
   async setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
@@ -277,13 +345,20 @@ export class SqljsEngine implements DbEngine {
     if (!entry.toolbox) return this.buildTools(id, entry.toolOptions);
     // Waits for a build under way, then swaps only the column index.
     const previous = entry.toolbox;
-    return summarize(await this.keepToolbox(entry, previous.then((t) => t.withDescriptions(descriptions))));
+    return summarize(
+      await this.keepToolbox(
+        entry,
+        previous.then((t) => t.withDescriptions(descriptions)),
+      ),
+    );
   }
 
   /** Makes `job` the database's toolbox; a failed one is forgotten so the next call builds again. */
   private keepToolbox(entry: OpenDb, job: Promise<Toolbox>): Promise<Toolbox> {
     entry.toolbox = job;
-    job.catch(() => { if (entry.toolbox === job) entry.toolbox = undefined; });
+    job.catch(() => {
+      if (entry.toolbox === job) entry.toolbox = undefined;
+    });
     return job;
   }
 
@@ -309,7 +384,9 @@ function summarize(t: Toolbox): ToolsSummary {
     columnsIndexed: t.columns.columns.length,
     columnsDescribed: t.columns.columns.filter((c) => c.description).length,
     valuesIndexed: t.distinct.reduce((n, c) => n + c.values.length, 0),
-    valuePolicies: t.distinct.filter((c) => c.policy !== 'all').map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
+    valuePolicies: t.distinct
+      .filter((c) => c.policy !== 'all')
+      .map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
     inferredKeys: t.inferredKeys.length,
     timings: t.timings,
     columnSentences: t.columns.columns.map((c) => c.sentence),

@@ -1,6 +1,6 @@
 // Findings made after a file opens: integrity, emptiness, unreadable virtual tables.
 
-import type { SqlExecutor } from '../../core/ports';
+import type { SqlExecutor } from '../../core/executor';
 import { quoteIdent } from '../../core/sql/quote';
 import { virtualModule } from '../../core/schema/introspect';
 import type { OpenIssue } from '../../core/types';
@@ -21,9 +21,18 @@ export async function healthCheck(exec: SqlExecutor): Promise<{ quickCheck: stri
       message: `The integrity check found problems, so some rows may be missing or queries may fail: ${quickCheck.slice(0, 3).join('; ')}${quickCheck.length > 3 ? ` (and ${quickCheck.length - 3} more)` : ''}`,
     });
   }
-  const objects = await exec.query(`SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`, { maxRows: 100_000 });
+  const objects = await exec.query(
+    `SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`,
+    { maxRows: 100_000 },
+  );
   if (!objects.rows.some((r) => r[0] === 'table')) {
-    issues.push({ level: 'warning', code: 'no_tables', message: objects.rows.length ? 'This database has views but no tables.' : 'This database has no tables: there is nothing to query yet.' });
+    issues.push({
+      level: 'warning',
+      code: 'no_tables',
+      message: objects.rows.length
+        ? 'This database has views but no tables.'
+        : 'This database has no tables: there is nothing to query yet.',
+    });
   }
   const missing: string[] = [];
   for (const [, name, sql] of objects.rows) {

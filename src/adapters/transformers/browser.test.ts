@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createBrowserEmbedder, hasLocalModel, ORT_WASM_PATHS } from './browser';
 
-const respond = (body: string, contentType: string, status = 200) => async () =>
-  new Response(body, { status, headers: { 'content-type': contentType } });
+const respond =
+  (body: string, contentType: string, status = 200) =>
+  async () =>
+    new Response(body, { status, headers: { 'content-type': contentType } });
 
 describe('hasLocalModel', () => {
   it('accepts a served config.json', async () => {
@@ -19,19 +21,36 @@ describe('hasLocalModel', () => {
   it('rejects 404s, JSON that is not a model config and network failures', async () => {
     expect(await hasLocalModel(respond('nope', 'text/plain', 404), '/models/', 'a/b')).toBe(false);
     expect(await hasLocalModel(respond('{"x":1}', 'application/json'), '/models/', 'a/b')).toBe(false);
-    expect(await hasLocalModel(async () => { throw new TypeError('Failed to fetch'); }, '/models/', 'a/b')).toBe(false);
+    expect(
+      await hasLocalModel(
+        async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        '/models/',
+        'a/b',
+      ),
+    ).toBe(false);
   });
 
   it('asks for <path>/<id>/config.json', async () => {
     const urls: string[] = [];
-    await hasLocalModel(async (u) => { urls.push(String(u)); return new Response('{}'); }, '/base/models', 'Xenova/m');
+    await hasLocalModel(
+      async (u) => {
+        urls.push(String(u));
+        return new Response('{}');
+      },
+      '/base/models',
+      'Xenova/m',
+    );
     expect(urls).toEqual(['/base/models/Xenova/m/config.json']);
   });
 });
 
 describe('createBrowserEmbedder', () => {
   it('fails with not_found when the model is not self-hosted and downloads are off', async () => {
-    const err = await createBrowserEmbedder({ allowRemote: false, fetch: respond('<html>', 'text/html') }).catch((e) => e);
+    const err = await createBrowserEmbedder({ allowRemote: false, fetch: respond('<html>', 'text/html') }).catch(
+      (e) => e,
+    );
     expect(err).toMatchObject({ name: 'EmbedderUnavailableError', reason: 'not_found' });
     expect(err.message).toMatch(/Xenova\/all-MiniLM-L6-v2.*\/models\/.*downloading models is off/);
   });

@@ -10,7 +10,13 @@
 import ortMjsUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
 import { EmbedderUnavailableError } from '../../core/retrieval/embedder';
-import { createTransformersEmbedder, type EmbedderDevice, type EmbedderDtype, type ModelLoadProgress, type TransformersEmbedder } from './embedder';
+import {
+  createTransformersEmbedder,
+  type EmbedderDevice,
+  type EmbedderDtype,
+  type ModelLoadProgress,
+  type TransformersEmbedder,
+} from './embedder';
 
 export const ORT_WASM_PATHS = { mjs: ortMjsUrl, wasm: ortWasmUrl } as const;
 export const DEFAULT_MODEL_ID = 'Xenova/all-MiniLM-L6-v2';
@@ -34,8 +40,10 @@ export async function createBrowserEmbedder(options: BrowserEmbedderOptions): Pr
   const localModelPath = options.localModelPath ?? `${import.meta.env.BASE_URL}models/`;
   const local = await hasLocalModel(options.fetch ?? fetch, localModelPath, modelId);
   if (!local && !options.allowRemote) {
-    throw new EmbedderUnavailableError('not_found',
-      `The embedding model "${modelId}" is not served under "${localModelPath}" and downloading models is off.`);
+    throw new EmbedderUnavailableError(
+      'not_found',
+      `The embedding model "${modelId}" is not served under "${localModelPath}" and downloading models is off.`,
+    );
   }
   return createTransformersEmbedder({
     modelId,

@@ -4,8 +4,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cosine, embedCached, isEmbedderUnavailable, MemoryVectorCache, topKByCosine } from '../../core/retrieval/embedder';
-import { createTransformersEmbedder, toUnavailable, type ModelLoadProgress, type TransformersEmbedder } from './embedder';
+import {
+  cosine,
+  embedCached,
+  isEmbedderUnavailable,
+  MemoryVectorCache,
+  topKByCosine,
+} from '../../core/retrieval/embedder';
+import {
+  createTransformersEmbedder,
+  toUnavailable,
+  type ModelLoadProgress,
+  type TransformersEmbedder,
+} from './embedder';
 import { createNodeEmbedder } from './node';
 
 const FIXTURES = resolve(__dirname, '../../test-fixtures');
@@ -16,7 +27,12 @@ describe.each(['q8', 'fp32'] as const)('tiny model, %s', (dtype) => {
   const loadEvents: ModelLoadProgress[] = [];
 
   beforeAll(async () => {
-    embedder = await createNodeEmbedder({ modelId: 'tiny-model', modelsDir: FIXTURES, dtype, onLoadProgress: (p) => loadEvents.push(p) });
+    embedder = await createNodeEmbedder({
+      modelId: 'tiny-model',
+      modelsDir: FIXTURES,
+      dtype,
+      onLoadProgress: (p) => loadEvents.push(p),
+    });
   });
   afterAll(() => embedder?.dispose());
 
@@ -48,7 +64,12 @@ describe.each(['q8', 'fp32'] as const)('tiny model, %s', (dtype) => {
     const [customer, customers, client, price] = await embedder.embed(['customer', 'customers', 'client', 'price']);
     expect(cosine(customer, customers)).toBeGreaterThan(cosine(customer, price) + 0.3);
     expect(cosine(customer, client)).toBeGreaterThan(cosine(customer, price) + 0.3);
-    const columns = ['invoices.total: amount paid', 'customers.first_name', 'tracks.milliseconds', 'employees.hire_date'];
+    const columns = [
+      'invoices.total: amount paid',
+      'customers.first_name',
+      'tracks.milliseconds',
+      'employees.hire_date',
+    ];
     const vectors = await embedder.embed(columns);
     const [q] = await embedder.embed(['which clients']);
     expect(columns[topKByCosine(q, vectors, 1)[0].index]).toBe('customers.first_name');
@@ -59,7 +80,12 @@ describe.each(['q8', 'fp32'] as const)('tiny model, %s', (dtype) => {
     const progress: Array<[number, number]> = [];
     const vs = await embedder.embed(texts, { onProgress: (d, t) => progress.push([d, t]) });
     expect(vs).toHaveLength(70);
-    expect(progress).toEqual([[0, 70], [32, 70], [64, 70], [70, 70]]);
+    expect(progress).toEqual([
+      [0, 70],
+      [32, 70],
+      [64, 70],
+      [70, 70],
+    ]);
     expect(await embedder.embed([])).toEqual([]);
   });
 
@@ -67,7 +93,13 @@ describe.each(['q8', 'fp32'] as const)('tiny model, %s', (dtype) => {
     const controller = new AbortController();
     const seen: number[] = [];
     const texts = Array.from({ length: 100 }, (_, i) => `text ${i}`);
-    const run = embedder.embed(texts, { signal: controller.signal, onProgress: (d) => { seen.push(d); if (d >= 32) controller.abort(); } });
+    const run = embedder.embed(texts, {
+      signal: controller.signal,
+      onProgress: (d) => {
+        seen.push(d);
+        if (d >= 32) controller.abort();
+      },
+    });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toEqual([0, 32]);
     await expect(embedder.embed(['x'], { signal: AbortSignal.abort(new Error('gone')) })).rejects.toThrow('gone');
@@ -85,7 +117,10 @@ describe.each(['q8', 'fp32'] as const)('tiny model, %s', (dtype) => {
 describe('no model', () => {
   it('fails fast with a not_found reason when the folder is missing', async () => {
     const t0 = performance.now();
-    const err = await createNodeEmbedder({ modelId: 'Xenova/all-MiniLM-L6-v2', modelsDir: '/nonexistent/models' }).catch((e) => e);
+    const err = await createNodeEmbedder({
+      modelId: 'Xenova/all-MiniLM-L6-v2',
+      modelsDir: '/nonexistent/models',
+    }).catch((e) => e);
     expect(isEmbedderUnavailable(err)).toBe(true);
     expect(err.reason).toBe('not_found');
     expect(err.message).toMatch(/all-MiniLM-L6-v2.*\/nonexistent\/models.*models:fetch/);
@@ -96,20 +131,40 @@ describe('no model', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dowser-model-'));
     try {
       const { cpSync, writeFileSync } = await import('node:fs');
-      const nothing = await createTransformersEmbedder({ modelId: 'm', localModelPath: dir, allowRemote: false }).catch((e) => e);
+      const nothing = await createTransformersEmbedder({ modelId: 'm', localModelPath: dir, allowRemote: false }).catch(
+        (e) => e,
+      );
       expect(nothing).toMatchObject({ name: 'EmbedderUnavailableError', reason: 'not_found' });
       expect(nothing.message).toContain(dir);
       const nowhere = await createTransformersEmbedder({ modelId: 'm', allowRemote: false }).catch((e) => e);
       expect(nowhere).toMatchObject({ reason: 'not_found' });
       cpSync(join(FIXTURES, 'tiny-model'), join(dir, 'm'), { recursive: true });
       rmSync(join(dir, 'm/onnx/model.onnx'));
-      const missing = await createTransformersEmbedder({ modelId: 'm', localModelPath: dir, allowRemote: false, dtype: 'fp32', device: 'cpu' }).catch((e) => e);
+      const missing = await createTransformersEmbedder({
+        modelId: 'm',
+        localModelPath: dir,
+        allowRemote: false,
+        dtype: 'fp32',
+        device: 'cpu',
+      }).catch((e) => e);
       expect(missing).toMatchObject({ name: 'EmbedderUnavailableError', reason: 'not_found' });
       writeFileSync(join(dir, 'm/onnx/model.onnx'), 'not a protobuf');
-      const broken = await createTransformersEmbedder({ modelId: 'm', localModelPath: dir, allowRemote: false, dtype: 'fp32', device: 'cpu' }).catch((e) => e);
+      const broken = await createTransformersEmbedder({
+        modelId: 'm',
+        localModelPath: dir,
+        allowRemote: false,
+        dtype: 'fp32',
+        device: 'cpu',
+      }).catch((e) => e);
       expect(broken).toMatchObject({ name: 'EmbedderUnavailableError', reason: 'invalid_model' });
       // The factory still works after failures (the load queue is not stuck).
-      const ok = await createTransformersEmbedder({ modelId: 'm', localModelPath: dir, allowRemote: false, dtype: 'q8', device: 'cpu' });
+      const ok = await createTransformersEmbedder({
+        modelId: 'm',
+        localModelPath: dir,
+        allowRemote: false,
+        dtype: 'q8',
+        device: 'cpu',
+      });
       expect(ok.dimensions).toBe(32);
       await ok.dispose();
     } finally {
@@ -122,9 +177,18 @@ describe('no model', () => {
     const offline = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND' } });
     expect(toUnavailable(offline, opts).reason).toBe('network');
     expect(toUnavailable(new TypeError('Failed to fetch'), opts).reason).toBe('network');
-    expect(toUnavailable(new Error('no available backend found. ERR: [wasm] TypeError: Failed to fetch dynamically imported module'), opts).reason).toBe('runtime');
-    expect(toUnavailable(new SyntaxError(`Unexpected token '<', "<!doctype "... is not valid JSON`), opts).reason).toBe('not_found');
-    expect(toUnavailable(Object.assign(new Error('Could not locate file'), { name: 'ModelFileNotFoundError' }), opts).reason).toBe('not_found');
+    expect(
+      toUnavailable(
+        new Error('no available backend found. ERR: [wasm] TypeError: Failed to fetch dynamically imported module'),
+        opts,
+      ).reason,
+    ).toBe('runtime');
+    expect(toUnavailable(new SyntaxError(`Unexpected token '<', "<!doctype "... is not valid JSON`), opts).reason).toBe(
+      'not_found',
+    );
+    expect(
+      toUnavailable(Object.assign(new Error('Could not locate file'), { name: 'ModelFileNotFoundError' }), opts).reason,
+    ).toBe('not_found');
   });
 });
 
@@ -133,10 +197,16 @@ describe('timing', () => {
     const t0 = performance.now();
     const e = await createNodeEmbedder({ modelId: 'tiny-model', modelsDir: FIXTURES });
     const t1 = performance.now();
-    const texts = Array.from({ length: 500 }, (_, i) => `table_${i % 40}.column_${i}: the ${['customer', 'price', 'order date', 'album title'][i % 4]} of row ${i}`);
+    const texts = Array.from(
+      { length: 500 },
+      (_, i) =>
+        `table_${i % 40}.column_${i}: the ${['customer', 'price', 'order date', 'album title'][i % 4]} of row ${i}`,
+    );
     await e.embed(texts);
     const t2 = performance.now();
-    console.log(`tiny model (q8, onnxruntime-node): load ${(t1 - t0).toFixed(0)} ms, embed 500 texts ${(t2 - t1).toFixed(0)} ms`);
+    console.log(
+      `tiny model (q8, onnxruntime-node): load ${(t1 - t0).toFixed(0)} ms, embed 500 texts ${(t2 - t1).toFixed(0)} ms`,
+    );
     await e.dispose();
   });
 });

@@ -6,7 +6,12 @@
 // loads, so factories run one at a time (`loadChain`); after loading, embedders are independent.
 
 import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
-import { EmbedderUnavailableError, type EmbedProgressOptions, type Embedder, type EmbedderUnavailableReason } from '../../core/retrieval/embedder';
+import {
+  EmbedderUnavailableError,
+  type EmbedProgressOptions,
+  type Embedder,
+  type EmbedderUnavailableReason,
+} from '../../core/retrieval/embedder';
 
 export type EmbedderDtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
 /** 'cpu' = onnxruntime-node (Node); 'wasm' / 'webgpu' = onnxruntime-web (browser). */
@@ -60,7 +65,10 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions)
 async function load(options: TransformersEmbedderOptions): Promise<TransformersEmbedder> {
   const { modelId, localModelPath, allowRemote, dtype = 'q8', device, batchSize = DEFAULT_BATCH_SIZE } = options;
   if (!localModelPath && !allowRemote) {
-    throw new EmbedderUnavailableError('not_found', `No embedding model: no local model folder was given and downloading is off.`);
+    throw new EmbedderUnavailableError(
+      'not_found',
+      `No embedding model: no local model folder was given and downloading is off.`,
+    );
   }
   env.allowLocalModels = Boolean(localModelPath);
   if (localModelPath) env.localModelPath = localModelPath.endsWith('/') ? localModelPath : `${localModelPath}/`;
@@ -95,7 +103,13 @@ async function load(options: TransformersEmbedderOptions): Promise<TransformersE
   };
 }
 
-async function embedBatched(extractor: FeatureExtractionPipeline, dims: number, batchSize: number, texts: string[], opts: EmbedProgressOptions = {}): Promise<Float32Array[]> {
+async function embedBatched(
+  extractor: FeatureExtractionPipeline,
+  dims: number,
+  batchSize: number,
+  texts: string[],
+  opts: EmbedProgressOptions = {},
+): Promise<Float32Array[]> {
   const total = texts.length;
   const out = new Array<Float32Array>(total);
   // Similar lengths in one batch pad less; results go back to input order.
@@ -104,8 +118,12 @@ async function embedBatched(extractor: FeatureExtractionPipeline, dims: number, 
   for (let start = 0; start < total; start += batchSize) {
     opts.signal?.throwIfAborted();
     const idx = order.slice(start, start + batchSize);
-    const tensor = await extractor(idx.map((i) => texts[i]), { pooling: 'mean', normalize: true });
-    const data = tensor.data instanceof Float32Array ? tensor.data : Float32Array.from(tensor.data as ArrayLike<number>);
+    const tensor = await extractor(
+      idx.map((i) => texts[i]),
+      { pooling: 'mean', normalize: true },
+    );
+    const data =
+      tensor.data instanceof Float32Array ? tensor.data : Float32Array.from(tensor.data as ArrayLike<number>);
     idx.forEach((textIndex, row) => {
       const v = data.slice(row * dims, (row + 1) * dims);
       // An input whose tokens all embed to zero normalises to NaN (0/0); report it as the zero vector.
@@ -128,7 +146,10 @@ function forwardProgress(cb: (p: ModelLoadProgress) => void) {
 }
 
 /** Maps whatever transformers.js / onnxruntime threw to a reason the page can explain. */
-export function toUnavailable(e: unknown, options: Pick<TransformersEmbedderOptions, 'modelId' | 'localModelPath' | 'allowRemote'>): EmbedderUnavailableError {
+export function toUnavailable(
+  e: unknown,
+  options: Pick<TransformersEmbedderOptions, 'modelId' | 'localModelPath' | 'allowRemote'>,
+): EmbedderUnavailableError {
   const err = e instanceof Error ? e : new Error(String(e));
   const text = `${err.name}: ${err.message} ${String((err as { cause?: { code?: string } }).cause?.code ?? '')}`;
   const where = options.localModelPath ? ` in "${options.localModelPath}"` : '';
@@ -143,7 +164,11 @@ export function toUnavailable(e: unknown, options: Pick<TransformersEmbedderOpti
     message = options.allowRemote
       ? `The ${model} was not found${where} nor on the model hub: ${err.message}`
       : `The ${model} was not found${where} and downloading is off: ${err.message}`;
-  } else if (/fetch failed|failed to fetch|networkerror|network error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT|ECONNRESET/i.test(text)) {
+  } else if (
+    /fetch failed|failed to fetch|networkerror|network error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT|ECONNRESET/i.test(
+      text,
+    )
+  ) {
     reason = 'network';
     message = `The ${model} could not be downloaded (offline or blocked): ${err.message}`;
   } else if (err instanceof SyntaxError) {

@@ -15,7 +15,10 @@ describe('IdbVectorCache', () => {
     expect(await cache.get(key)).toBeNull();
     await cache.set(key, [f(1, 2, 3), f(4, 5, 6)]);
     const hit = await cache.get(key);
-    expect(hit?.map((v) => Array.from(v))).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(hit?.map((v) => Array.from(v))).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     expect(hit?.[0]).toBeInstanceOf(Float32Array);
     // A second instance (a new page load) sees the same entry.
     expect(await new IdbVectorCache({ dbName }).get(key)).not.toBeNull();
@@ -40,7 +43,14 @@ describe('IdbVectorCache', () => {
 
   it('serves embedCached on a second run without embedding again', async () => {
     let calls = 0;
-    const embedder: Embedder = { modelId: 'm', dimensions: 2, embed: async (texts) => { calls++; return texts.map(() => f(0.6, 0.8)); } };
+    const embedder: Embedder = {
+      modelId: 'm',
+      dimensions: 2,
+      embed: async (texts) => {
+        calls++;
+        return texts.map(() => f(0.6, 0.8));
+      },
+    };
     const dbName = freshDb();
     await embedCached(embedder, new IdbVectorCache({ dbName }), ['x', 'y']);
     const again = await embedCached(embedder, new IdbVectorCache({ dbName }), ['x', 'y']);

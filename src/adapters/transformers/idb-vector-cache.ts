@@ -43,11 +43,15 @@ export class IdbVectorCache implements VectorCache {
     try {
       await set(key, { dims, count: vectors.length, data } satisfies StoredVectors, this.store);
       let evicted: string[] = [];
-      await update<string[]>(INDEX_KEY, (keys = []) => {
-        const next = [...keys.filter((k) => k !== key), key];
-        evicted = next.slice(0, Math.max(0, next.length - this.maxEntries));
-        return next.slice(evicted.length);
-      }, this.store);
+      await update<string[]>(
+        INDEX_KEY,
+        (keys = []) => {
+          const next = [...keys.filter((k) => k !== key), key];
+          evicted = next.slice(0, Math.max(0, next.length - this.maxEntries));
+          return next.slice(evicted.length);
+        },
+        this.store,
+      );
       for (const k of evicted) await del(k, this.store);
     } catch (e) {
       this.options.onError?.(e);

@@ -7,7 +7,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmbedderUnavailableError } from '../../core/retrieval/embedder';
-import { createTransformersEmbedder, type EmbedderDtype, type ModelLoadProgress, type TransformersEmbedder } from './embedder';
+import {
+  createTransformersEmbedder,
+  type EmbedderDtype,
+  type ModelLoadProgress,
+  type TransformersEmbedder,
+} from './embedder';
 
 export const DEFAULT_MODEL_ID = 'Xenova/all-MiniLM-L6-v2';
 /** `public/models/` of this repository: where `npm run models:fetch` stores files. */
@@ -31,9 +36,11 @@ export async function createNodeEmbedder(options: NodeEmbedderOptions = {}): Pro
   const allowRemote = options.allowRemote ?? false;
   // Checked here for a message that names the folder and the fix, before transformers.js looks.
   if (!allowRemote && !existsSync(join(modelsDir, modelId, 'config.json'))) {
-    throw new EmbedderUnavailableError('not_found',
+    throw new EmbedderUnavailableError(
+      'not_found',
       `The embedding model "${modelId}" was not found in "${modelsDir}" (no ${join(modelId, 'config.json')}). ` +
-      'Run `npm run models:fetch` where internet is available, or pass another models folder.');
+        'Run `npm run models:fetch` where internet is available, or pass another models folder.',
+    );
   }
   return createTransformersEmbedder({
     modelId,

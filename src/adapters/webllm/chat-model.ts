@@ -39,7 +39,11 @@ export interface WebLlmProgress {
   elapsedMs: number;
 }
 
-export type LoadWebLlmEngine = (model: string, onReport: (p: WebLlmProgress) => void, contextWindowSize: number) => Promise<WebLlmEngine>;
+export type LoadWebLlmEngine = (
+  model: string,
+  onReport: (p: WebLlmProgress) => void,
+  contextWindowSize: number,
+) => Promise<WebLlmEngine>;
 
 export interface WebLlmOptions {
   model: string;
@@ -59,7 +63,10 @@ const loadWithWebLlm: LoadWebLlmEngine = async (model, onReport, contextWindowSi
   const webllm = await import('@mlc-ai/web-llm');
   const engine = await webllm.CreateMLCEngine(
     model,
-    { initProgressCallback: (r) => onReport({ progress: r.progress, text: r.text, elapsedMs: Math.round(r.timeElapsed * 1000) }) },
+    {
+      initProgressCallback: (r) =>
+        onReport({ progress: r.progress, text: r.text, elapsedMs: Math.round(r.timeElapsed * 1000) }),
+    },
     { context_window_size: contextWindowSize },
   );
   // MLCEngine's create() is overloaded (streaming or not); this adapter only ever streams.
@@ -87,7 +94,11 @@ export async function createWebLlmModel(options: WebLlmOptions): Promise<ChatMod
   const { model } = options;
   let engine: WebLlmEngine;
   try {
-    engine = await (options.loadEngine ?? loadWithWebLlm)(model, (p) => options.onProgress?.(p), options.contextWindowSize ?? DEFAULT_CONTEXT_WINDOW);
+    engine = await (options.loadEngine ?? loadWithWebLlm)(
+      model,
+      (p) => options.onProgress?.(p),
+      options.contextWindowSize ?? DEFAULT_CONTEXT_WINDOW,
+    );
   } catch (e) {
     throw webLlmError(e, model);
   }
@@ -116,7 +127,12 @@ export async function createWebLlmModel(options: WebLlmOptions): Promise<ChatMod
       if (signal?.aborted) throw abortedError();
       const r = turn.result();
       const usage = r.usage ?? (await estimateUsage(request.messages, undefined, r.text, []));
-      return { text: r.text, toolCalls: [], usage, finishReason: r.finishReason === 'tool_calls' ? 'stop' : r.finishReason };
+      return {
+        text: r.text,
+        toolCalls: [],
+        usage,
+        finishReason: r.finishReason === 'tool_calls' ? 'stop' : r.finishReason,
+      };
     } catch (e) {
       if (signal?.aborted) throw abortedError(e);
       throw webLlmError(e, model);

@@ -20,9 +20,16 @@ export async function webgpuAvailable(nav: GpuNavigator | undefined = defaultNav
   if (!nav?.gpu || typeof nav.gpu.requestAdapter !== 'function') return { ok: false, reason: `${NO_WEBGPU_MESSAGE}.` };
   try {
     const adapter = await nav.gpu.requestAdapter();
-    if (!adapter) return { ok: false, reason: `${NO_WEBGPU_MESSAGE}. (WebGPU is present but offered no GPU adapter: the GPU may be blocked or disabled.)` };
+    if (!adapter)
+      return {
+        ok: false,
+        reason: `${NO_WEBGPU_MESSAGE}. (WebGPU is present but offered no GPU adapter: the GPU may be blocked or disabled.)`,
+      };
     return { ok: true };
   } catch (e) {
-    return { ok: false, reason: `${NO_WEBGPU_MESSAGE}. (Asking for a GPU adapter failed: ${e instanceof Error ? e.message : String(e)})` };
+    return {
+      ok: false,
+      reason: `${NO_WEBGPU_MESSAGE}. (Asking for a GPU adapter failed: ${e instanceof Error ? e.message : String(e)})`,
+    };
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CompletionJson } from '../../core/llm/openai-stream';
 import { LlmError, type ChatDelta } from '../../core/llm/types';
 import { createWebLlmModel, toWebLlmMessages, type WebLlmEngine, type WebLlmRequest } from './chat-model';
-import { WEBLLM_MODELS } from './models';
+import { WEBLLM_MODELS } from '../../core/llm/webllm-models';
 import { NO_WEBGPU_MESSAGE, webgpuAvailable } from './webgpu';
 
 describe('webgpuAvailable', () => {
@@ -27,7 +27,9 @@ describe('webgpuAvailable', () => {
   });
 });
 
-const chunk = (content: string | null, finish: string | null = null): CompletionJson => ({ choices: [{ delta: { content }, finish_reason: finish }] });
+const chunk = (content: string | null, finish: string | null = null): CompletionJson => ({
+  choices: [{ delta: { content }, finish_reason: finish }],
+});
 
 /** A fake MLCEngine: records requests and streams the chunks it is given. */
 function fakeEngine(chunks: CompletionJson[], opts: { pauseAfter?: number } = {}) {
@@ -73,11 +75,17 @@ describe('createWebLlmModel', () => {
   it('loads lazily through the injected loader, passing progress and the context window', async () => {
     const { engine } = fakeEngine([]);
     const progress: unknown[] = [];
-    const loadEngine = vi.fn(async (_m: string, report: (p: { progress: number; text: string; elapsedMs: number }) => void) => {
-      report({ progress: 0.5, text: 'Fetching param cache[1/2]', elapsedMs: 1200 });
-      return engine;
+    const loadEngine = vi.fn(
+      async (_m: string, report: (p: { progress: number; text: string; elapsedMs: number }) => void) => {
+        report({ progress: 0.5, text: 'Fetching param cache[1/2]', elapsedMs: 1200 });
+        return engine;
+      },
+    );
+    const model = await createWebLlmModel({
+      model: WEBLLM_MODELS[0].id,
+      onProgress: (p) => progress.push(p),
+      loadEngine,
     });
-    const model = await createWebLlmModel({ model: WEBLLM_MODELS[0].id, onProgress: (p) => progress.push(p), loadEngine });
     expect(loadEngine).toHaveBeenCalledWith(WEBLLM_MODELS[0].id, expect.any(Function), 8192);
     expect(progress).toEqual([{ progress: 0.5, text: 'Fetching param cache[1/2]', elapsedMs: 1200 }]);
     expect(model).toMatchObject({ provider: 'webllm', model: WEBLLM_MODELS[0].id, supportsTools: false });
@@ -106,8 +114,16 @@ describe('createWebLlmModel', () => {
       temperature: 0,
       max_tokens: 300,
     });
-    expect(deltas).toEqual([{ type: 'text', text: 'Thought: ' }, { type: 'text', text: 'I know.' }]);
-    expect(r).toEqual({ text: 'Thought: I know.', toolCalls: [], usage: { inputTokens: 120, outputTokens: 7, estimated: false }, finishReason: 'stop' });
+    expect(deltas).toEqual([
+      { type: 'text', text: 'Thought: ' },
+      { type: 'text', text: 'I know.' },
+    ]);
+    expect(r).toEqual({
+      text: 'Thought: I know.',
+      toolCalls: [],
+      usage: { inputTokens: 120, outputTokens: 7, estimated: false },
+      finishReason: 'stop',
+    });
   });
 
   it('estimates usage when the engine reports none, and maps length', async () => {
@@ -120,13 +136,15 @@ describe('createWebLlmModel', () => {
   });
 
   it('turns tool messages into user text and merges neighbours with the same role', () => {
-    expect(toWebLlmMessages([
-      { role: 'system', content: 's' },
-      { role: 'user', content: 'q' },
-      { role: 'assistant', content: 'a', toolCalls: [{ id: '1', name: 'done', arguments: '{}' }] },
-      { role: 'tool', toolCallId: '1', name: 'done', content: 'ok' },
-      { role: 'user', content: 'more' },
-    ])).toEqual([
+    expect(
+      toWebLlmMessages([
+        { role: 'system', content: 's' },
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a', toolCalls: [{ id: '1', name: 'done', arguments: '{}' }] },
+        { role: 'tool', toolCallId: '1', name: 'done', content: 'ok' },
+        { role: 'user', content: 'more' },
+      ]),
+    ).toEqual([
       { role: 'system', content: 's' },
       { role: 'user', content: 'q' },
       { role: 'assistant', content: 'a' },
@@ -152,13 +170,29 @@ describe('createWebLlmModel', () => {
   it('maps WebLLM errors to LlmError codes, at load time and while generating', async () => {
     const named = (name: string, message: string) => Object.assign(new Error(message), { name });
     const load = (e: Error) => createWebLlmModel({ model: 'nope', loadEngine: () => Promise.reject(e) });
-    await expect(load(named('ModelNotFoundError', 'Cannot find model record'))).rejects.toMatchObject({ code: 'llm_model_not_found' });
-    await expect(load(named('WebGPUNotAvailableError', 'WebGPU is not supported'))).rejects.toMatchObject({ code: 'llm_server', message: expect.stringContaining('no WebGPU') });
-    await expect(load(new TypeError('Failed to fetch'))).rejects.toMatchObject({ code: 'llm_network', retryable: true });
-    await expect(load(named('DeviceLostError', 'The WebGPU device was lost.'))).rejects.toMatchObject({ code: 'llm_server', message: expect.stringContaining('smaller model') });
+    await expect(load(named('ModelNotFoundError', 'Cannot find model record'))).rejects.toMatchObject({
+      code: 'llm_model_not_found',
+    });
+    await expect(load(named('WebGPUNotAvailableError', 'WebGPU is not supported'))).rejects.toMatchObject({
+      code: 'llm_server',
+      message: expect.stringContaining('no WebGPU'),
+    });
+    await expect(load(new TypeError('Failed to fetch'))).rejects.toMatchObject({
+      code: 'llm_network',
+      retryable: true,
+    });
+    await expect(load(named('DeviceLostError', 'The WebGPU device was lost.'))).rejects.toMatchObject({
+      code: 'llm_server',
+      message: expect.stringContaining('smaller model'),
+    });
 
     const engine: WebLlmEngine = {
-      chat: { completions: { create: () => Promise.reject(named('ContextWindowSizeExceededError', 'Prompt tokens exceed context window size')) } },
+      chat: {
+        completions: {
+          create: () =>
+            Promise.reject(named('ContextWindowSizeExceededError', 'Prompt tokens exceed context window size')),
+        },
+      },
       interruptGenerate: () => undefined,
     };
     const model = await createWebLlmModel({ model: 'm', loadEngine: async () => engine });

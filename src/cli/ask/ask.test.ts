@@ -10,11 +10,17 @@ import { run } from '../main';
 const KEY_VAR = 'DOWSER_ASK_TEST_KEY';
 const KEY = 'sk-test-do-not-print-4f7a9c';
 const QUESTION = 'Total of paid orders from Paris?';
-const PLAN = { sub_questions: [
-  { text: 'Which customers are in Paris?', tables: [{ table: 'customers', columns: ['id', 'city'] }] },
-  { text: 'What is the total of their paid orders?', tables: [{ table: 'orders', columns: ['customer_id', 'total', 'status'] }] },
-] };
-const SQL = "SELECT sum(o.total) AS paid FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' AND o.status = 'paid'";
+const PLAN = {
+  sub_questions: [
+    { text: 'Which customers are in Paris?', tables: [{ table: 'customers', columns: ['id', 'city'] }] },
+    {
+      text: 'What is the total of their paid orders?',
+      tables: [{ table: 'orders', columns: ['customer_id', 'total', 'status'] }],
+    },
+  ],
+};
+const SQL =
+  "SELECT sum(o.total) AS paid FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' AND o.status = 'paid'";
 const EXPLANATION = 'Explanation: The total of paid orders by customers who live in Paris.\nVerdict: match';
 const TURNS = [
   { text: 'I split the question.', toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
@@ -40,7 +46,11 @@ async function dowser(...argv: string[]) {
   return { code, stdout, stderr };
 }
 
-const jsonLines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dowser-ask-'));
@@ -59,30 +69,78 @@ afterAll(() => {
 describe('dowser ask, scripted provider', () => {
   it('runs plan -> search_value -> execute_sql -> done and prints JSON events', async () => {
     const transcript = join(dir, 'scripted.json');
-    const r = await dowser('ask', '--db', db, '--question', QUESTION, '--provider', 'scripted', '--script', script, '--json', '--transcript', transcript);
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'scripted',
+      '--script',
+      script,
+      '--json',
+      '--transcript',
+      transcript,
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const events = jsonLines(r.stdout);
     const types = events.map((e) => e.type);
-    for (const t of ['plan', 'thought', 'thought_delta', 'action', 'observation', 'usage', 'final']) expect(types).toContain(t);
+    for (const t of ['plan', 'thought', 'thought_delta', 'action', 'observation', 'usage', 'final'])
+      expect(types).toContain(t);
     expect(types[types.length - 1]).toBe('final');
-    expect(events.filter((e) => e.type === 'action').map((e) => e.tool)).toEqual(['submit_plan', 'search_value', 'execute_sql', 'done']);
-    expect(events[events.length - 1]).toMatchObject({ sql: SQL, columns: ['paid'], rows: [[30.5]], verdict: 'match', explanation: expect.stringContaining('Paris') });
+    expect(events.filter((e) => e.type === 'action').map((e) => e.tool)).toEqual([
+      'submit_plan',
+      'search_value',
+      'execute_sql',
+      'done',
+    ]);
+    expect(events[events.length - 1]).toMatchObject({
+      sql: SQL,
+      columns: ['paid'],
+      rows: [[30.5]],
+      verdict: 'match',
+      explanation: expect.stringContaining('Paris'),
+    });
     const saved = JSON.parse(readFileSync(transcript, 'utf8')) as Record<string, unknown>;
-    expect(saved).toMatchObject({ question: QUESTION, hints: null, provider: 'scripted', exitCode: 0, apiKeyEnv: null });
+    expect(saved).toMatchObject({
+      question: QUESTION,
+      hints: null,
+      provider: 'scripted',
+      exitCode: 0,
+      apiKeyEnv: null,
+    });
     expect((saved.events as unknown[]).length).toBe(events.length);
     expect(readFileSync(transcript, 'utf8')).not.toContain(KEY);
   });
 
   it('speaks the text protocol with --tools text and prints readable lines', async () => {
     const textScript = join(dir, 'text-turns.json');
-    writeFileSync(textScript, JSON.stringify([
-      { text: `Thought: plan first.\nAction: submit_plan ${JSON.stringify(PLAN)}` },
-      { text: `Thought: run it.\nAction: execute_sql ${JSON.stringify({ sql: SQL })}` },
-      { text: `Action: done ${JSON.stringify({ sql: SQL })}` },
-      { text: EXPLANATION },
-    ]));
-    const r = await dowser('ask', '--db', db, '--question', QUESTION, '--hints', 'paid means status = paid', '--provider', 'scripted', '--script', textScript, '--tools', 'text');
+    writeFileSync(
+      textScript,
+      JSON.stringify([
+        { text: `Thought: plan first.\nAction: submit_plan ${JSON.stringify(PLAN)}` },
+        { text: `Thought: run it.\nAction: execute_sql ${JSON.stringify({ sql: SQL })}` },
+        { text: `Action: done ${JSON.stringify({ sql: SQL })}` },
+        { text: EXPLANATION },
+      ]),
+    );
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--hints',
+      'paid means status = paid',
+      '--provider',
+      'scripted',
+      '--script',
+      textScript,
+      '--tools',
+      'text',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('plan:\n  1. Which customers are in Paris? — customers(id, city)\n  2.');
     expect(r.stdout).toContain('thought: plan first.');
@@ -96,7 +154,18 @@ describe('dowser ask, scripted provider', () => {
   it('exits 1 when the script ends before a final answer', async () => {
     const short = join(dir, 'short.json');
     writeFileSync(short, JSON.stringify(TURNS.slice(0, 2)));
-    const r = await dowser('ask', '--db', db, '--question', QUESTION, '--provider', 'scripted', '--script', short, '--json');
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'scripted',
+      '--script',
+      short,
+      '--json',
+    );
     expect(r.code).toBe(1);
     expect(jsonLines(r.stdout).pop()).toMatchObject({ type: 'error', code: 'llm_bad_response' });
   });
@@ -108,31 +177,86 @@ describe('dowser ask, OpenAI-compatible provider (mock server)', () => {
     await mock?.close();
     mock = undefined;
   });
-  const asMock = (t: (typeof TURNS)[number]): MockReply => ({ text: t.text, toolCalls: t.toolCalls?.map((c, i) => ({ id: `call_${i}`, ...c })) });
+  const asMock = (t: (typeof TURNS)[number]): MockReply => ({
+    text: t.text,
+    toolCalls: t.toolCalls?.map((c, i) => ({ id: `call_${i}`, ...c })),
+  });
 
   it('calls the server with native tools, never shows the key, exits 0', async () => {
     mock = await startMockLlm({ script: TURNS.map(asMock) });
     const transcript = join(dir, 'openai.json');
-    const r = await dowser('ask', '--db', db, '--question', QUESTION, '--provider', 'openai', '--base-url', mock.url, '--model', 'mock-model', '--api-key-env', KEY_VAR, '--transcript', transcript);
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'openai',
+      '--base-url',
+      mock.url,
+      '--model',
+      'mock-model',
+      '--api-key-env',
+      KEY_VAR,
+      '--transcript',
+      transcript,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('verdict: match');
     expect(mock.requests).toHaveLength(5);
     const tools = mock.requests[0].tools as Array<{ function: { name: string } }>;
-    expect(tools.map((t) => t.function.name)).toEqual(['submit_plan', 'search_column', 'search_value', 'find_shortest_path', 'execute_sql', 'ask_user', 'done']);
+    expect(tools.map((t) => t.function.name)).toEqual([
+      'submit_plan',
+      'search_column',
+      'search_value',
+      'find_shortest_path',
+      'execute_sql',
+      'ask_user',
+      'done',
+    ]);
     expect(mock.requests[0].headers.authorization).toBe('[present]');
     expect(mock.requests[4].tools).toBeUndefined(); // the explanation is a plain call
     const saved = readFileSync(transcript, 'utf8');
-    expect(JSON.parse(saved)).toMatchObject({ provider: expect.stringContaining('openai'), model: 'mock-model', apiKeyEnv: KEY_VAR, baseUrl: mock.url });
+    expect(JSON.parse(saved)).toMatchObject({
+      provider: expect.stringContaining('openai'),
+      model: 'mock-model',
+      apiKeyEnv: KEY_VAR,
+      baseUrl: mock.url,
+    });
     for (const text of [r.stdout, r.stderr, saved]) expect(text).not.toContain(KEY);
   });
 
   it('reports a refused key as an error event naming the variable, exit 1', async () => {
-    mock = await startMockLlm({ script: [{ error: { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } } }] });
+    mock = await startMockLlm({
+      script: [{ error: { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } } }],
+    });
     const transcript = join(dir, 'refused.json');
-    const r = await dowser('ask', '--db', db, '--question', QUESTION, '--provider', 'openai', '--base-url', mock.url, '--model', 'mock-model', '--api-key-env', KEY_VAR, '--json', '--transcript', transcript);
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'openai',
+      '--base-url',
+      mock.url,
+      '--model',
+      'mock-model',
+      '--api-key-env',
+      KEY_VAR,
+      '--json',
+      '--transcript',
+      transcript,
+    );
     expect(r.code).toBe(1);
     const last = jsonLines(r.stdout).pop();
-    expect(last).toMatchObject({ type: 'error', code: 'llm_auth', message: expect.stringContaining(`API key was refused`) });
+    expect(last).toMatchObject({
+      type: 'error',
+      code: 'llm_auth',
+      message: expect.stringContaining(`API key was refused`),
+    });
     expect(last?.message).toContain(KEY_VAR);
     for (const text of [r.stdout, r.stderr, readFileSync(transcript, 'utf8')]) expect(text).not.toContain(KEY);
   });
@@ -148,7 +272,10 @@ describe('dowser ask, usage errors', () => {
     [[...base, '--provider', 'openai'], '--model <name> is required'],
     [[...base, '--provider', 'scripted', '--tools', 'both'], '--tools is native or text'],
     [[...base, '--provider', 'scripted', '--max-turns', '0'], '--max-turns needs a whole number'],
-    [[...base, '--provider', 'openai', '--model', 'm', '--api-key-env', 'DOWSER_ASK_UNSET_VAR'], 'DOWSER_ASK_UNSET_VAR is not set'],
+    [
+      [...base, '--provider', 'openai', '--model', 'm', '--api-key-env', 'DOWSER_ASK_UNSET_VAR'],
+      'DOWSER_ASK_UNSET_VAR is not set',
+    ],
     [[...base, '--provider', 'anthropic', '--model', 'm', '--api-key-env', KEY], 'NAME of an environment variable'],
     [[...base, '--provider', 'scripted', '--script', 'missing-turns.json'], 'cannot read --script'],
   ])('%j', async (argv, message) => {

@@ -18,7 +18,15 @@ const DEFAULT_KEY_ENV = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KE
 const scriptSchema = z.array(
   z.strictObject({
     text: z.string().optional(),
-    toolCalls: z.array(z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]), id: z.string().optional() })).optional(),
+    toolCalls: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1),
+          arguments: z.union([z.record(z.string(), z.unknown()), z.string()]),
+          id: z.string().optional(),
+        }),
+      )
+      .optional(),
   }),
 );
 
@@ -39,7 +47,9 @@ export function readScript(io: CliIo, path: string): ScriptedTurn[] {
   const parsed = scriptSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new UsageError(`--script "${path}": at ${issue.path.join('.') || 'the top'}: ${issue.message} (expected a list of {"text"?, "toolCalls"?: [{"name", "arguments"}]})`);
+    throw new UsageError(
+      `--script "${path}": at ${issue.path.join('.') || 'the top'}: ${issue.message} (expected a list of {"text"?, "toolCalls"?: [{"name", "arguments"}]})`,
+    );
   }
   return parsed.data;
 }
@@ -62,21 +72,29 @@ export interface AskModel {
   keyEnv: string | null;
 }
 
-export function createAskModel(o: AskOptions, io: CliIo, env: Record<string, string | undefined> = process.env): AskModel {
+export function createAskModel(
+  o: AskOptions,
+  io: CliIo,
+  env: Record<string, string | undefined> = process.env,
+): AskModel {
   if (o.provider === 'scripted') {
     // Without a script, the page's demo: written for public/demo.sqlite and its demo question.
-    if (!o.script) return { model: createScriptedModel(DEMO_SCRIPT, { name: o.model ?? 'scripted-demo' }), keyEnv: null };
+    if (!o.script)
+      return { model: createScriptedModel(DEMO_SCRIPT, { name: o.model ?? 'scripted-demo' }), keyEnv: null };
     return { model: createScriptedModel(readScript(io, o.script), { name: o.model ?? 'scripted' }), keyEnv: null };
   }
   const source = keySource(o)!;
   const apiKey = env[source.env] || undefined;
   if (!apiKey && source.required) {
-    throw new UsageError(`no API key: the environment variable ${source.env} is not set (set it, or name another with --api-key-env)`);
+    throw new UsageError(
+      `no API key: the environment variable ${source.env} is not set (set it, or name another with --api-key-env)`,
+    );
   }
   const model = o.model!;
   const fetch = globalThis.fetch.bind(globalThis);
-  const chat = o.provider === 'anthropic'
-    ? createAnthropicModel({ apiKey: apiKey!, model, fetch, ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}) })
-    : createOpenAiCompatibleModel({ baseUrl: o.baseUrl ?? DEFAULT_OPENAI_URL, model, apiKey, fetch });
+  const chat =
+    o.provider === 'anthropic'
+      ? createAnthropicModel({ apiKey: apiKey!, model, fetch, ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}) })
+      : createOpenAiCompatibleModel({ baseUrl: o.baseUrl ?? DEFAULT_OPENAI_URL, model, apiKey, fetch });
   return { model: chat, secret: apiKey, keyEnv: source.env };
 }

@@ -56,17 +56,22 @@ const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
 export function parseAskArgs(args: string[]): AskOptions | null {
   const { values: v, positionals } = parseCommandArgs(args, ASK_FLAGS);
   if (v.help) return null;
-  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" (put the question in --question "…")`);
+  if (positionals.length)
+    throw new UsageError(`unexpected argument "${positionals[0]}" (put the question in --question "…")`);
   if (!v.db) throw new UsageError('--db <file> is required');
-  if (v['check-step'] !== undefined && !v.plan) throw new UsageError('--check-step N needs --plan <plan.json> (the plan whose sub-question N is checked)');
+  if (v['check-step'] !== undefined && !v.plan)
+    throw new UsageError('--check-step N needs --plan <plan.json> (the plan whose sub-question N is checked)');
   // A step check answers one sub-question of the plan, so the question itself is optional there.
   if (!v.question?.trim() && v['check-step'] === undefined) throw new UsageError('--question "<question>" is required');
   if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
-  if (!(PROVIDERS as readonly string[]).includes(v.provider)) throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
+  if (!(PROVIDERS as readonly string[]).includes(v.provider))
+    throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
   const provider = v.provider as Provider;
-  if (provider !== 'scripted' && !v.model) throw new UsageError(`--model <name> is required for --provider ${provider}`);
+  if (provider !== 'scripted' && !v.model)
+    throw new UsageError(`--model <name> is required for --provider ${provider}`);
   if (provider !== 'scripted' && v.script) throw new UsageError('--script is only for --provider scripted');
-  if (v.tools !== undefined && v.tools !== 'native' && v.tools !== 'text') throw new UsageError(`--tools is native or text, not "${v.tools}"`);
+  if (v.tools !== undefined && v.tools !== 'native' && v.tools !== 'text')
+    throw new UsageError(`--tools is native or text, not "${v.tools}"`);
   if (v['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v['api-key-env'])) {
     // A name, not a value: refusing anything else keeps a pasted key out of error messages too.
     throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');

@@ -42,7 +42,11 @@ const logTo = (io: CliIo, o: PersonOptions) => (text: string) => (o.json ? io.st
 export function cliAskUser(o: PersonOptions, io: CliIo, terminal: Terminal, signal?: AbortSignal): AskUser {
   const log = logTo(io, o);
   return async ({ question, options }) => {
-    const auto = o.nonInteractive ? 'non-interactive' : !terminal.isTTY ? 'non-interactive: stdin is not a terminal' : null;
+    const auto = o.nonInteractive
+      ? 'non-interactive'
+      : !terminal.isTTY
+        ? 'non-interactive: stdin is not a terminal'
+        : null;
     if (auto) {
       log(`asked: ${visible(question)} → answered ${JSON.stringify(visible(options[0]))} (${auto})`);
       return options[0];
@@ -61,7 +65,10 @@ export function cliAskUser(o: PersonOptions, io: CliIo, terminal: Terminal, sign
 export function cliOnPlan(o: PersonOptions, io: CliIo, terminal: Terminal, signal?: AbortSignal): OnPlan {
   return async () => {
     if (o.nonInteractive || !terminal.isTTY) {
-      logTo(io, o)(`pause after plan: continuing (${o.nonInteractive ? 'non-interactive' : 'stdin is not a terminal'})`);
+      logTo(
+        io,
+        o,
+      )(`pause after plan: continuing (${o.nonInteractive ? 'non-interactive' : 'stdin is not a terminal'})`);
       return { action: 'continue' };
     }
     const typed = (await terminal.ask('Continue? [Y/n] ', signal)).trim().toLowerCase();

@@ -26,6 +26,7 @@ export function planFromFile(raw: unknown, path: string, schema: Schema, checkSt
   const checked = checkGivenPlan(raw, schema);
   if (!checked.ok) throw new UsageError(`--plan "${path}": ${checked.message}`);
   const count = checked.plan.sub_questions.length;
-  if (checkStep !== undefined && checkStep > count) throw new UsageError(`--check-step ${checkStep}: the plan has ${count} sub-question${count === 1 ? '' : 's'}`);
+  if (checkStep !== undefined && checkStep > count)
+    throw new UsageError(`--check-step ${checkStep}: the plan has ${count} sub-question${count === 1 ? '' : 's'}`);
   return checked.plan;
 }

@@ -10,11 +10,14 @@ import { run } from '../main';
 import type { Terminal } from './person';
 
 const QUESTION = 'Total of paid orders from Paris?';
-const PLAN = { sub_questions: [
-  { text: 'Which customers are in Paris?', tables: [{ table: 'customers', columns: ['id', 'city'] }] },
-  { text: 'Which orders are paid?', tables: [{ table: 'orders', columns: ['id', 'total', 'status'] }] },
-] };
-const SQL = "SELECT sum(o.total) AS paid FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' AND o.status = 'paid'";
+const PLAN = {
+  sub_questions: [
+    { text: 'Which customers are in Paris?', tables: [{ table: 'customers', columns: ['id', 'city'] }] },
+    { text: 'Which orders are paid?', tables: [{ table: 'orders', columns: ['id', 'total', 'status'] }] },
+  ],
+};
+const SQL =
+  "SELECT sum(o.total) AS paid FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' AND o.status = 'paid'";
 const EXPLANATION = { text: 'Explanation: The total of paid orders by customers who live in Paris.\nVerdict: match' };
 const ASK = { question: 'Which city column?', options: ['customers.city', 'stores.city'] };
 
@@ -28,7 +31,11 @@ const file = (name: string, content: unknown) => {
 
 function fakeIo() {
   const out = { stdout: '', stderr: '' };
-  const io: CliIo = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, readFile: (p) => readFileSync(p) };
+  const io: CliIo = {
+    stdout: { write: (t: string) => (out.stdout += t) },
+    stderr: { write: (t: string) => (out.stderr += t) },
+    readFile: (p) => readFileSync(p),
+  };
   return { io, out };
 }
 
@@ -41,10 +48,21 @@ async function dowser(...argv: string[]) {
 /** A person at a terminal who types the given lines. */
 function typing(...lines: string[]): Terminal & { prompts: string[] } {
   const prompts: string[] = [];
-  return { isTTY: true, prompts, ask: async (p) => { prompts.push(p); return lines.shift() ?? ''; } };
+  return {
+    isTTY: true,
+    prompts,
+    ask: async (p) => {
+      prompts.push(p);
+      return lines.shift() ?? '';
+    },
+  };
 }
 
-const jsonLines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dowser-plan-'));
@@ -56,8 +74,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('dowser ask --plan', () => {
   it('runs with the plan confirmed: no submit_plan, final reached', async () => {
-    const script = file('confirmed-turns.json', [{ toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] }, { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] }, EXPLANATION]);
-    const r = await dowser('ask', '--db', db, '--question', QUESTION, '--provider', 'scripted', '--script', script, '--plan', file('plan.json', PLAN), '--json');
+    const script = file('confirmed-turns.json', [
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
+      { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
+      EXPLANATION,
+    ]);
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'scripted',
+      '--script',
+      script,
+      '--plan',
+      file('plan.json', PLAN),
+      '--json',
+    );
     expect(r.code).toBe(0);
     const events = jsonLines(r.stdout);
     expect(events[0]).toMatchObject({ type: 'plan', confirmed: true });
@@ -66,7 +101,9 @@ describe('dowser ask --plan', () => {
   });
 
   it('exits 2 listing every problem of the plan file', async () => {
-    const bad = file('bad-plan.json', { sub_questions: [{ text: 'a', tables: [{ table: 'customer' }, { table: 'orders', columns: ['totl'] }] }] });
+    const bad = file('bad-plan.json', {
+      sub_questions: [{ text: 'a', tables: [{ table: 'customer' }, { table: 'orders', columns: ['totl'] }] }],
+    });
     const r = await dowser('ask', '--db', db, '--question', QUESTION, '--provider', 'scripted', '--plan', bad);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('No table named "customer". Close names: customers.');
@@ -87,10 +124,25 @@ describe('dowser ask --plan', () => {
 
 describe('dowser ask --check-step', () => {
   const stepSql = 'SELECT id, total, status FROM orders';
-  const turns = [{ toolCalls: [{ name: 'execute_sql', arguments: { sql: stepSql } }] }, { toolCalls: [{ name: 'done', arguments: { sql: stepSql } }] }];
+  const turns = [
+    { toolCalls: [{ name: 'execute_sql', arguments: { sql: stepSql } }] },
+    { toolCalls: [{ name: 'done', arguments: { sql: stepSql } }] },
+  ];
 
   it('prints the preview rows of one sub-question', async () => {
-    const r = await dowser('ask', '--db', db, '--provider', 'scripted', '--script', file('step.json', turns), '--plan', file('plan.json', PLAN), '--check-step', '2');
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--provider',
+      'scripted',
+      '--script',
+      file('step.json', turns),
+      '--plan',
+      file('plan.json', PLAN),
+      '--check-step',
+      '2',
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/step 2 SQL:\n {4}SELECT id, total, status FROM orders/);
     expect(r.stdout).toMatch(/10\.5 +\| paid/);
@@ -98,9 +150,36 @@ describe('dowser ask --check-step', () => {
   });
 
   it('writes events with --json, and refuses a step past the plan or without --plan', async () => {
-    const r = await dowser('ask', '--db', db, '--provider', 'scripted', '--script', file('step.json', turns), '--plan', file('plan.json', PLAN), '--check-step', '2', '--json');
-    expect(jsonLines(r.stdout).pop()).toMatchObject({ type: 'step_preview', index: 1, columns: ['id', 'total', 'status'] });
-    const past = await dowser('ask', '--db', db, '--provider', 'scripted', '--plan', file('plan.json', PLAN), '--check-step', '3');
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--provider',
+      'scripted',
+      '--script',
+      file('step.json', turns),
+      '--plan',
+      file('plan.json', PLAN),
+      '--check-step',
+      '2',
+      '--json',
+    );
+    expect(jsonLines(r.stdout).pop()).toMatchObject({
+      type: 'step_preview',
+      index: 1,
+      columns: ['id', 'total', 'status'],
+    });
+    const past = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--provider',
+      'scripted',
+      '--plan',
+      file('plan.json', PLAN),
+      '--check-step',
+      '3',
+    );
     expect(past).toMatchObject({ code: 2, stderr: expect.stringContaining('the plan has 2 sub-questions') });
     const alone = await dowser('ask', '--db', db, '--provider', 'scripted', '--check-step', '1');
     expect(alone).toMatchObject({ code: 2, stderr: expect.stringContaining('--check-step N needs --plan') });
@@ -108,15 +187,16 @@ describe('dowser ask --check-step', () => {
 });
 
 describe('dowser ask, clarification and pause', () => {
-  const askTurns = () => file('ask-turns.json', [
-    { toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
-    // A value matching only up to case: the ambiguity signal that allows asking.
-    { toolCalls: [{ name: 'search_value', arguments: { query: 'PARIS' } }] },
-    { toolCalls: [{ name: 'ask_user', arguments: ASK }] },
-    { toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
-    { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
-    EXPLANATION,
-  ]);
+  const askTurns = () =>
+    file('ask-turns.json', [
+      { toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
+      // A value matching only up to case: the ambiguity signal that allows asking.
+      { toolCalls: [{ name: 'search_value', arguments: { query: 'PARIS' } }] },
+      { toolCalls: [{ name: 'ask_user', arguments: ASK }] },
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
+      { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
+      EXPLANATION,
+    ]);
   const args = () => ['--db', db, '--question', QUESTION, '--provider', 'scripted', '--script', askTurns()];
 
   it('--non-interactive answers with the first option and logs it', async () => {
@@ -128,10 +208,16 @@ describe('dowser ask, clarification and pause', () => {
 
   it('without a terminal behaves like --non-interactive and says so', async () => {
     const { io, out } = fakeIo();
-    const code = await runAsk([...args(), '--json'], io, { isTTY: false, ask: () => Promise.reject(new Error('no one there')) });
+    const code = await runAsk([...args(), '--json'], io, {
+      isTTY: false,
+      ask: () => Promise.reject(new Error('no one there')),
+    });
     expect(code).toBe(0);
     expect(out.stderr).toContain('answered "customers.city" (non-interactive: stdin is not a terminal)');
-    expect(jsonLines(out.stdout).find((e) => e.type === 'ask')).toMatchObject({ question: ASK.question, options: ASK.options });
+    expect(jsonLines(out.stdout).find((e) => e.type === 'ask')).toMatchObject({
+      question: ASK.question,
+      options: ASK.options,
+    });
   });
 
   it('on a terminal reads the choice, and the plan pause continues on Enter', async () => {

@@ -12,7 +12,11 @@ import { bigintSafe } from '../json';
 const OBSERVATION_LINES = 12;
 const LINE_WIDTH = 160;
 
-const indent = (text: string, prefix = '    ') => text.split('\n').map((l) => prefix + l).join('\n');
+const indent = (text: string, prefix = '    ') =>
+  text
+    .split('\n')
+    .map((l) => prefix + l)
+    .join('\n');
 
 function argsText(args: unknown): string {
   if (args === null || args === undefined) return '';
@@ -41,7 +45,11 @@ function planText(e: Extract<AgentEvent, { type: 'plan' }>): string {
 }
 
 function finalText(e: Extract<AgentEvent, { type: 'final' }>, width?: number): string {
-  const out = ['final SQL:', indent(e.sql.split('\n').map(visible).join('\n')), formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd()];
+  const out = [
+    'final SQL:',
+    indent(e.sql.split('\n').map(visible).join('\n')),
+    formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd(),
+  ];
   if (e.truncated && e.totalRows !== null) out.push(`(${e.totalRows} rows in all)`);
   if (e.explanation) out.push(`explanation: ${visible(e.explanation)}`);
   out.push(`verdict: ${e.verdict}${e.note ? ` (${visible(e.note)})` : ''}`);
@@ -49,7 +57,11 @@ function finalText(e: Extract<AgentEvent, { type: 'final' }>, width?: number): s
 }
 
 function previewText(e: Extract<AgentEvent, { type: 'step_preview' }>, width?: number): string {
-  const out = [`step ${e.index + 1} SQL:`, indent(e.sql.split('\n').map(visible).join('\n')), formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd()];
+  const out = [
+    `step ${e.index + 1} SQL:`,
+    indent(e.sql.split('\n').map(visible).join('\n')),
+    formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd(),
+  ];
   if (e.truncated) out.push(`(first ${e.rows.length} rows${e.totalRows !== null ? ` of ${e.totalRows}` : ''})`);
   return out.join('\n');
 }
@@ -74,7 +86,9 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
     case 'action':
       return void out(`action: ${visible(e.tool)}${argsText(e.args)}`);
     case 'observation':
-      return void out(`observation${e.ok ? '' : ' (failed)'}${e.ms ? `, ${e.ms} ms` : ''}:\n${observationText(e.text)}`);
+      return void out(
+        `observation${e.ok ? '' : ' (failed)'}${e.ms ? `, ${e.ms} ms` : ''}:\n${observationText(e.text)}`,
+      );
     case 'sql':
       return void out(`  sql ${e.ok ? 'ran' : 'failed'}: ${visible(e.summary)}`);
     case 'final':
@@ -84,7 +98,9 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
     case 'plan_waiting':
       return void out('plan: waiting for Continue');
     case 'ask':
-      return void out(`ask: ${visible(e.question)}\n${e.options.map((opt, i) => `    ${i + 1}. ${visible(opt)}`).join('\n')}`);
+      return void out(
+        `ask: ${visible(e.question)}\n${e.options.map((opt, i) => `    ${i + 1}. ${visible(opt)}`).join('\n')}`,
+      );
     case 'error':
       return void io.stderr.write(`error [${e.code}]: ${visible(e.message)}\n`);
     case 'thought_delta':

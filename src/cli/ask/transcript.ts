@@ -26,7 +26,14 @@ export interface Transcript {
   events: AgentEvent[];
 }
 
-export function buildTranscript(o: AskOptions, model: { provider: string; model: string }, keyEnv: string | null, startedAt: number, events: AgentEvent[], exitCode: number): Transcript {
+export function buildTranscript(
+  o: AskOptions,
+  model: { provider: string; model: string },
+  keyEnv: string | null,
+  startedAt: number,
+  events: AgentEvent[],
+  exitCode: number,
+): Transcript {
   return {
     question: o.question,
     hints: o.hints ?? null,
@@ -50,6 +57,9 @@ export function writeTranscript(path: string, transcript: Transcript, secret?: s
   try {
     writeFileSync(path, text);
   } catch (e) {
-    throw new DowserError('internal', `Cannot write the transcript to "${path}": ${e instanceof Error ? e.message : String(e)}`);
+    throw new DowserError(
+      'internal',
+      `Cannot write the transcript to "${path}": ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
 }

@@ -13,14 +13,24 @@ import { runBench } from './run-bench';
 import { ensureValueDb } from './value-db';
 import { generateValueTables } from './value-data';
 
-const TINY = { rows: 5_000, queries: 20, pathQueries: 50, wideTables: 10, wideColumns: 10, wideRowsPerTable: 2, seed: 3 };
+const TINY = {
+  rows: 5_000,
+  queries: 20,
+  pathQueries: 50,
+  wideTables: 10,
+  wideColumns: 10,
+  wideRowsPerTable: 2,
+  seed: 3,
+};
 
 const isRate = (x: number) => x >= 0 && x <= 1;
 
 describe('runBench on tiny sizes', () => {
   it('reports every metric of issue 3 with sane values', async () => {
     const r = await runBench({ ...TINY, cacheDir: null });
-    expect(Object.keys(r.valueIndex)).toEqual(expect.arrayContaining(['valuesPerSec', 'values', 'extractMs', 'buildMs']));
+    expect(Object.keys(r.valueIndex)).toEqual(
+      expect.arrayContaining(['valuesPerSec', 'values', 'extractMs', 'buildMs']),
+    );
     expect(r.valueIndex.values).toBe(r.data.distinctTextValues);
     expect(r.valueIndex.policies).toEqual({ all: 12 });
     expect(r.valueIndex.valuesPerSec).toBeGreaterThan(0);
@@ -54,12 +64,25 @@ describe('dowser bench', () => {
     const dir = mkdtempSync(join(os.tmpdir(), 'dowser-bench-test-'));
     try {
       let out = '';
-      const io = { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, readFile: () => new Uint8Array() };
-      const code = await run(['bench', '--rows', '3000', '--queries', '5', '--no-cache', '--out', join(dir, 'sub', 'bench.json')], io);
+      const io = {
+        stdout: { write: (s: string) => (out += s) },
+        stderr: { write: () => true },
+        readFile: () => new Uint8Array(),
+      };
+      const code = await run(
+        ['bench', '--rows', '3000', '--queries', '5', '--no-cache', '--out', join(dir, 'sub', 'bench.json')],
+        io,
+      );
       expect(code).toBe(0);
       expect(out).toContain('valueIndex.valuesPerSec');
       const json = JSON.parse(readFileSync(join(dir, 'sub', 'bench.json'), 'utf8')) as BenchReport;
-      expect(Object.keys(json).slice(0, 5)).toEqual(['valueIndex', 'searchValue', 'joinPath', 'introspect', 'promptTokens']);
+      expect(Object.keys(json).slice(0, 5)).toEqual([
+        'valueIndex',
+        'searchValue',
+        'joinPath',
+        'introspect',
+        'promptTokens',
+      ]);
       expect(Object.keys(json.searchValue.prefix)).toContain('hitAt5');
       expect(Object.keys(json.promptTokens)).toEqual(expect.arrayContaining(['tableSummary', 'fullDDL']));
     } finally {
@@ -69,7 +92,11 @@ describe('dowser bench', () => {
 
   it('refuses --quick with --rows', async () => {
     let err = '';
-    const io = { stdout: { write: () => true }, stderr: { write: (s: string) => (err += s) }, readFile: () => new Uint8Array() };
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => (err += s) },
+      readFile: () => new Uint8Array(),
+    };
     expect(await run(['bench', '--quick', '--rows', '10'], io)).toBe(2);
     expect(err).toContain('--quick and --rows');
   });
@@ -79,7 +106,9 @@ describe('generated data', () => {
   it('is the same for a seed and distinct after normalisation across columns', () => {
     const a = generateValueTables(4_000, 9);
     const b = generateValueTables(4_000, 9);
-    expect(a.map((t) => t.text.map((c) => c.pool.slice(0, 5)))).toEqual(b.map((t) => t.text.map((c) => c.pool.slice(0, 5))));
+    expect(a.map((t) => t.text.map((c) => c.pool.slice(0, 5)))).toEqual(
+      b.map((t) => t.text.map((c) => c.pool.slice(0, 5))),
+    );
     const all = a.flatMap((t) => t.text.flatMap((c) => c.pool.map((v) => v.toLowerCase())));
     expect(new Set(all).size).toBe(all.length);
     expect(a.reduce((n, t) => n + t.rows, 0)).toBe(4_000);
@@ -115,8 +144,22 @@ describe('queries', () => {
 
   it('draws distinct targets from the indexed values', () => {
     const columns = [
-      { table: 'a', column: 'x', values: ['Alpha Centauri', 'Betelgeuse'], counts: [1, 1], rowsScanned: 2, policy: 'all' as const },
-      { table: 'b', column: 'y', values: ['Canopus', 'Deneb', 'Ek'], counts: [1, 1, 1], rowsScanned: 3, policy: 'all' as const },
+      {
+        table: 'a',
+        column: 'x',
+        values: ['Alpha Centauri', 'Betelgeuse'],
+        counts: [1, 1],
+        rowsScanned: 2,
+        policy: 'all' as const,
+      },
+      {
+        table: 'b',
+        column: 'y',
+        values: ['Canopus', 'Deneb', 'Ek'],
+        counts: [1, 1, 1],
+        rowsScanned: 3,
+        policy: 'all' as const,
+      },
     ];
     const sets = makeQuerySets(columns, 10, 1);
     expect(sets.exact).toHaveLength(5);

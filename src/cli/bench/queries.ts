@@ -42,9 +42,15 @@ export function withTypo(value: string, rnd: () => number): string | null {
     const letter = LETTERS[Math.floor(rnd() * LETTERS.length)];
     let typo: string;
     switch (Math.floor(rnd() * 4)) {
-      case 0: typo = w.slice(0, i) + letter + w.slice(i + 1); break;
-      case 1: typo = w.slice(0, i) + letter + w.slice(i); break;
-      case 2: typo = w.slice(0, i) + w.slice(i + 1); break;
+      case 0:
+        typo = w.slice(0, i) + letter + w.slice(i + 1);
+        break;
+      case 1:
+        typo = w.slice(0, i) + letter + w.slice(i);
+        break;
+      case 2:
+        typo = w.slice(0, i) + w.slice(i + 1);
+        break;
       default: {
         const j = Math.min(i, w.length - 2);
         typo = w.slice(0, j) + w[j + 1] + w[j] + w.slice(j + 2);

@@ -15,10 +15,22 @@ export interface BenchReport {
   /** The generated value database. */
   data: ValueDbInfo & { seed: number; reused: boolean; cachePath: string | null };
   /** The generated wide schema. */
-  wideSchema: { tables: number; columnsPerTable: number; columns: number; foreignKeys: number; rowsPerTable: number; buildMs: number };
+  wideSchema: {
+    tables: number;
+    columnsPerTable: number;
+    columns: number;
+    foreignKeys: number;
+    rowsPerTable: number;
+    buildMs: number;
+  };
   targets: TargetResult[];
   machine: {
-    node: string; platform: string; arch: string; cpu: string; cpus: number; memoryGiB: number;
+    node: string;
+    platform: string;
+    arch: string;
+    cpu: string;
+    cpus: number;
+    memoryGiB: number;
     /** 1-minute load average before and after the run: above the CPU count, timings are inflated. */
     loadAverage: { start: number; end: number };
   };
@@ -57,7 +69,12 @@ const targetText = (t: Target) => `${t.op} ${t.value}${t.unit ? ' ' + t.unit : '
 export function checkTargets(r: Omit<BenchReport, 'targets'>): TargetResult[] {
   return TARGETS.map((t) => {
     const actual = t.read(r);
-    return { metric: t.metric, target: targetText(t), actual, pass: t.op === '>=' ? actual >= t.value : actual <= t.value };
+    return {
+      metric: t.metric,
+      target: targetText(t),
+      actual,
+      pass: t.op === '>=' ? actual >= t.value : actual <= t.value,
+    };
   });
 }
 
@@ -95,19 +112,25 @@ export function formatBenchReport(r: BenchReport): string {
   });
   const header = ['metric', 'value', 'target', 'result'];
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const d = r.data;
   const misses = r.targets.filter((t) => !t.pass).length;
-  return [
-    `value database: ${n(d.rows)} rows, ${n(d.distinctTextValues)} distinct text values, ${(d.sizeBytes / 2 ** 20).toFixed(1)} MiB, ` +
-      `${d.reused ? `reused from ${d.cachePath} (built in ${n(d.buildMs)} ms)` : `built in ${n(d.buildMs)} ms`}`,
-    `wide schema: ${r.wideSchema.tables} tables x ${r.wideSchema.columnsPerTable} columns, ${r.wideSchema.foreignKeys} foreign keys, built in ${n(r.wideSchema.buildMs)} ms`,
-    `queries: ${r.searchValue.exact.queries} exact, ${r.searchValue.typo.queries} typo, ${r.searchValue.prefix.queries} prefix; ${r.joinPath.queries} join paths`,
-    '',
-    line(header),
-    ...table.map(line),
-    '',
-    misses === 0 ? 'all targets met' : `${misses} of ${r.targets.length} targets missed`,
-    `${r.machine.cpu} x${r.machine.cpus}, Node ${r.machine.node}, load average ${r.machine.loadAverage.start} -> ${r.machine.loadAverage.end}; total ${(r.totalMs / 1000).toFixed(1)} s`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `value database: ${n(d.rows)} rows, ${n(d.distinctTextValues)} distinct text values, ${(d.sizeBytes / 2 ** 20).toFixed(1)} MiB, ` +
+        `${d.reused ? `reused from ${d.cachePath} (built in ${n(d.buildMs)} ms)` : `built in ${n(d.buildMs)} ms`}`,
+      `wide schema: ${r.wideSchema.tables} tables x ${r.wideSchema.columnsPerTable} columns, ${r.wideSchema.foreignKeys} foreign keys, built in ${n(r.wideSchema.buildMs)} ms`,
+      `queries: ${r.searchValue.exact.queries} exact, ${r.searchValue.typo.queries} typo, ${r.searchValue.prefix.queries} prefix; ${r.joinPath.queries} join paths`,
+      '',
+      line(header),
+      ...table.map(line),
+      '',
+      misses === 0 ? 'all targets met' : `${misses} of ${r.targets.length} targets missed`,
+      `${r.machine.cpu} x${r.machine.cpus}, Node ${r.machine.node}, load average ${r.machine.loadAverage.start} -> ${r.machine.loadAverage.end}; total ${(r.totalMs / 1000).toFixed(1)} s`,
+    ].join('\n') + '\n'
+  );
 }

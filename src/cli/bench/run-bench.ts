@@ -53,7 +53,12 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   }
 
   log?.(`building the wide schema (${options.wideTables} x ${options.wideColumns}) …`);
-  const wide = await buildWideDb({ tables: options.wideTables, columns: options.wideColumns, seed: options.seed, rowsPerTable: options.wideRowsPerTable });
+  const wide = await buildWideDb({
+    tables: options.wideTables,
+    columns: options.wideColumns,
+    seed: options.seed,
+    rowsPerTable: options.wideRowsPerTable,
+  });
   await engine.open({ id: 'wide', name: 'bench-wide.sqlite', bytes: wide.bytes });
   let schema;
   try {
@@ -71,15 +76,29 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     introspect: { ...schema.introspect, tables: wide.tables, columns: wide.columns, foreignKeys: wide.foreignKeys },
     promptTokens: schema.promptTokens,
     data: {
-      rows: valueDb.rows, tables: valueDb.tables, distinctTextValues: valueDb.distinctTextValues, sizeBytes: valueDb.sizeBytes,
-      buildMs: valueDb.buildMs, seed: options.seed, reused: valueDb.reused, cachePath: valueDb.path,
+      rows: valueDb.rows,
+      tables: valueDb.tables,
+      distinctTextValues: valueDb.distinctTextValues,
+      sizeBytes: valueDb.sizeBytes,
+      buildMs: valueDb.buildMs,
+      seed: options.seed,
+      reused: valueDb.reused,
+      cachePath: valueDb.path,
     },
     wideSchema: {
-      tables: wide.tables, columnsPerTable: options.wideColumns, columns: wide.columns, foreignKeys: wide.foreignKeys,
-      rowsPerTable: options.wideRowsPerTable, buildMs: wide.buildMs,
+      tables: wide.tables,
+      columnsPerTable: options.wideColumns,
+      columns: wide.columns,
+      foreignKeys: wide.foreignKeys,
+      rowsPerTable: options.wideRowsPerTable,
+      buildMs: wide.buildMs,
     },
     machine: {
-      node: process.version, platform: os.platform(), arch: os.arch(), cpu: cpus[0]?.model.trim() ?? 'unknown', cpus: cpus.length,
+      node: process.version,
+      platform: os.platform(),
+      arch: os.arch(),
+      cpu: cpus[0]?.model.trim() ?? 'unknown',
+      cpus: cpus.length,
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       loadAverage: { start: Math.round(loadAtStart * 100) / 100, end: Math.round(os.loadavg()[0] * 100) / 100 },
     },

@@ -4,7 +4,7 @@
 // a fair stand-in for current models' tokenizers).
 
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import type { DbEngine } from '../../core/ports';
+import type { DbEngine } from '../../core/engine';
 import { fullDdl, tableSummary } from '../../core/prompt/schema-text';
 import { buildJoinGraph, shortestJoinPaths, type JoinGraph } from '../../core/schema/join-graph';
 import type { Schema } from '../../core/types';
@@ -12,8 +12,23 @@ import { median, ms3, now, percentile, seeded } from './random';
 
 export interface SchemaBench {
   introspect: { ms: number; runs: number[] };
-  joinPath: { p50: number; p95: number; max: number; queries: number; warmupQueries: number; graphBuildMs: number; pathsFound: number; meanHops: number };
-  promptTokens: { tableSummary: number; fullDDL: number; ratio: number; tableSummaryChars: number; fullDDLChars: number };
+  joinPath: {
+    p50: number;
+    p95: number;
+    max: number;
+    queries: number;
+    warmupQueries: number;
+    graphBuildMs: number;
+    pathsFound: number;
+    meanHops: number;
+  };
+  promptTokens: {
+    tableSummary: number;
+    fullDDL: number;
+    ratio: number;
+    tableSummaryChars: number;
+    fullDDLChars: number;
+  };
 }
 
 export interface SchemaBenchOptions {
@@ -45,13 +60,21 @@ export async function benchSchema(engine: DbEngine, id: string, options: SchemaB
   return {
     introspect: { ms: Math.round(median(runs)), runs: runs.map(Math.round) },
     joinPath: {
-      p50: ms3(percentile(times, 0.5)), p95: ms3(percentile(times, 0.95)), max: ms3(percentile(times, 1)),
-      queries: times.length, warmupQueries, graphBuildMs: ms3(graphBuildMs), pathsFound: found,
+      p50: ms3(percentile(times, 0.5)),
+      p95: ms3(percentile(times, 0.95)),
+      max: ms3(percentile(times, 1)),
+      queries: times.length,
+      warmupQueries,
+      graphBuildMs: ms3(graphBuildMs),
+      pathsFound: found,
       meanHops: found ? Math.round((hops / found) * 100) / 100 : 0,
     },
     promptTokens: {
-      tableSummary: summaryTokens, fullDDL: ddlTokens, ratio: Math.round((summaryTokens / Math.max(1, ddlTokens)) * 1000) / 1000,
-      tableSummaryChars: summary.length, fullDDLChars: ddl.length,
+      tableSummary: summaryTokens,
+      fullDDL: ddlTokens,
+      ratio: Math.round((summaryTokens / Math.max(1, ddlTokens)) * 1000) / 1000,
+      tableSummaryChars: summary.length,
+      fullDDLChars: ddl.length,
     },
   };
 }
@@ -66,7 +89,9 @@ function pathQueries(schema: Schema, n: number, seed: number): Array<[string, st
   if (tables.length < 2) return [];
   const endpoint = (i: number) => {
     const t = tables[i];
-    return rnd() < 0.25 && t.columns.length ? `${t.name}.${t.columns[Math.floor(rnd() * t.columns.length)].name}` : t.name;
+    return rnd() < 0.25 && t.columns.length
+      ? `${t.name}.${t.columns[Math.floor(rnd() * t.columns.length)].name}`
+      : t.name;
   };
   const out: Array<[string, string]> = [];
   for (let k = 0; k < n; k++) {
@@ -77,7 +102,10 @@ function pathQueries(schema: Schema, n: number, seed: number): Array<[string, st
   return out;
 }
 
-function timePaths(graph: JoinGraph, queries: Array<[string, string]>): { times: number[]; found: number; hops: number } {
+function timePaths(
+  graph: JoinGraph,
+  queries: Array<[string, string]>,
+): { times: number[]; found: number; hops: number } {
   const times: number[] = [];
   let found = 0;
   let hops = 0;

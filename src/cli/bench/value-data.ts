@@ -53,7 +53,7 @@ class UniqueValues {
   /** Up to `size` values from `make`, giving up after many collisions (a small value space). */
   pool(size: number, make: () => string): string[] {
     const out: string[] = [];
-    for (let misses = 0; out.length < size && misses < size * 50 + 1000;) {
+    for (let misses = 0; out.length < size && misses < size * 50 + 1000; ) {
       const v = make();
       if (this.take(v)) out.push(v);
       else misses++;
@@ -88,8 +88,10 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
     return w[0].toUpperCase() + w.slice(1);
   };
   const rowsOf = (share: number) => Math.max(1, Math.round(totalRows * share));
-  const big = (tableRows: number) => Math.min(BIG_POOL_CAP, tableRows, Math.max(1, Math.round(totalRows * BIG_POOL_SHARE)));
-  const scaled = (share: number, max: number, tableRows: number) => Math.min(max, tableRows, Math.max(1, Math.round(totalRows * share)));
+  const big = (tableRows: number) =>
+    Math.min(BIG_POOL_CAP, tableRows, Math.max(1, Math.round(totalRows * BIG_POOL_SHARE)));
+  const scaled = (share: number, max: number, tableRows: number) =>
+    Math.min(max, tableRows, Math.max(1, Math.round(totalRows * share)));
 
   const people = rowsOf(TABLE_SHARE.people);
   const products = rowsOf(TABLE_SHARE.products);
@@ -104,7 +106,10 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
   const categories = unique.list(W.NOUNS);
   const brands = unique.pool(scaled(0.003, 3_000, products), () => coined(2, 3));
   const regions = unique.pool(scaled(0.0006, 600, places), () => `${coined(2, 3)} ${pick(rnd, W.REGION_KIND)}`);
-  const jobTitles = unique.pool(scaled(0.005, 5_000, people), () => `${pick(rnd, W.SENIORITY)} ${pick(rnd, W.FIELDS)} ${pick(rnd, W.ROLES)}`);
+  const jobTitles = unique.pool(
+    scaled(0.005, 5_000, people),
+    () => `${pick(rnd, W.SENIORITY)} ${pick(rnd, W.FIELDS)} ${pick(rnd, W.ROLES)}`,
+  );
 
   const surnames = unique.pool(big(people), () => (rnd() < 0.02 ? pick(rnd, W.SURNAMES) : coined(2, 4)));
   const streets = unique.pool(big(people), () => `${coined(1, 3)} ${pick(rnd, W.STREET_KIND)}`);
@@ -113,19 +118,29 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
     const r = rnd();
     return r < 0.3 ? `${pick(rnd, W.PLACE_PREFIX)} ${name}` : r < 0.5 ? `${name} ${pick(rnd, W.PLACE_EXTRA)}` : name;
   });
-  const companyNames = unique.pool(big(companies), () => `${pick(rnd, surnames)} ${pick(rnd, W.INDUSTRIES)} ${pick(rnd, W.COMPANY_SUFFIX)}`);
+  const companyNames = unique.pool(
+    big(companies),
+    () => `${pick(rnd, surnames)} ${pick(rnd, W.INDUSTRIES)} ${pick(rnd, W.COMPANY_SUFFIX)}`,
+  );
   // Brand first, as shops write titles: "Velmor Classic Oak Chair X210". The brand and category
   // columns say the same as the title, as in a real catalogue.
   const titles: string[] = [];
   const titleParts: Array<[brand: number, category: number]> = [];
-  for (let misses = 0, size = big(products); titles.length < size && misses < size * 50;) {
+  for (let misses = 0, size = big(products); titles.length < size && misses < size * 50; ) {
     const b = Math.floor(rnd() * brands.length);
     const c = Math.floor(rnd() * categories.length);
     const base = `${brands[b]} ${pick(rnd, W.ADJECTIVES)} ${pick(rnd, W.MATERIALS)} ${categories[c]}`;
     const r = rnd();
-    const title = r < 0.4 ? `${base} ${String.fromCharCode(65 + Math.floor(rnd() * 26))}${100 + Math.floor(rnd() * 900)}`
-      : r < 0.6 ? `${base} (${pick(rnd, W.SIZES)})` : base;
-    if (!unique.take(title)) { misses++; continue; }
+    const title =
+      r < 0.4
+        ? `${base} ${String.fromCharCode(65 + Math.floor(rnd() * 26))}${100 + Math.floor(rnd() * 900)}`
+        : r < 0.6
+          ? `${base} (${pick(rnd, W.SIZES)})`
+          : base;
+    if (!unique.take(title)) {
+      misses++;
+      continue;
+    }
     titles.push(title);
     titleParts.push([b, c]);
   }
@@ -140,8 +155,10 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
 
   return [
     {
-      name: 'people', rows: people,
-      create: 'CREATE TABLE people (id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL, street TEXT, job_title TEXT, company_id INTEGER REFERENCES companies(id), birth_year INTEGER)',
+      name: 'people',
+      rows: people,
+      create:
+        'CREATE TABLE people (id INTEGER PRIMARY KEY, first_name TEXT NOT NULL, last_name TEXT NOT NULL, street TEXT, job_title TEXT, company_id INTEGER REFERENCES companies(id), birth_year INTEGER)',
       columns: ['id', 'first_name', 'last_name', 'street', 'job_title', 'company_id', 'birth_year'],
       text: [
         { name: 'first_name', pool: firstNames, cells: cellsFor(rnd, firstNames.length, people) },
@@ -152,8 +169,10 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
       other: (c, row) => (c === 'id' ? row + 1 : c === 'company_id' ? companyOf[row] : birthYear[row]),
     },
     {
-      name: 'products', rows: products,
-      create: 'CREATE TABLE products (id INTEGER PRIMARY KEY, title TEXT NOT NULL, brand TEXT, category TEXT, price REAL)',
+      name: 'products',
+      rows: products,
+      create:
+        'CREATE TABLE products (id INTEGER PRIMARY KEY, title TEXT NOT NULL, brand TEXT, category TEXT, price REAL)',
       columns: ['id', 'title', 'brand', 'category', 'price'],
       text: [
         { name: 'title', pool: titles, cells: titleCells },
@@ -163,7 +182,8 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
       other: (c, row) => (c === 'id' ? row + 1 : price[row]),
     },
     {
-      name: 'companies', rows: companies,
+      name: 'companies',
+      rows: companies,
       create: 'CREATE TABLE companies (id INTEGER PRIMARY KEY, name TEXT NOT NULL, industry TEXT, founded INTEGER)',
       columns: ['id', 'name', 'industry', 'founded'],
       text: [
@@ -173,8 +193,10 @@ export function generateValueTables(totalRows: number, seed: number): ValueTable
       other: (c, row) => (c === 'id' ? row + 1 : founded[row]),
     },
     {
-      name: 'places', rows: places,
-      create: 'CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT NOT NULL, region TEXT, country TEXT, population INTEGER)',
+      name: 'places',
+      rows: places,
+      create:
+        'CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT NOT NULL, region TEXT, country TEXT, population INTEGER)',
       columns: ['id', 'name', 'region', 'country', 'population'],
       text: [
         { name: 'name', pool: placeNames, cells: cellsFor(rnd, placeNames.length, places) },

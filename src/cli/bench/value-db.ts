@@ -43,7 +43,12 @@ export async function ensureValueDb({ rows, seed, cacheDir, log }: ValueDbOption
       const info = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as ValueDbInfo;
       const b = readFileSync(`${base}.sqlite`);
       if (b.byteLength === info.sizeBytes) {
-        return { ...info, bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength), path: `${base}.sqlite`, reused: true };
+        return {
+          ...info,
+          bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
+          path: `${base}.sqlite`,
+          reused: true,
+        };
       }
     } catch {
       // A damaged cache entry is rebuilt below.
@@ -65,7 +70,10 @@ export async function ensureValueDb({ rows, seed, cacheDir, log }: ValueDbOption
   return { ...built, bytes, path: base ? `${base}.sqlite` : null, reused: false };
 }
 
-async function writeValueDb(rows: number, seed: number): Promise<{ bytes: Uint8Array; info: Omit<ValueDbInfo, 'buildMs'> }> {
+async function writeValueDb(
+  rows: number,
+  seed: number,
+): Promise<{ bytes: Uint8Array; info: Omit<ValueDbInfo, 'buildMs'> }> {
   const tables = generateValueTables(rows, seed);
   const SQL = await initSqlJs();
   const db = new SQL.Database();
@@ -79,7 +87,9 @@ async function writeValueDb(rows: number, seed: number): Promise<{ bytes: Uint8A
     // One transaction and one prepared statement per table.
     db.run('BEGIN');
     for (const t of tables) {
-      const insert = db.prepare(`INSERT INTO ${t.name} (${t.columns.join(', ')}) VALUES (${t.columns.map(() => '?').join(', ')})`);
+      const insert = db.prepare(
+        `INSERT INTO ${t.name} (${t.columns.join(', ')}) VALUES (${t.columns.map(() => '?').join(', ')})`,
+      );
       const textAt = new Map(t.text.map((c) => [c.name, c]));
       const row: Array<string | number | null> = new Array(t.columns.length);
       for (let r = 0; r < t.rows; r++) {
@@ -97,7 +107,12 @@ async function writeValueDb(rows: number, seed: number): Promise<{ bytes: Uint8A
     const bytes = db.export();
     return {
       bytes,
-      info: { rows: tables.reduce((n, t) => n + t.rows, 0), tables: tables.map((t) => ({ name: t.name, rows: t.rows })), distinctTextValues, sizeBytes: bytes.byteLength },
+      info: {
+        rows: tables.reduce((n, t) => n + t.rows, 0),
+        tables: tables.map((t) => ({ name: t.name, rows: t.rows })),
+        distinctTextValues,
+        sizeBytes: bytes.byteLength,
+      },
     };
   } finally {
     db.close();

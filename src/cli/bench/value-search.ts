@@ -3,7 +3,8 @@
 // path, ValueIndex.build, then the search_value tool through the tool registry (the index plus
 // the LIKE fallback, scope resolution and the observation text the agent reads).
 
-import { executorFor, type DbEngine } from '../../core/ports';
+import { executorFor } from '../../core/executor';
+import type { DbEngine } from '../../core/engine';
 import { extractDistinctValues } from '../../core/retrieval/distinct-values';
 import type { DistinctColumnValues } from '../../core/retrieval/types';
 import { ValueIndex } from '../../core/retrieval/value-index';
@@ -56,7 +57,11 @@ export interface ValueSearchBench {
 
 const K = 5;
 
-export async function benchValueSearch(engine: DbEngine, id: string, options: { queries: number; seed: number; log?(m: string): void }): Promise<ValueSearchBench> {
+export async function benchValueSearch(
+  engine: DbEngine,
+  id: string,
+  options: { queries: number; seed: number; log?(m: string): void },
+): Promise<ValueSearchBench> {
   const exec = executorFor(engine, id);
   const t0 = now();
   const schema = await engine.introspect(id);
@@ -129,7 +134,10 @@ async function search(context: SearchValueContext, query: string): Promise<Value
 }
 
 /** The kind's numbers, and per query whether the target was in the top 5. */
-async function measure(context: SearchValueContext, queries: ValueQuery[]): Promise<{ result: QueryKindResult; hitFlags: boolean[] }> {
+async function measure(
+  context: SearchValueContext,
+  queries: ValueQuery[],
+): Promise<{ result: QueryKindResult; hitFlags: boolean[] }> {
   const times: number[] = [];
   const hitFlags: boolean[] = [];
   let at1 = 0;
@@ -139,7 +147,9 @@ async function measure(context: SearchValueContext, queries: ValueQuery[]): Prom
     const t0 = now();
     const result = await search(context, query);
     times.push(now() - t0);
-    const rank = result ? result.hits.findIndex((h) => h.value === target.value && h.table === target.table && h.column === target.column) : -1;
+    const rank = result
+      ? result.hits.findIndex((h) => h.value === target.value && h.table === target.table && h.column === target.column)
+      : -1;
     if (!result) failures++;
     if (rank === 0) at1++;
     if (rank >= 0 && rank < 5) at5++;

@@ -19,7 +19,9 @@ export function createStatement(t: TableInfo): string {
   const defs = t.columns.map((c) => `${quoteIdent(c.name)} ${c.declaredType}`);
   defs.push(`PRIMARY KEY (${t.primaryKey.map(quoteIdent).join(', ')})`);
   for (const fk of t.foreignKeys) {
-    defs.push(`FOREIGN KEY (${fk.from.map(quoteIdent).join(', ')}) REFERENCES ${quoteIdent(fk.refTable)} (${fk.to.map(quoteIdent).join(', ')})`);
+    defs.push(
+      `FOREIGN KEY (${fk.from.map(quoteIdent).join(', ')}) REFERENCES ${quoteIdent(fk.refTable)} (${fk.to.map(quoteIdent).join(', ')})`,
+    );
   }
   return `CREATE TABLE ${quoteIdent(t.name)} (${defs.join(', ')})`;
 }

@@ -65,14 +65,21 @@ Exit code: 0 when a final SQL (or a step preview) ran, 1 otherwise, 2 for usage 
 /** Core's key message points at the page's Settings; on the command line the key is a variable. */
 function forCli(e: AgentEvent, keyEnv: string | null): AgentEvent {
   if (e.type !== 'error' || e.code !== 'llm_auth' || !keyEnv) return e;
-  return { ...e, message: e.message.replace(/Check the key in Settings/, `Check the key in the environment variable ${keyEnv}`) };
+  return {
+    ...e,
+    message: e.message.replace(/Check the key in Settings/, `Check the key in the environment variable ${keyEnv}`),
+  };
 }
 
 /** Writes through `io` with the key cut out: a server echoing it back must not put it on screen. */
 function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
   if (!secret) return io;
   const scrub = (t: string) => t.split(secret).join('[redacted]');
-  return { ...io, stdout: { write: (t: string) => io.stdout.write(scrub(t)) }, stderr: { write: (t: string) => io.stderr.write(scrub(t)) } };
+  return {
+    ...io,
+    stdout: { write: (t: string) => io.stdout.write(scrub(t)) },
+    stderr: { write: (t: string) => io.stderr.write(scrub(t)) },
+  };
 }
 
 /** The command with the terminal injected, so tests can play the person. */
@@ -103,17 +110,40 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     const signal = controller.signal;
     let total = null as Extract<AgentEvent, { type: 'usage' }>['total'] | null;
     let calls = 0;
-    const run = plan && o.checkStep
-      ? checkStep({ model, tools, schema, plan, index: o.checkStep - 1, signal, ...(o.tools ? { mode: o.tools } : {}) })
-      : runAgent({ question: o.question, hints: o.hints, model, tools, schema, links: await db.engine.linkQuestion(db.id, o.question), signal,
-        confirmedPlan: plan, askUser: cliAskUser(o, io, terminal, signal), onPlan: o.pauseAfterPlan ? cliOnPlan(o, io, terminal, signal) : undefined,
-        // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
-        ...(o.tools ? { mode: o.tools } : {}), ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}) });
+    const run =
+      plan && o.checkStep
+        ? checkStep({
+            model,
+            tools,
+            schema,
+            plan,
+            index: o.checkStep - 1,
+            signal,
+            ...(o.tools ? { mode: o.tools } : {}),
+          })
+        : runAgent({
+            question: o.question,
+            hints: o.hints,
+            model,
+            tools,
+            schema,
+            links: await db.engine.linkQuestion(db.id, o.question),
+            signal,
+            confirmedPlan: plan,
+            askUser: cliAskUser(o, io, terminal, signal),
+            onPlan: o.pauseAfterPlan ? cliOnPlan(o, io, terminal, signal) : undefined,
+            // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
+            ...(o.tools ? { mode: o.tools } : {}),
+            ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}),
+          });
     for await (const raw of run) {
       const e = forCli(raw, keyEnv);
       events.push(e);
       if (e.type === 'final' || e.type === 'step_preview') final = true;
-      if (e.type === 'usage') { total = e.total; calls++; }
+      if (e.type === 'usage') {
+        total = e.total;
+        calls++;
+      }
       if (o.json) io.stdout.write(JSON.stringify(e, bigintSafe) + '\n');
       else renderEvent(e, io);
     }
@@ -130,4 +160,9 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   return code;
 }
 
-export const askCommand: CliCommand = { name: 'ask', summary: 'answer a question about a SQLite file with a model and the tools', usage, run: (args, io) => runAsk(args, io) };
+export const askCommand: CliCommand = {
+  name: 'ask',
+  summary: 'answer a question about a SQLite file with a model and the tools',
+  usage,
+  run: (args, io) => runAsk(args, io),
+};

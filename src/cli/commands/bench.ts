@@ -49,7 +49,8 @@ async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (values.quick && values.rows !== undefined) throw new UsageError('--quick and --rows both set the number of rows: give one');
+  if (values.quick && values.rows !== undefined)
+    throw new UsageError('--quick and --rows both set the number of rows: give one');
   const rows = values.quick ? QUICK_ROWS : parsePositiveInt(values.rows, '--rows', DEFAULT_BENCH_OPTIONS.rows);
   const report = await runBench({
     ...DEFAULT_BENCH_OPTIONS,
@@ -68,4 +69,9 @@ async function run(args: string[], io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
-export const benchCommand: CliCommand = { name: 'bench', summary: 'measure the value index, search, join paths and prompt size on generated data', usage, run };
+export const benchCommand: CliCommand = {
+  name: 'bench',
+  summary: 'measure the value index, search, join paths and prompt size on generated data',
+  usage,
+  run,
+};

@@ -93,9 +93,11 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const dataset = values.dataset ?? 'spider';
-  if (dataset !== 'spider' && dataset !== 'bird') throw new UsageError(`--dataset must be spider or bird, not "${dataset}"`);
+  if (dataset !== 'spider' && dataset !== 'bird')
+    throw new UsageError(`--dataset must be spider or bird, not "${dataset}"`);
   if (!values.data) throw new UsageError('--data <dir> is required');
-  if (dataset === 'spider' && (values.databases || values.descriptions)) throw new UsageError('--databases and --descriptions are for --dataset bird');
+  if (dataset === 'spider' && (values.databases || values.descriptions))
+    throw new UsageError('--databases and --descriptions are for --dataset bird');
   const limit = values.limit === undefined ? undefined : parsePositiveInt(values.limit, '--limit', 0);
   const toolsName = values.tools ?? 'product';
   const factory = toolsFactoryFor(toolsName, { model: values.model, warn: (m) => io.stderr.write(`note: ${m}\n`) });

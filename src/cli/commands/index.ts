@@ -8,4 +8,6 @@ import { schemaCommand } from './schema';
 import { sqlCommand } from './sql';
 import { toolsCommand } from './tools';
 
-export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map([sqlCommand, schemaCommand, toolsCommand, askCommand, evalToolsCommand, benchCommand].map((c) => [c.name, c]));
+export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
+  [sqlCommand, schemaCommand, toolsCommand, askCommand, evalToolsCommand, benchCommand].map((c) => [c.name, c]),
+);

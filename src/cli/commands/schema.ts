@@ -43,7 +43,6 @@ async function allColumnStats(db: OpenedDatabase, schema: Schema): Promise<Colum
   return out;
 }
 
-
 async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
   if (values.help) {
@@ -66,4 +65,9 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-export const schemaCommand: CliCommand = { name: 'schema', summary: 'show the schema, integrity findings and column statistics', usage, run };
+export const schemaCommand: CliCommand = {
+  name: 'schema',
+  summary: 'show the schema, integrity findings and column statistics',
+  usage,
+  run,
+};

@@ -35,14 +35,16 @@ const options = {
 /** `{columns, rows, truncated, elapsedMs}`, one row per line: readable, and still plain JSON. */
 export function resultJson(r: QueryResult): string {
   const rows = r.rows.map((row) => `    ${JSON.stringify(row.map(jsonValue))}`);
-  return [
-    '{',
-    `  "columns": ${JSON.stringify(r.columns)},`,
-    rows.length ? `  "rows": [\n${rows.join(',\n')}\n  ],` : '  "rows": [],',
-    `  "truncated": ${r.truncated},`,
-    `  "elapsedMs": ${JSON.stringify(r.elapsedMs)}`,
-    '}',
-  ].join('\n') + '\n';
+  return (
+    [
+      '{',
+      `  "columns": ${JSON.stringify(r.columns)},`,
+      rows.length ? `  "rows": [\n${rows.join(',\n')}\n  ],` : '  "rows": [],',
+      `  "truncated": ${r.truncated},`,
+      `  "elapsedMs": ${JSON.stringify(r.elapsedMs)}`,
+      '}',
+    ].join('\n') + '\n'
+  );
 }
 
 async function run(args: string[], io: CliIo): Promise<number> {
@@ -53,7 +55,8 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (!values.db) throw new UsageError('--db <file> is required');
   if (positionals.length === 0) throw new UsageError('no SQL statement given');
-  if (positionals.length > 1) throw new UsageError(`expected one SQL statement in quotes, got ${positionals.length} arguments`);
+  if (positionals.length > 1)
+    throw new UsageError(`expected one SQL statement in quotes, got ${positionals.length} arguments`);
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be combined');
   const maxRows = parsePositiveInt(values['max-rows'], '--max-rows', DEFAULT_MAX_ROWS);
 
@@ -73,4 +76,9 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-export const sqlCommand: CliCommand = { name: 'sql', summary: 'run one read-only SQL statement and print the rows', usage, run };
+export const sqlCommand: CliCommand = {
+  name: 'sql',
+  summary: 'run one read-only SQL statement and print the rows',
+  usage,
+  run,
+};

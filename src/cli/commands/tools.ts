@@ -1,7 +1,15 @@
 // `dowser tools <tool> --db <file> …`: runs one retrieval tool the way the agent will, and prints
 // what the agent would read (or the structured result with --json).
 
-import { EXIT_ERROR, EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
+import {
+  EXIT_ERROR,
+  EXIT_OK,
+  parseCommandArgs,
+  parsePositiveInt,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from '../command';
 import { openDatabase } from '../open-database';
 import { bigintSafe } from '../json';
 
@@ -32,7 +40,12 @@ const options = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const TOOL_OF: Record<string, string> = { 'search-column': 'search_column', 'search-value': 'search_value', path: 'find_shortest_path', sql: 'execute_sql' };
+const TOOL_OF: Record<string, string> = {
+  'search-column': 'search_column',
+  'search-value': 'search_value',
+  path: 'find_shortest_path',
+  sql: 'execute_sql',
+};
 
 async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
@@ -50,11 +63,17 @@ async function run(args: string[], io: CliIo): Promise<number> {
     case 'sql':
     case 'link':
       if (rest.length !== 1) throw new UsageError(`${tool} takes one quoted argument`);
-      toolArgs = tool === 'sql' ? { sql: rest[0] } : tool === 'link' ? { question: rest[0] } : {
-        query: rest[0], ...(k ? { k } : {}),
-        ...(tool === 'search-value' && values.table ? { table: values.table } : {}),
-        ...(tool === 'search-value' && values.column ? { column: values.column } : {}),
-      };
+      toolArgs =
+        tool === 'sql'
+          ? { sql: rest[0] }
+          : tool === 'link'
+            ? { question: rest[0] }
+            : {
+                query: rest[0],
+                ...(k ? { k } : {}),
+                ...(tool === 'search-value' && values.table ? { table: values.table } : {}),
+                ...(tool === 'search-value' && values.column ? { column: values.column } : {}),
+              };
       break;
     case 'path':
       if (rest.length !== 2) throw new UsageError('path takes two arguments: <start> <end>');
@@ -69,7 +88,11 @@ async function run(args: string[], io: CliIo): Promise<number> {
     if (tool === 'link') {
       const links = await db.engine.linkQuestion(db.id, rest[0]);
       if (values.json) io.stdout.write(JSON.stringify(links, bigintSafe, 2) + '\n');
-      else for (const l of links) io.stdout.write(`${JSON.stringify(l.text)} -> ${l.kind} ${l.table}${l.column ? '.' + l.column : ''}${l.value !== undefined ? ` = ${JSON.stringify(l.value)}` : ''} (${l.score})\n`);
+      else
+        for (const l of links)
+          io.stdout.write(
+            `${JSON.stringify(l.text)} -> ${l.kind} ${l.table}${l.column ? '.' + l.column : ''}${l.value !== undefined ? ` = ${JSON.stringify(l.value)}` : ''} (${l.score})\n`,
+          );
       return EXIT_OK;
     }
     const outcome = await db.engine.callTool(db.id, TOOL_OF[tool], toolArgs);
@@ -81,4 +104,9 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-export const toolsCommand: CliCommand = { name: 'tools', summary: 'run a retrieval tool (search-column, search-value, path, sql, link)', usage, run };
+export const toolsCommand: CliCommand = {
+  name: 'tools',
+  summary: 'run a retrieval tool (search-column, search-value, path, sql, link)',
+  usage,
+  run,
+};

@@ -42,7 +42,9 @@ export function isTextColumn(c: ColumnInfo): boolean {
 
 function buildColumnIndex(schema: Schema): { search(q: string, k: number): ColumnRef[] } {
   const docs: ColumnDoc[] = [];
-  for (const t of schema.tables) for (const c of t.columns) docs.push({ id: docs.length, table: t.name, column: c.name, text: `${t.name} ${c.name}` });
+  for (const t of schema.tables)
+    for (const c of t.columns)
+      docs.push({ id: docs.length, table: t.name, column: c.name, text: `${t.name} ${c.name}` });
   const index = new MiniSearch<ColumnDoc>({
     fields: ['text'],
     storeFields: [],
@@ -108,7 +110,10 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function declaredFkPairs(schema: Schema, a: ColumnRef, b: ColumnRef): boolean {
   const pairs = (x: ColumnRef, y: ColumnRef) =>
     schema.foreignKeys.some(
-      (fk) => same(fk.table, x.table) && same(fk.refTable, y.table) && fk.from.some((f, i) => same(f, x.column) && same(fk.to[i] ?? '', y.column)),
+      (fk) =>
+        same(fk.table, x.table) &&
+        same(fk.refTable, y.table) &&
+        fk.from.some((f, i) => same(f, x.column) && same(fk.to[i] ?? '', y.column)),
     );
   return pairs(a, b) || pairs(b, a);
 }

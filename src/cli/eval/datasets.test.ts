@@ -22,21 +22,43 @@ describe('readBirdDescriptions', () => {
       join(d, 'loan.csv'),
       Buffer.concat([
         Buffer.from([0xef, 0xbb, 0xbf]),
-        Buffer.from(`${HEADER}\r\nloan_id,,the id of the loan,integer,\r\n amount ,amount of money,approved amount,integer,"unit：US dollar\r\nnot cents"\r\n\r\n`, 'utf8'),
+        Buffer.from(
+          `${HEADER}\r\nloan_id,,the id of the loan,integer,\r\n amount ,amount of money,approved amount,integer,"unit：US dollar\r\nnot cents"\r\n\r\n`,
+          'utf8',
+        ),
       ]),
     );
     // Windows-1252 (é = 0xE9, • = 0x95), LF line ends.
     writeFileSync(
       join(d, 'Player.csv'),
-      Buffer.concat([Buffer.from(`${HEADER}\nplayer_name,player name,the player's name,text,"e.g. Zoë, José `, 'latin1'), Buffer.from([0x95]), Buffer.from(' more"\n', 'latin1')]),
+      Buffer.concat([
+        Buffer.from(`${HEADER}\nplayer_name,player name,the player's name,text,"e.g. Zoë, José `, 'latin1'),
+        Buffer.from([0x95]),
+        Buffer.from(' more"\n', 'latin1'),
+      ]),
     );
     writeFileSync(join(d, 'notes.txt'), 'not a csv');
 
     const m = readBirdDescriptions(d);
     expect([...m.keys()]).toEqual(['loan', 'Player']);
-    expect(m.get('loan')?.get('loan_id')).toEqual({ expandedName: '', description: 'the id of the loan', dataFormat: 'integer', valueDescription: '' });
-    expect(m.get('loan')?.get('amount')).toEqual({ expandedName: 'amount of money', description: 'approved amount', dataFormat: 'integer', valueDescription: 'unit：US dollar\nnot cents' });
-    expect(m.get('Player')?.get('player_name')).toEqual({ expandedName: 'player name', description: "the player's name", dataFormat: 'text', valueDescription: 'e.g. Zoë, José • more' });
+    expect(m.get('loan')?.get('loan_id')).toEqual({
+      expandedName: '',
+      description: 'the id of the loan',
+      dataFormat: 'integer',
+      valueDescription: '',
+    });
+    expect(m.get('loan')?.get('amount')).toEqual({
+      expandedName: 'amount of money',
+      description: 'approved amount',
+      dataFormat: 'integer',
+      valueDescription: 'unit：US dollar\nnot cents',
+    });
+    expect(m.get('Player')?.get('player_name')).toEqual({
+      expandedName: 'player name',
+      description: "the player's name",
+      dataFormat: 'text',
+      valueDescription: 'e.g. Zoë, José • more',
+    });
   });
 });
 
@@ -45,7 +67,10 @@ describe('loadDataset', () => {
     const s = join(dir, 'spider');
     mkdirSync(s, { recursive: true });
     writeFileSync(join(s, 'dev.json'), JSON.stringify([{ db_id: 'a', question: 'Q?', query: 'SELECT 1' }]));
-    writeFileSync(join(s, 'syn.json'), JSON.stringify([{ db_id: 'a', SpiderQuestion: 'Q?', SpiderSynQuestion: 'Synonym Q?', query: 'SELECT 2' }]));
+    writeFileSync(
+      join(s, 'syn.json'),
+      JSON.stringify([{ db_id: 'a', SpiderQuestion: 'Q?', SpiderSynQuestion: 'Synonym Q?', query: 'SELECT 2' }]),
+    );
     const dev = loadDataset({ dataset: 'spider', data: s });
     expect(dev.questions).toEqual([{ index: 0, dbId: 'a', question: 'Q?', evidence: '', sql: 'SELECT 1' }]);
     expect(dev.databasePath('a')).toBe(join(s, 'database', 'a', 'a.sqlite'));
@@ -58,10 +83,23 @@ describe('loadDataset', () => {
     const b = join(dir, 'bird');
     mkdirSync(join(b, 'dev_databases', 'financial', 'database_description'), { recursive: true });
     mkdirSync(join(b, 'desc', 'toxicology', 'database_description'), { recursive: true });
-    writeFileSync(join(b, 'mini_dev_sqlite.json'), JSON.stringify([{ question_id: 7, db_id: 'financial', question: 'How many?', evidence: 'count loans', SQL: 'SELECT count(*) FROM loan' }]));
+    writeFileSync(
+      join(b, 'mini_dev_sqlite.json'),
+      JSON.stringify([
+        {
+          question_id: 7,
+          db_id: 'financial',
+          question: 'How many?',
+          evidence: 'count loans',
+          SQL: 'SELECT count(*) FROM loan',
+        },
+      ]),
+    );
     const d = loadDataset({ dataset: 'bird', data: b, descriptions: join(b, 'desc') });
     expect(d.questionsFile).toBe(join(b, 'mini_dev_sqlite.json'));
-    expect(d.questions).toEqual([{ index: 0, dbId: 'financial', question: 'How many?', evidence: 'count loans', sql: 'SELECT count(*) FROM loan' }]);
+    expect(d.questions).toEqual([
+      { index: 0, dbId: 'financial', question: 'How many?', evidence: 'count loans', sql: 'SELECT count(*) FROM loan' },
+    ]);
     expect(d.databasePath('financial')).toBe(join(b, 'dev_databases', 'financial', 'financial.sqlite'));
     expect(d.descriptionsDir('financial')).toBe(join(b, 'dev_databases', 'financial', 'database_description'));
     expect(d.descriptionsDir('toxicology')).toBe(join(b, 'desc', 'toxicology', 'database_description'));

@@ -54,15 +54,22 @@ function readJsonArray(path: string): Record<string, unknown>[] {
   try {
     text = decodeText(readFileSync(path));
   } catch (e) {
-    throw new DowserError('open_failed', `Cannot read the question file "${path}": ${e instanceof Error ? e.message : String(e)}`);
+    throw new DowserError(
+      'open_failed',
+      `Cannot read the question file "${path}": ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new DowserError('open_failed', `The question file "${path}" is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw new DowserError(
+      'open_failed',
+      `The question file "${path}" is not JSON: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
-  if (!Array.isArray(data)) throw new DowserError('open_failed', `The question file "${path}" should hold a JSON array of questions.`);
+  if (!Array.isArray(data))
+    throw new DowserError('open_failed', `The question file "${path}" should hold a JSON array of questions.`);
   return data as Record<string, unknown>[];
 }
 
@@ -76,7 +83,10 @@ export function parseQuestions(rows: Record<string, unknown>[], path: string): E
     const sql = text(r.query) || text(r.SQL);
     const dbId = text(r.db_id);
     if (!dbId || !question || !sql) {
-      throw new DowserError('open_failed', `Question ${index} of "${path}" lacks db_id, question (or SpiderSynQuestion) or query (or SQL).`);
+      throw new DowserError(
+        'open_failed',
+        `Question ${index} of "${path}" lacks db_id, question (or SpiderSynQuestion) or query (or SQL).`,
+      );
     }
     return { index, dbId, question, evidence: text(r.evidence), sql };
   });
@@ -91,7 +101,8 @@ export function loadDataset(options: DatasetOptions): DatasetSource {
   if (!isDir(data)) throw new DowserError('open_failed', `The dataset folder "${data}" does not exist.`);
   if (options.dataset === 'spider') {
     const questionsFile = options.questions ?? join(data, 'dev.json');
-    if (!isFile(questionsFile)) throw new DowserError('open_failed', `No question file at "${questionsFile}" (give one with --questions).`);
+    if (!isFile(questionsFile))
+      throw new DowserError('open_failed', `No question file at "${questionsFile}" (give one with --questions).`);
     return {
       dataset: 'spider',
       questionsFile,
@@ -100,11 +111,25 @@ export function loadDataset(options: DatasetOptions): DatasetSource {
       descriptionsDir: () => null,
     };
   }
-  const questionsFile = options.questions ?? firstExisting(['dev.json', 'mini_dev_sqlite.json', 'dev/dev.json'].map((f) => join(data, f)), isFile);
+  const questionsFile =
+    options.questions ??
+    firstExisting(
+      ['dev.json', 'mini_dev_sqlite.json', 'dev/dev.json'].map((f) => join(data, f)),
+      isFile,
+    );
   if (!questionsFile || !isFile(questionsFile)) {
-    throw new DowserError('open_failed', `No BIRD question file in "${data}" (looked for dev.json and mini_dev_sqlite.json; give one with --questions).`);
+    throw new DowserError(
+      'open_failed',
+      `No BIRD question file in "${data}" (looked for dev.json and mini_dev_sqlite.json; give one with --questions).`,
+    );
   }
-  const databases = options.databases ?? firstExisting(['dev_databases', 'databases', 'dev/dev_databases'].map((f) => join(data, f)), isDir) ?? data;
+  const databases =
+    options.databases ??
+    firstExisting(
+      ['dev_databases', 'databases', 'dev/dev_databases'].map((f) => join(data, f)),
+      isDir,
+    ) ??
+    data;
   return {
     dataset: 'bird',
     questionsFile,
@@ -112,7 +137,10 @@ export function loadDataset(options: DatasetOptions): DatasetSource {
     databasePath: (db) => join(databases, db, `${db}.sqlite`),
     descriptionsDir: (db) =>
       firstExisting(
-        [options.descriptions && join(options.descriptions, db, 'database_description'), join(databases, db, 'database_description')].filter((p): p is string => !!p),
+        [
+          options.descriptions && join(options.descriptions, db, 'database_description'),
+          join(databases, db, 'database_description'),
+        ].filter((p): p is string => !!p),
         isDir,
       ),
   };
@@ -127,7 +155,9 @@ export function loadDataset(options: DatasetOptions): DatasetSource {
  */
 export function readBirdDescriptions(dir: string): DescriptionMap {
   const out: DescriptionMap = new Map();
-  const files = readdirSync(dir).filter((f) => /\.csv$/i.test(f)).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  const files = readdirSync(dir)
+    .filter((f) => /\.csv$/i.test(f))
+    .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
   for (const file of files) {
     out.set(basename(file).replace(/\.csv$/i, ''), parseBirdDescriptionCsv(decodeText(readFileSync(join(dir, file)))));
   }

@@ -8,7 +8,7 @@
 // nothing), and the planner's choices decide whether a constrained column is read from the table
 // or only used as an index key (index seeks are mapped back to the index's leading columns).
 
-import type { SqlExecutor } from '../../core/ports';
+import type { SqlExecutor } from '../../core/executor';
 import type { ColumnRef } from '../../core/retrieval/types';
 import { quoteLiteral } from '../../core/sql/quote';
 import type { SqlValue } from '../../core/types';
@@ -53,19 +53,29 @@ const str = (v: SqlValue): string => (v == null ? '' : String(v));
 
 /** Reads sqlite_schema, table_xinfo and index_xinfo once. */
 export async function loadExplainCatalog(exec: SqlExecutor): Promise<ExplainCatalog> {
-  const objects = await rows(exec, `SELECT name, rootpage, type, tbl_name, sql FROM sqlite_schema WHERE type IN ('table', 'index') AND rootpage > 0`);
+  const objects = await rows(
+    exec,
+    `SELECT name, rootpage, type, tbl_name, sql FROM sqlite_schema WHERE type IN ('table', 'index') AND rootpage > 0`,
+  );
   const byRootPage = new Map<number, Btree>();
-  const tableInfo = new Map<string, { ordered: string[]; withoutRowidOrder: string[]; rowidColumn: string | null; withoutRowid: boolean }>();
+  const tableInfo = new Map<
+    string,
+    { ordered: string[]; withoutRowidOrder: string[]; rowidColumn: string | null; withoutRowid: boolean }
+  >();
 
   for (const o of objects.filter((x) => x.type === 'table')) {
     const name = str(o.name);
-    const cols = await rows(exec, `SELECT cid, name, type, pk, hidden FROM pragma_table_xinfo(${quoteLiteral(name)}) ORDER BY cid`).catch(() => []);
+    const cols = await rows(
+      exec,
+      `SELECT cid, name, type, pk, hidden FROM pragma_table_xinfo(${quoteLiteral(name)}) ORDER BY cid`,
+    ).catch(() => []);
     // Stored record order: ordinary columns in declared order, generated columns after them.
     const ordinary = cols.filter((c) => num(c.hidden) === 0 || num(c.hidden) === 1).map((c) => str(c.name));
     const generated = cols.filter((c) => num(c.hidden) >= 2).map((c) => str(c.name));
     const pk = cols.filter((c) => num(c.pk) > 0).sort((a, b) => num(a.pk) - num(b.pk));
     const withoutRowid = /\bwithout\s+rowid\b/i.test(str(o.sql));
-    const rowidColumn = !withoutRowid && pk.length === 1 && /^\s*integer\s*$/i.test(str(pk[0].type)) ? str(pk[0].name) : null;
+    const rowidColumn =
+      !withoutRowid && pk.length === 1 && /^\s*integer\s*$/i.test(str(pk[0].type)) ? str(pk[0].name) : null;
     const pkNames = pk.map((c) => str(c.name));
     const info = {
       ordered: [...ordinary, ...generated],
@@ -75,15 +85,25 @@ export async function loadExplainCatalog(exec: SqlExecutor): Promise<ExplainCata
       withoutRowid,
     };
     tableInfo.set(name.toLowerCase(), info);
-    byRootPage.set(num(o.rootpage), { kind: 'table', table: name, fields: withoutRowid ? info.withoutRowidOrder : info.ordered, rowidColumn });
+    byRootPage.set(num(o.rootpage), {
+      kind: 'table',
+      table: name,
+      fields: withoutRowid ? info.withoutRowidOrder : info.ordered,
+      rowidColumn,
+    });
   }
 
   for (const o of objects.filter((x) => x.type === 'index')) {
     const table = str(o.tbl_name);
     const info = tableInfo.get(table.toLowerCase());
-    const cols = await rows(exec, `SELECT seqno, cid, name FROM pragma_index_xinfo(${quoteLiteral(str(o.name))}) ORDER BY seqno`).catch(() => []);
+    const cols = await rows(
+      exec,
+      `SELECT seqno, cid, name FROM pragma_index_xinfo(${quoteLiteral(str(o.name))}) ORDER BY seqno`,
+    ).catch(() => []);
     // cid -1 is the rowid (mapped to its alias column), -2 an expression (no column).
-    const fields = cols.map((c) => (num(c.cid) === -1 ? (info?.rowidColumn ?? null) : num(c.cid) === -2 ? null : str(c.name)));
+    const fields = cols.map((c) =>
+      num(c.cid) === -1 ? (info?.rowidColumn ?? null) : num(c.cid) === -2 ? null : str(c.name),
+    );
     byRootPage.set(num(o.rootpage), { kind: 'index', table, fields });
   }
   return { byRootPage };
@@ -98,7 +118,20 @@ interface Op {
 }
 
 // Comparisons on an index cursor whose key is the first P4 fields of the index.
-const INDEX_KEY_OPS = new Set(['SeekGE', 'SeekGT', 'SeekLE', 'SeekLT', 'IdxGE', 'IdxGT', 'IdxLE', 'IdxLT', 'Found', 'NotFound', 'NoConflict', 'IfNoHope']);
+const INDEX_KEY_OPS = new Set([
+  'SeekGE',
+  'SeekGT',
+  'SeekLE',
+  'SeekLT',
+  'IdxGE',
+  'IdxGT',
+  'IdxLE',
+  'IdxLT',
+  'Found',
+  'NotFound',
+  'NoConflict',
+  'IfNoHope',
+]);
 // Rowid lookups and range seeks on a table cursor: a constraint on the rowid (its alias column).
 const ROWID_OPS = new Set(['Rowid', 'SeekRowid', 'NotExists']);
 const TABLE_RANGE_OPS = new Set(['SeekGE', 'SeekGT', 'SeekLE', 'SeekLT']);
@@ -107,7 +140,11 @@ const TABLE_RANGE_OPS = new Set(['SeekGE', 'SeekGT', 'SeekLE', 'SeekLT']);
  * Tables and columns `sql` reads, from its EXPLAIN program. Throws when SQLite cannot compile
  * the statement (unknown table or column, syntax error) or when it is not a read.
  */
-export async function explainColumns(sql: string, exec: SqlExecutor, catalog?: ExplainCatalog): Promise<ExplainColumns> {
+export async function explainColumns(
+  sql: string,
+  exec: SqlExecutor,
+  catalog?: ExplainCatalog,
+): Promise<ExplainColumns> {
   const cat = catalog ?? (await loadExplainCatalog(exec));
   const text = sql.trim().replace(/;\s*$/, '');
   const program = await exec.query(`EXPLAIN ${text}`, ALL);

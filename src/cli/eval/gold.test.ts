@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import type { Gold, GoldFailure } from '../../core/eval/types';
-import { executorFor, type SqlExecutor } from '../../core/ports';
+import { executorFor, type SqlExecutor } from '../../core/executor';
 import type { Schema } from '../../core/types';
 import { buildDb } from '../../test-support/build-db';
 import { explainColumns } from './explain-columns';
@@ -41,14 +41,22 @@ async function gold(sql: string): Promise<Gold> {
 }
 
 const cols = (g: Gold | GoldFailure) => (isGoldFailure(g) ? [] : g.columns.map((c) => `${c.table}.${c.column}`).sort());
-const joins = (g: Gold) => g.joins.map((j) => [`${j.a.table}.${j.a.column}`, `${j.b.table}.${j.b.column}`].sort().join(' = ')).sort();
+const joins = (g: Gold) =>
+  g.joins.map((j) => [`${j.a.table}.${j.a.column}`, `${j.b.table}.${j.b.column}`].sort().join(' = ')).sort();
 
 describe('extractGold (parser)', () => {
   it('resolves aliases and maps names to the schema spelling; ON equality is a join', async () => {
-    const g = await gold('select t1.NAME from SINGER as t1 join singer_in_concert as t2 on t1.singer_id = t2.singer_id where t2.CONCERT_ID = 3');
+    const g = await gold(
+      'select t1.NAME from SINGER as t1 join singer_in_concert as t2 on t1.singer_id = t2.singer_id where t2.CONCERT_ID = 3',
+    );
     expect(g.source).toBe('parser');
     expect(g.tables).toEqual(['singer', 'singer_in_concert']);
-    expect(cols(g)).toEqual(['singer.Name', 'singer.Singer_ID', 'singer_in_concert.Singer_ID', 'singer_in_concert.concert_ID']);
+    expect(cols(g)).toEqual([
+      'singer.Name',
+      'singer.Singer_ID',
+      'singer_in_concert.Singer_ID',
+      'singer_in_concert.concert_ID',
+    ]);
     expect(joins(g)).toEqual(['singer.Singer_ID = singer_in_concert.Singer_ID']);
     expect(g.literals).toEqual([]);
     expect(g.unresolved).toEqual([]);
@@ -60,14 +68,21 @@ describe('extractGold (parser)', () => {
     expect(cols(g)).toEqual(['concert.Stadium_ID', 'stadium.Name', 'stadium.Stadium_ID']);
     expect(g.joins).toEqual([]);
 
-    const c = await gold('SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM singer_in_concert AS sc WHERE sc.singer_id = s.singer_id)');
+    const c = await gold(
+      'SELECT name FROM singer AS s WHERE EXISTS (SELECT 1 FROM singer_in_concert AS sc WHERE sc.singer_id = s.singer_id)',
+    );
     expect(cols(c)).toEqual(['singer.Name', 'singer.Singer_ID', 'singer_in_concert.Singer_ID']);
     expect(joins(c)).toEqual(['singer.Singer_ID = singer_in_concert.Singer_ID']);
   });
 
   it('joins written in WHERE count, self-comparisons within a table do not', async () => {
-    const g = await gold('SELECT T1.Name FROM singer T1, singer_in_concert T2, concert T3 WHERE T1.Singer_ID = T2.Singer_ID AND T3.concert_ID = T2.concert_ID AND T1.Age = T1.Singer_ID');
-    expect(joins(g)).toEqual(['concert.concert_ID = singer_in_concert.concert_ID', 'singer.Singer_ID = singer_in_concert.Singer_ID']);
+    const g = await gold(
+      'SELECT T1.Name FROM singer T1, singer_in_concert T2, concert T3 WHERE T1.Singer_ID = T2.Singer_ID AND T3.concert_ID = T2.concert_ID AND T1.Age = T1.Singer_ID',
+    );
+    expect(joins(g)).toEqual([
+      'concert.concert_ID = singer_in_concert.concert_ID',
+      'singer.Singer_ID = singer_in_concert.Singer_ID',
+    ]);
     expect(g.tables).toEqual(['singer', 'singer_in_concert', 'concert']);
   });
 
@@ -75,7 +90,9 @@ describe('extractGold (parser)', () => {
     const u = await gold('SELECT country FROM singer WHERE age > 40 UNION SELECT location FROM stadium');
     expect(u.source).toBe('parser');
     expect(cols(u)).toEqual(['singer.Age', 'singer.Country', 'stadium.Location']);
-    const i = await gold("SELECT country FROM singer WHERE age > 40 INTERSECT SELECT country FROM singer WHERE name = 'Bo' EXCEPT SELECT location FROM stadium");
+    const i = await gold(
+      "SELECT country FROM singer WHERE age > 40 INTERSECT SELECT country FROM singer WHERE name = 'Bo' EXCEPT SELECT location FROM stadium",
+    );
     expect(i.source).toBe('parser-rewritten');
     expect(cols(i)).toEqual(['singer.Age', 'singer.Country', 'singer.Name', 'stadium.Location']);
     expect(i.literals).toEqual([{ table: 'singer', column: 'Name', value: 'Bo', op: '=' }]);
@@ -97,7 +114,9 @@ describe('extractGold (parser)', () => {
   });
 
   it("extracts = , IN ('a','b') and LIKE '%x%' literals, also with the literal on the left", async () => {
-    const g = await gold("SELECT name FROM singer WHERE country IN ('France', 'Norway') AND name LIKE '%d%' AND 'Ada' = name AND age = 30 AND country NOT LIKE 'x%'");
+    const g = await gold(
+      "SELECT name FROM singer WHERE country IN ('France', 'Norway') AND name LIKE '%d%' AND 'Ada' = name AND age = 30 AND country NOT LIKE 'x%'",
+    );
     expect(g.literals).toEqual([
       { table: 'singer', column: 'Country', value: 'France', op: 'IN' },
       { table: 'singer', column: 'Country', value: 'Norway', op: 'IN' },
@@ -117,8 +136,12 @@ describe('extractGold (parser)', () => {
   });
 
   it('maps derived tables, CTEs and USING back to the underlying columns', async () => {
-    expect(cols(await gold('SELECT t.n FROM (SELECT name AS n FROM singer) AS t WHERE t.n = "Ada"'))).toEqual(['singer.Name']);
-    const w = await gold('WITH x AS (SELECT singer_id FROM singer) SELECT count(*) FROM x JOIN singer_in_concert AS s ON x.singer_id = s.singer_id');
+    expect(cols(await gold('SELECT t.n FROM (SELECT name AS n FROM singer) AS t WHERE t.n = "Ada"'))).toEqual([
+      'singer.Name',
+    ]);
+    const w = await gold(
+      'WITH x AS (SELECT singer_id FROM singer) SELECT count(*) FROM x JOIN singer_in_concert AS s ON x.singer_id = s.singer_id',
+    );
     expect(joins(w)).toEqual(['singer.Singer_ID = singer_in_concert.Singer_ID']);
     const u = await gold('SELECT name FROM singer JOIN singer_in_concert USING (singer_id)');
     expect(joins(u)).toEqual(['singer.Singer_ID = singer_in_concert.Singer_ID']);
@@ -129,7 +152,9 @@ describe('extractGold (parser)', () => {
     expect(cols(d)).toEqual(['singer.Age', 'singer.Country', 'singer.Name']);
     expect(d.literals).toEqual([{ table: 'singer', column: 'Name', value: 'Ada', op: '=' }]);
     expect(d.unresolved).toEqual([]);
-    const w = await gold('WITH x AS (SELECT * FROM stadium) SELECT name FROM x WHERE capacity > 10 UNION SELECT location FROM x');
+    const w = await gold(
+      'WITH x AS (SELECT * FROM stadium) SELECT name FROM x WHERE capacity > 10 UNION SELECT location FROM x',
+    );
     expect(cols(w)).toEqual(['stadium.Capacity', 'stadium.Location', 'stadium.Name']);
     expect(w.unresolved).toEqual([]);
   });
@@ -151,9 +176,12 @@ describe('extractGold (parser)', () => {
   });
 
   it('rewriteForParser leaves identifiers, strings and comments alone', () => {
-    expect(rewriteForParser(`SELECT "Name" FROM singer WHERE country = "it's" -- EXCEPT "x"\nINTERSECT SELECT 'except'`, schema)).toBe(
-      `SELECT "Name" FROM singer WHERE country = 'it''s' -- EXCEPT "x"\nUNION SELECT 'except'`,
-    );
+    expect(
+      rewriteForParser(
+        `SELECT "Name" FROM singer WHERE country = "it's" -- EXCEPT "x"\nINTERSECT SELECT 'except'`,
+        schema,
+      ),
+    ).toBe(`SELECT "Name" FROM singer WHERE country = 'it''s' -- EXCEPT "x"\nUNION SELECT 'except'`);
   });
 });
 
@@ -175,9 +203,16 @@ describe('extractGold (EXPLAIN fallback)', () => {
 
 describe('explainColumns', () => {
   it('maps cursors to tables and Column opcodes to names, including rowid lookups (INTEGER PRIMARY KEY)', async () => {
-    const e = await explainColumns('SELECT T1.Name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.Singer_ID = T2.Singer_ID', exec);
+    const e = await explainColumns(
+      'SELECT T1.Name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.Singer_ID = T2.Singer_ID',
+      exec,
+    );
     expect(e.tables.sort()).toEqual(['singer', 'singer_in_concert']);
-    expect(e.columns.map((c) => `${c.table}.${c.column}`).sort()).toEqual(['singer.Name', 'singer.Singer_ID', 'singer_in_concert.Singer_ID']);
+    expect(e.columns.map((c) => `${c.table}.${c.column}`).sort()).toEqual([
+      'singer.Name',
+      'singer.Singer_ID',
+      'singer_in_concert.Singer_ID',
+    ]);
   });
 
   it('maps index seeks to the index columns', async () => {

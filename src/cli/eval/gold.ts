@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 import type { AST } from 'node-sql-parser';
 import type { Gold, GoldFailure, GoldJoin, GoldLiteral, LiteralOp } from '../../core/eval/types';
-import type { SqlExecutor } from '../../core/ports';
+import type { SqlExecutor } from '../../core/executor';
 import type { ColumnRef } from '../../core/retrieval/types';
 import { tokenize } from '../../core/sql/tokens';
 import type { Schema, TableInfo } from '../../core/types';
@@ -50,7 +50,10 @@ function schemaNames(schema: Schema): Set<string> {
 
 const unquote = (text: string): string => {
   const q = text[0];
-  return text.slice(1, -1).split(q + q).join(q);
+  return text
+    .slice(1, -1)
+    .split(q + q)
+    .join(q);
 };
 
 /**
@@ -81,7 +84,13 @@ export function rewriteForParser(sql: string, schema: Schema): string {
     // means the same.
     else if (t.text === '(' && /^over$/i.test(previous(i)) && /^order$/i.test(next(i))) {
       out += '(PARTITION BY 1 ';
-    } else if (t.kind === 'ident' && t.text.startsWith('"') && t.text.endsWith('"') && t.text.length >= 2 && !names.has(unquote(t.text).toLowerCase())) {
+    } else if (
+      t.kind === 'ident' &&
+      t.text.startsWith('"') &&
+      t.text.endsWith('"') &&
+      t.text.length >= 2 &&
+      !names.has(unquote(t.text).toLowerCase())
+    ) {
       out += `'${unquote(t.text).replace(/'/g, "''")}'`;
     } else out += t.text;
   }
@@ -238,11 +247,13 @@ class GoldCollector {
     const outputs: Outputs = new Map();
     for (const c of selectColumns) {
       const r = this.expr(c.expr, scope);
-      const name = typeof c.as === 'string' ? c.as : isNode(c.expr) && c.expr.type === 'column_ref' ? nameOf(c.expr.column) : null;
+      const name =
+        typeof c.as === 'string' ? c.as : isNode(c.expr) && c.expr.type === 'column_ref' ? nameOf(c.expr.column) : null;
       if (name === '*' && isNode(c.expr)) {
         // `*` / `t.*` in a derived table or CTE: what it selects stays reachable by name outside.
         const only = typeof c.expr.table === 'string' && c.expr.table ? c.expr.table.toLowerCase() : null;
-        for (const src of scope.sources.filter((x) => only === null || x.alias === only)) this.starOutputs(src, outputs);
+        for (const src of scope.sources.filter((x) => only === null || x.alias === only))
+          this.starOutputs(src, outputs);
       } else if (name) outputs.set(name.toLowerCase(), r && 'ref' in r ? r.ref : null);
     }
     if (ast.columns === '*') for (const src of scope.sources) this.starOutputs(src, outputs);
@@ -260,7 +271,10 @@ class GoldCollector {
   }
 
   private starOutputs(src: Source, outputs: Outputs): void {
-    if (src.table) for (const c of src.table.columns) if (!outputs.has(c.name.toLowerCase())) outputs.set(c.name.toLowerCase(), { table: src.table.name, column: c.name });
+    if (src.table)
+      for (const c of src.table.columns)
+        if (!outputs.has(c.name.toLowerCase()))
+          outputs.set(c.name.toLowerCase(), { table: src.table.name, column: c.name });
     if (src.derived) for (const [k, v] of src.derived) if (!outputs.has(k)) outputs.set(k, v);
   }
 
@@ -417,7 +431,13 @@ class GoldCollector {
       const rs = right ? this.stringOf(node.left, scope) : null;
       if (left && ls !== null) this.addLiteral(left, ls, '=');
       if (right && rs !== null) this.addLiteral(right, rs, '=');
-    } else if (op === 'IN' && left && isNode(node.right) && node.right.type === 'expr_list' && Array.isArray(node.right.value)) {
+    } else if (
+      op === 'IN' &&
+      left &&
+      isNode(node.right) &&
+      node.right.type === 'expr_list' &&
+      Array.isArray(node.right.value)
+    ) {
       for (const v of node.right.value) {
         const s = this.stringOf(v, scope);
         if (s !== null) this.addLiteral(left, s, 'IN');
@@ -466,7 +486,11 @@ export function parseGoldSql(sql: string, schema: Schema): { asts: AST[]; rewrit
         last = messageOf(e2);
         const offset = (e2 as { location?: { start?: { offset?: number } } }).location?.start?.offset;
         const reserved = /"([A-Za-z_][A-Za-z0-9_]*)" is a reserved word/.exec(last)?.[1];
-        const next = reserved ? quoteAlias(text, reserved) : typeof offset === 'number' ? quoteNameNear(text, offset, schema) : null;
+        const next = reserved
+          ? quoteAlias(text, reserved)
+          : typeof offset === 'number'
+            ? quoteNameNear(text, offset, schema)
+            : null;
         if (!next || next === text) break;
         text = next;
       }
@@ -479,7 +503,12 @@ export function parseGoldSql(sql: string, schema: Schema): { asts: AST[]; rewrit
  * Gold tables, columns, literals and joins of one gold query. Falls back to EXPLAIN (tables and
  * columns only) when the parser cannot read it; a failure only when both fail.
  */
-export async function extractGold(sql: string, schema: Schema, exec: SqlExecutor, options: ExtractOptions = {}): Promise<Gold | GoldFailure> {
+export async function extractGold(
+  sql: string,
+  schema: Schema,
+  exec: SqlExecutor,
+  options: ExtractOptions = {},
+): Promise<Gold | GoldFailure> {
   const parsed = parseGoldSql(sql, schema);
   let parseError: string;
   if ('asts' in parsed) {

@@ -39,9 +39,19 @@ export function productToolsFactory(options: { model?: string }): ToolsUnderTest
       async joinOneHop(a, b) {
         const r = shortestJoinPaths(toolbox.graph, a.table, b.table, { maxPaths: 20 });
         if (!r.ok) return false;
-        return r.paths.some((p) => p.edges.length === 1 && p.edges[0].fromColumns.length === 1 && (
-          (same(p.edges[0].fromTable, a.table) && same(p.edges[0].fromColumns[0], a.column) && same(p.edges[0].toTable, b.table) && same(p.edges[0].toColumns[0], b.column)) ||
-          (same(p.edges[0].fromTable, b.table) && same(p.edges[0].fromColumns[0], b.column) && same(p.edges[0].toTable, a.table) && same(p.edges[0].toColumns[0], a.column))));
+        return r.paths.some(
+          (p) =>
+            p.edges.length === 1 &&
+            p.edges[0].fromColumns.length === 1 &&
+            ((same(p.edges[0].fromTable, a.table) &&
+              same(p.edges[0].fromColumns[0], a.column) &&
+              same(p.edges[0].toTable, b.table) &&
+              same(p.edges[0].toColumns[0], b.column)) ||
+              (same(p.edges[0].fromTable, b.table) &&
+                same(p.edges[0].fromColumns[0], b.column) &&
+                same(p.edges[0].toTable, a.table) &&
+                same(p.edges[0].toColumns[0], a.column))),
+        );
       },
     };
   };

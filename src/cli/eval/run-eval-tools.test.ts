@@ -32,7 +32,11 @@ const QUESTIONS = [
   //   city, customers.id, customers.name, email, phone | orders.* -> gold {city, name}: r@5 1, r@10 1.
   //   Top-10 tables {customers, orders}, gold {customers}: RES sqrt(1/2).
   //   Literals: name = 'Ada' (found by the literal, not by the question); 'Zed' is not in the column.
-  { db_id: 'shop', question: 'Which city does Ada live in?', query: "SELECT city FROM customers WHERE name = 'Ada' OR name = 'Zed'" },
+  {
+    db_id: 'shop',
+    question: 'Which city does Ada live in?',
+    query: "SELECT city FROM customers WHERE name = 'Ada' OR name = 'Zed'",
+  },
   // Q2. status, total (two words each), placed_on (two words, longer), then the one-word ties
   //   in schema order: customers.id, customers.name | city, email, phone, orders.id, customer_id.
   //   Gold {customers.id, orders.customer_id, status, total, city}: r@5 3/5, r@10 1. RES 1.
@@ -40,7 +44,8 @@ const QUESTIONS = [
   {
     db_id: 'shop',
     question: 'Show the status and total of orders placed by customers from Paris',
-    query: 'SELECT T2.status, T2.total FROM customers AS T1 JOIN orders AS T2 ON T1.id = T2.customer_id WHERE T1.city = "Paris"',
+    query:
+      'SELECT T2.status, T2.total FROM customers AS T1 JOIN orders AS T2 ON T1.id = T2.customer_id WHERE T1.city = "Paris"',
   },
   // Q3. "keeper" ties three columns; 5 columns in all, so everything is in the top 5: r@5 1. RES 1.
   //   Join animals.keeper_id = keepers.keeper_id is not declared: the baseline disagrees.
@@ -48,12 +53,17 @@ const QUESTIONS = [
   {
     db_id: 'zoo',
     question: 'Which keeper looks after the lion?',
-    query: "SELECT T2.keeper_name FROM animals AS T1 JOIN keepers AS T2 ON T1.keeper_id = T2.keeper_id WHERE T1.species LIKE '%lion%'",
+    query:
+      "SELECT T2.keeper_name FROM animals AS T1 JOIN keepers AS T2 ON T1.keeper_id = T2.keeper_id WHERE T1.species LIKE '%lion%'",
   },
   // Q4. "animals" matches the three animals columns (species, the shortest, first); gold
   //   {animals.animal_id}: r@5 1. Top-10 tables {animals, keepers}: RES sqrt(1/2).
   //   animal_id = '1' compares with an INTEGER column: excluded as not text.
-  { db_id: 'zoo', question: 'How many animals are there?', query: "SELECT count(*) FROM animals WHERE animal_id = '1'" },
+  {
+    db_id: 'zoo',
+    question: 'How many animals are there?',
+    query: "SELECT count(*) FROM animals WHERE animal_id = '1'",
+  },
   // Its database file does not exist: skipped and counted.
   { db_id: 'ghost', question: 'Anything?', query: 'SELECT 1' },
 ];
@@ -62,7 +72,10 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dowser-eval-'));
-  for (const [name, sql] of [['shop', SHOP], ['zoo', ZOO]]) {
+  for (const [name, sql] of [
+    ['shop', SHOP],
+    ['zoo', ZOO],
+  ]) {
     mkdirSync(join(dir, 'database', name), { recursive: true });
     writeFileSync(join(dir, 'database', name, `${name}.sqlite`), await buildDb(sql));
   }
@@ -73,7 +86,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('runEvalTools on a small Spider-format folder (baseline tools)', () => {
   it('gives the worked-out numbers', async () => {
     const progress: string[] = [];
-    const r = await runEvalTools({ dataset: 'spider', data: dir, toolsName: 'baseline' }, baselineToolsFactory, (p) => progress.push(`${p.phase} ${p.db}`));
+    const r = await runEvalTools({ dataset: 'spider', data: dir, toolsName: 'baseline' }, baselineToolsFactory, (p) =>
+      progress.push(`${p.phase} ${p.db}`),
+    );
     expect(r).toMatchObject({
       mode: 'lexical',
       tools: 'baseline',
@@ -96,7 +111,11 @@ describe('runEvalTools on a small Spider-format folder (baseline tools)', () => 
       joinPath: { agreement: 1, n: 1 },
       tableLinking: { res: Math.round(((Math.SQRT1_2 + 1) / 2) * 10_000) / 10_000, n: 2 },
     });
-    expect(r.perDb.zoo).toMatchObject({ questions: 2, joinPath: { agreement: 0, n: 1 }, tableLinking: { res: Math.round(((1 + Math.SQRT1_2) / 2) * 10_000) / 10_000, n: 2 } });
+    expect(r.perDb.zoo).toMatchObject({
+      questions: 2,
+      joinPath: { agreement: 0, n: 1 },
+      tableLinking: { res: Math.round(((1 + Math.SQRT1_2) / 2) * 10_000) / 10_000, n: 2 },
+    });
     expect(progress).toEqual(['start shop', 'done shop', 'start zoo', 'done zoo', 'skipped ghost']);
   });
 
@@ -126,7 +145,16 @@ describe('runEvalTools on a BIRD-format folder', () => {
     );
     writeFileSync(
       join(bird, 'dev.json'),
-      JSON.stringify([{ question_id: 1, db_id: 'shop', question: 'Where does Ada live?', evidence: 'live refers to city', SQL: "SELECT city FROM customers WHERE name = 'Ada'", difficulty: 'simple' }]),
+      JSON.stringify([
+        {
+          question_id: 1,
+          db_id: 'shop',
+          question: 'Where does Ada live?',
+          evidence: 'live refers to city',
+          SQL: "SELECT city FROM customers WHERE name = 'Ada'",
+          difficulty: 'simple',
+        },
+      ]),
     );
     const queries: string[] = [];
     let description: string | undefined;
@@ -136,7 +164,12 @@ describe('runEvalTools on a BIRD-format folder', () => {
       return { ...tools, searchColumn: (q, k) => (queries.push(q), tools.searchColumn(q, k)) };
     };
     const r = await runEvalTools({ dataset: 'bird', data: bird }, spy);
-    expect(r).toMatchObject({ dataset: 'bird', questions: 1, parseFailures: 0, searchValue: { literalHitAt5: 1, n: 1 } });
+    expect(r).toMatchObject({
+      dataset: 'bird',
+      questions: 1,
+      parseFailures: 0,
+      searchValue: { literalHitAt5: 1, n: 1 },
+    });
     expect(description).toBe('where the customer lives');
     await runEvalTools({ dataset: 'bird', data: bird, useEvidence: false }, spy);
     expect(queries).toEqual(['Where does Ada live? live refers to city', 'Where does Ada live?']);
@@ -146,20 +179,32 @@ describe('runEvalTools on a BIRD-format folder', () => {
 describe('dowser eval-tools', () => {
   const io = () => {
     const out = { stdout: '', stderr: '' };
-    const cli: CliIo = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, readFile: (p) => readFileSync(p) };
+    const cli: CliIo = {
+      stdout: { write: (t: string) => (out.stdout += t) },
+      stderr: { write: (t: string) => (out.stderr += t) },
+      readFile: (p) => readFileSync(p),
+    };
     return { out, cli };
   };
 
   it('prints a summary, writes the JSON report and says which databases it skipped', async () => {
     const { out, cli } = io();
     const path = join(dir, 'reports', 'r.json');
-    expect(await run(['eval-tools', '--dataset', 'spider', '--data', dir, '--tools', 'baseline', '--out', path], cli)).toBe(0);
-    expect(out.stdout).toMatch(/^eval-tools: spider .*tools baseline \(lexical\)\n4 questions, 1 skipped \(ghost: database file missing\), parse failures 0/);
+    expect(
+      await run(['eval-tools', '--dataset', 'spider', '--data', dir, '--tools', 'baseline', '--out', path], cli),
+    ).toBe(0);
+    expect(out.stdout).toMatch(
+      /^eval-tools: spider .*tools baseline \(lexical\)\n4 questions, 1 skipped \(ghost: database file missing\), parse failures 0/,
+    );
     expect(out.stdout).toMatch(/searchColumn recall@5 +0\.900 +4\n/);
     expect(out.stdout).toMatch(/joinPath agreement +0\.500 +2\n/);
     expect(out.stdout).toContain('literals excluded: 1 not a text column, 1 not in their column');
     expect(out.stderr).toContain('[3/3] ghost: skipped (1 questions)');
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ mode: 'lexical', questions: 4, searchValue: { recallAt5: 0, literalHitAt5: 1, n: 3 } });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({
+      mode: 'lexical',
+      questions: 4,
+      searchValue: { recallAt5: 0, literalHitAt5: 1, n: 3 },
+    });
   });
 
   it('measures the product tools by default: they infer the undeclared join key the baseline misses', async () => {
@@ -181,7 +226,19 @@ describe('dowser eval-tools', () => {
 
 describe('helpers', () => {
   it('splitWords splits names on _, punctuation and camelCase', () => {
-    expect(splitWords('AirportCode singer_in_concert HTMLParser StuID Year-2014')).toEqual(['airport', 'code', 'singer', 'in', 'concert', 'html', 'parser', 'stu', 'id', 'year', '2014']);
+    expect(splitWords('AirportCode singer_in_concert HTMLParser StuID Year-2014')).toEqual([
+      'airport',
+      'code',
+      'singer',
+      'in',
+      'concert',
+      'html',
+      'parser',
+      'stu',
+      'id',
+      'year',
+      '2014',
+    ]);
   });
 
   it('selectsStar tells SELECT * and t.* from count(*) and products', () => {
@@ -207,7 +264,12 @@ if (!hasSpider) console.warn(`Spider dev gold-extraction test skipped: ${spider}
 
 describe.skipIf(!hasSpider)('Spider dev gold extraction (../shared/datasets/spider)', () => {
   it('reads the gold SQL of every runnable question (at most 30 parse failures); wta_1 is skipped', async () => {
-    const silent: ToolsUnderTestFactory = async () => ({ mode: 'lexical', searchColumn: async () => [], searchValue: async () => [], joinOneHop: async () => false });
+    const silent: ToolsUnderTestFactory = async () => ({
+      mode: 'lexical',
+      searchColumn: async () => [],
+      searchValue: async () => [],
+      joinOneHop: async () => false,
+    });
     const r = await runEvalTools({ dataset: 'spider', data: spider }, silent);
     expect(r.parseFailures).toBeLessThanOrEqual(30);
     expect(r.skipped.databases.map((d) => d.db)).toEqual(['wta_1']);

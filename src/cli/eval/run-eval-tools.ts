@@ -33,7 +33,7 @@ import type {
   ToolsUnderTestFactory,
   ValueRef,
 } from '../../core/eval/types';
-import { executorFor, type SqlExecutor } from '../../core/ports';
+import { executorFor, type SqlExecutor } from '../../core/executor';
 import type { ColumnRef } from '../../core/retrieval/types';
 import { quoteIdent } from '../../core/sql/quote';
 import { tokenize } from '../../core/sql/tokens';
@@ -85,7 +85,8 @@ class Scores {
   parseFailures = 0;
 
   merge(o: Scores): void {
-    for (const k of ['recall5', 'recall10', 'all10', 'valueQuestion', 'valueLiteral', 'joins', 'res'] as const) this[k].merge(o[k]);
+    for (const k of ['recall5', 'recall10', 'all10', 'valueQuestion', 'valueLiteral', 'joins', 'res'] as const)
+      this[k].merge(o[k]);
     this.questions += o.questions;
     this.parseFailures += o.parseFailures;
   }
@@ -93,7 +94,12 @@ class Scores {
   block(): MetricBlock {
     const m = (a: MeanAccumulator) => round4(a.result().value);
     return {
-      searchColumn: { recallAt5: m(this.recall5), recallAt10: m(this.recall10), allAt10: m(this.all10), n: this.recall5.n },
+      searchColumn: {
+        recallAt5: m(this.recall5),
+        recallAt10: m(this.recall10),
+        allAt10: m(this.all10),
+        n: this.recall5.n,
+      },
       searchValue: { recallAt5: m(this.valueQuestion), literalHitAt5: m(this.valueLiteral), n: this.valueQuestion.n },
       joinPath: { agreement: m(this.joins), n: this.joins.n },
       tableLinking: { res: m(this.res), n: this.res.n },
@@ -117,7 +123,10 @@ export function selectsStar(sql: string): boolean {
 
 async function occurs(exec: SqlExecutor, lit: GoldLiteral): Promise<boolean> {
   const where = lit.op === 'LIKE' ? `${quoteIdent(lit.column)} LIKE ?` : `${quoteIdent(lit.column)} = ?`;
-  const r = await exec.query(`SELECT 1 FROM ${quoteIdent(lit.table)} WHERE ${where} LIMIT 1`, { params: [lit.op === 'LIKE' ? (lit.pattern ?? `%${lit.value}%`) : lit.value], maxRows: 1 });
+  const r = await exec.query(`SELECT 1 FROM ${quoteIdent(lit.table)} WHERE ${where} LIMIT 1`, {
+    params: [lit.op === 'LIKE' ? (lit.pattern ?? `%${lit.value}%`) : lit.value],
+    maxRows: 1,
+  });
   return r.rows.length > 0;
 }
 
@@ -146,7 +155,8 @@ async function guarded<T>(state: RunState, what: string, fallback: T, call: () =
     return await call();
   } catch (e) {
     state.toolErrors++;
-    if (state.toolErrorExamples.length < MAX_EXAMPLES) state.toolErrorExamples.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+    if (state.toolErrorExamples.length < MAX_EXAMPLES)
+      state.toolErrorExamples.push(`${what}: ${e instanceof Error ? e.message : String(e)}`);
     return fallback;
   }
 }
@@ -174,16 +184,20 @@ async function scoreQuestion(
     const column = table?.columns.find((c) => c.name.toLowerCase() === lit.column.toLowerCase());
     if (!column || !isTextColumn(column)) {
       state.excluded.notTextColumn++;
-      if (state.excluded.examples.length < MAX_EXAMPLES) state.excluded.examples.push({ db, ...lit, reason: 'not a text column' });
+      if (state.excluded.examples.length < MAX_EXAMPLES)
+        state.excluded.examples.push({ db, ...lit, reason: 'not a text column' });
       continue;
     }
     if (!(await occurs(exec, lit))) {
       state.excluded.notInColumn++;
-      if (state.excluded.examples.length < MAX_EXAMPLES) state.excluded.examples.push({ db, ...lit, reason: 'not in column' });
+      if (state.excluded.examples.length < MAX_EXAMPLES)
+        state.excluded.examples.push({ db, ...lit, reason: 'not in column' });
       continue;
     }
     questionHits ??= await guarded<ValueRef[]>(state, 'searchValue', [], () => tools.searchValue(query, K_SMALL));
-    const literalHits = await guarded<ValueRef[]>(state, 'searchValue', [], () => tools.searchValue(lit.value, K_SMALL));
+    const literalHits = await guarded<ValueRef[]>(state, 'searchValue', [], () =>
+      tools.searchValue(lit.value, K_SMALL),
+    );
     scores.valueQuestion.add(questionHits.slice(0, K_SMALL).some((h) => valueHitMatches(h, lit)) ? 1 : 0);
     scores.valueLiteral.add(literalHits.slice(0, K_SMALL).some((h) => valueHitMatches(h, lit)) ? 1 : 0);
   }
@@ -194,7 +208,13 @@ async function scoreQuestion(
   }
 }
 
-async function crossCheck(q: EvalQuestion, gold: Gold, exec: SqlExecutor, catalog: ExplainCatalog, state: RunState): Promise<void> {
+async function crossCheck(
+  q: EvalQuestion,
+  gold: Gold,
+  exec: SqlExecutor,
+  catalog: ExplainCatalog,
+  state: RunState,
+): Promise<void> {
   if (gold.source === 'explain' || selectsStar(q.sql)) return;
   let explained;
   try {
@@ -216,7 +236,11 @@ async function crossCheck(q: EvalQuestion, gold: Gold, exec: SqlExecutor, catalo
  * Runs the evaluation: every question of the dataset (or the first `limit`), one database open
  * at a time, tools from `factory`. Resolves to the report; `onProgress` hears about each database.
  */
-export async function runEvalTools(options: EvalToolsOptions, factory: ToolsUnderTestFactory, onProgress?: (p: EvalProgress) => void): Promise<EvalToolsReport> {
+export async function runEvalTools(
+  options: EvalToolsOptions,
+  factory: ToolsUnderTestFactory,
+  onProgress?: (p: EvalProgress) => void,
+): Promise<EvalToolsReport> {
   const t0 = now();
   const source = loadDataset(options);
   const questions = options.limit ? source.questions.slice(0, options.limit) : source.questions;
@@ -243,7 +267,14 @@ export async function runEvalTools(options: EvalToolsOptions, factory: ToolsUnde
     const tDb = now();
     const path = source.databasePath(db);
     const progress = (phase: EvalProgress['phase']) =>
-      onProgress?.({ phase, db, dbIndex, dbCount: groups.size, questions: list.length, elapsedMs: Math.round(now() - tDb) });
+      onProgress?.({
+        phase,
+        db,
+        dbIndex,
+        dbCount: groups.size,
+        questions: list.length,
+        elapsedMs: Math.round(now() - tDb),
+      });
     if (!existsSync(path)) {
       skipped.push({ db, questions: list.length, reason: 'database file missing' });
       progress('skipped');
@@ -253,7 +284,11 @@ export async function runEvalTools(options: EvalToolsOptions, factory: ToolsUnde
     try {
       await engine.open({ id: db, name: `${db}.sqlite`, bytes: readFileSync(path) });
     } catch (e) {
-      skipped.push({ db, questions: list.length, reason: `cannot open: ${e instanceof Error ? e.message : String(e)}` });
+      skipped.push({
+        db,
+        questions: list.length,
+        reason: `cannot open: ${e instanceof Error ? e.message : String(e)}`,
+      });
       progress('skipped');
       continue;
     }
@@ -273,10 +308,13 @@ export async function runEvalTools(options: EvalToolsOptions, factory: ToolsUnde
         const gold = await extractGold(q.sql, schema, exec, { explainCatalog: catalog });
         if (isGoldFailure(gold)) {
           scores.parseFailures++;
-          if (state.parseFailureExamples.length < MAX_EXAMPLES) state.parseFailureExamples.push({ db, sql: q.sql, reason: gold.failure });
+          if (state.parseFailureExamples.length < MAX_EXAMPLES)
+            state.parseFailureExamples.push({ db, sql: q.sql, reason: gold.failure });
           continue;
         }
-        state.sources[gold.source === 'parser' ? 'parser' : gold.source === 'parser-rewritten' ? 'parserRewritten' : 'explain']++;
+        state.sources[
+          gold.source === 'parser' ? 'parser' : gold.source === 'parser-rewritten' ? 'parserRewritten' : 'explain'
+        ]++;
         await crossCheck(q, gold, exec, catalog, state);
         const query = useEvidence && q.evidence ? `${q.question} ${q.evidence}` : q.question;
         await scoreQuestion(db, query, gold, tools, exec, schema, scores, state);

@@ -42,6 +42,7 @@ export const TOOL_SETS: ReadonlyMap<string, ToolSet> = new Map(
 export function toolsFactoryFor(name: string, options: ToolSetOptions): ToolsUnderTestFactory {
   const set = TOOL_SETS.get(name);
   if (!set) throw new UsageError(`unknown --tools "${name}" (choose from ${[...TOOL_SETS.keys()].join(', ')})`);
-  if (!set.create) throw new UsageError(`--tools ${name} is not wired yet; only --tools baseline can be measured for now`);
+  if (!set.create)
+    throw new UsageError(`--tools ${name} is not wired yet; only --tools baseline can be measured for now`);
   return set.create(options);
 }

@@ -19,8 +19,14 @@ export function raceAbort<T>(work: Promise<T>, signal?: AbortSignal): Promise<T>
     const onAbort = () => reject(new AbortedError());
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(
-      (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
-      (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
     );
   });
 }
@@ -36,13 +42,20 @@ export class TimeLimitError extends Error {
  * Runs `work(childSignal)` with a time limit; on time-out or Stop the child signal aborts so a
  * cooperative tool stops working, and the wait ends either way.
  */
-export async function withTimeLimit<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+export async function withTimeLimit<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  ms: number,
+  signal?: AbortSignal,
+): Promise<T> {
   const child = new AbortController();
   const forward = () => child.abort();
   signal?.addEventListener('abort', forward, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => { child.abort(); reject(new TimeLimitError(ms)); }, ms);
+    timer = setTimeout(() => {
+      child.abort();
+      reject(new TimeLimitError(ms));
+    }, ms);
   });
   try {
     const running = Promise.resolve().then(() => work(child.signal));

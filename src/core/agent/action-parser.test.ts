@@ -13,29 +13,73 @@ describe('parseAction', () => {
   it('tolerates code fences, JSON on the next lines, name(...) and trailing text', () => {
     const fenced = parseAction('Thought: run it\n```\nAction: execute_sql {"sql": "SELECT 1"}\n```');
     expect(fenced).toMatchObject({ action: { name: 'execute_sql', args: { sql: 'SELECT 1' } } });
-    const nextLines = parseAction('Action: find_shortest_path\n```json\n{\n  "start": "a",\n  "end": "b"\n}\n```\nI hope this helps.');
+    const nextLines = parseAction(
+      'Action: find_shortest_path\n```json\n{\n  "start": "a",\n  "end": "b"\n}\n```\nI hope this helps.',
+    );
     expect(nextLines).toMatchObject({ action: { name: 'find_shortest_path', args: { start: 'a', end: 'b' } } });
     const call = parseAction('**Action:** `done`({"sql": "SELECT \'}\' AS x"}) and more {');
     expect(call).toMatchObject({ action: { name: 'done', args: { sql: "SELECT '}' AS x" } } });
   });
 
   it('ignores an observation the model invented', () => {
-    const out = parseAction('Action: search_column {"query": "city"}\nObservation: 1. customers.city\nAction: done {"sql": "x"}');
+    const out = parseAction(
+      'Action: search_column {"query": "city"}\nObservation: 1. customers.city\nAction: done {"sql": "x"}',
+    );
     expect(out).toMatchObject({ action: { name: 'search_column' } });
   });
 
   it('says what was wrong with a malformed action', () => {
-    expect(parseAction('I think the answer is 4.')).toMatchObject({ kind: 'no_action', thought: 'I think the answer is 4.' });
-    expect(parseAction('Action: execute_sql')).toMatchObject({ kind: 'bad_action', error: expect.stringContaining('no JSON arguments') });
-    expect(parseAction('Action: execute_sql {"sql": "SELECT')).toMatchObject({ kind: 'bad_action', error: expect.stringContaining('not closed') });
-    expect(parseAction("Action: execute_sql {'sql': 'SELECT 1'}")).toMatchObject({ kind: 'bad_action', error: expect.stringContaining('not valid JSON') });
-    expect(parseAction('Action: {"sql": "x"}')).toMatchObject({ kind: 'bad_action', error: expect.stringContaining('tool name') });
+    expect(parseAction('I think the answer is 4.')).toMatchObject({
+      kind: 'no_action',
+      thought: 'I think the answer is 4.',
+    });
+    expect(parseAction('Action: execute_sql')).toMatchObject({
+      kind: 'bad_action',
+      error: expect.stringContaining('no JSON arguments'),
+    });
+    expect(parseAction('Action: execute_sql {"sql": "SELECT')).toMatchObject({
+      kind: 'bad_action',
+      error: expect.stringContaining('not closed'),
+    });
+    expect(parseAction("Action: execute_sql {'sql': 'SELECT 1'}")).toMatchObject({
+      kind: 'bad_action',
+      error: expect.stringContaining('not valid JSON'),
+    });
+    expect(parseAction('Action: {"sql": "x"}')).toMatchObject({
+      kind: 'bad_action',
+      error: expect.stringContaining('tool name'),
+    });
     expect(parseAction('Action: search_value says {"query": "x"}')).toMatchObject({ kind: 'bad_action' });
   });
 
   it('never throws on random or truncated input (2,000 seeded cases)', () => {
     const rand = mulberry32(4242);
-    const pieces = ['Thought:', 'Action:', 'Observation:', ' ', '\n', '{', '}', '"', '\\', '[', ']', ':', ',', '```', 'search_value', 'done', '(', ')', 'é', '\u0000', '\u2028', 'null', '1e999', '"sql"'];
+    const pieces = [
+      'Thought:',
+      'Action:',
+      'Observation:',
+      ' ',
+      '\n',
+      '{',
+      '}',
+      '"',
+      '\\',
+      '[',
+      ']',
+      ':',
+      ',',
+      '```',
+      'search_value',
+      'done',
+      '(',
+      ')',
+      'é',
+      '\u0000',
+      '\u2028',
+      'null',
+      '1e999',
+      '"sql"',
+    ];
     const valid = [
       'Thought: find it\nAction: search_value {"query": "Pa\\"ris", "table": "t", "k": 2}',
       'Action: submit_plan {"sub_questions":[{"text":"a","tables":[{"table":"t","columns":["c"]}]}]}',
@@ -48,7 +92,9 @@ describe('parseAction', () => {
         input = src.slice(0, Math.floor(rand() * (src.length + 1)));
       } else {
         const n = Math.floor(rand() * 40);
-        input = Array.from({ length: n }, () => (rand() < 0.8 ? pieces[Math.floor(rand() * pieces.length)] : String.fromCharCode(Math.floor(rand() * 0xffff)))).join('');
+        input = Array.from({ length: n }, () =>
+          rand() < 0.8 ? pieces[Math.floor(rand() * pieces.length)] : String.fromCharCode(Math.floor(rand() * 0xffff)),
+        ).join('');
       }
       const out = parseAction(input);
       expect(typeof out.thought).toBe('string');

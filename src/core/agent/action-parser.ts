@@ -38,7 +38,11 @@ export function parseAction(reply: unknown): ParsedReply {
     return parse(typeof reply === 'string' ? reply : String(reply ?? ''));
   } catch (e) {
     // Defensive: the parser is meant not to throw; a bug here must not end a run.
-    return { thought: '', error: `The reply could not be read (${e instanceof Error ? e.message : String(e)}).`, kind: 'bad_action' };
+    return {
+      thought: '',
+      error: `The reply could not be read (${e instanceof Error ? e.message : String(e)}).`,
+      kind: 'bad_action',
+    };
   }
 }
 
@@ -51,30 +55,50 @@ function parse(raw: string): ParsedReply {
 
   const m = ACTION_LINE.exec(text);
   if (!m) {
-    return { thought: cleanThought(text), error: 'No action found. Write one line: Action: tool_name {"argument": "value"}', kind: 'no_action' };
+    return {
+      thought: cleanThought(text),
+      error: 'No action found. Write one line: Action: tool_name {"argument": "value"}',
+      kind: 'no_action',
+    };
   }
   const thought = cleanThought(text.slice(0, m.index));
   const rest = text.slice(m.index + m[0].length).trimStart();
   const name = NAME.exec(rest);
   if (!name) {
-    return { thought, error: `The Action line does not start with a tool name: ${JSON.stringify(rest.split('\n')[0].slice(0, 80))}.`, kind: 'bad_action' };
+    return {
+      thought,
+      error: `The Action line does not start with a tool name: ${JSON.stringify(rest.split('\n')[0].slice(0, 80))}.`,
+      kind: 'bad_action',
+    };
   }
   const tool = name[1];
   const afterName = rest.slice(name[0].length);
   const brace = afterName.indexOf('{');
   // Only spaces, `(`, `:` or a newline may come between the name and its arguments.
   if (brace < 0 || !/^[\s(:=]*$/.test(afterName.slice(0, brace))) {
-    return { thought, error: `Action ${tool} has no JSON arguments. Write: Action: ${tool} {"argument": "value"}`, kind: 'bad_action' };
+    return {
+      thought,
+      error: `Action ${tool} has no JSON arguments. Write: Action: ${tool} {"argument": "value"}`,
+      kind: 'bad_action',
+    };
   }
   const json = balancedObject(afterName, brace);
   if (json === null) {
-    return { thought, error: `The JSON arguments of ${tool} are not closed (cut off?). Write the whole object on one line.`, kind: 'bad_action' };
+    return {
+      thought,
+      error: `The JSON arguments of ${tool} are not closed (cut off?). Write the whole object on one line.`,
+      kind: 'bad_action',
+    };
   }
   let args: unknown;
   try {
     args = JSON.parse(json);
   } catch (e) {
-    return { thought, error: `The arguments of ${tool} are not valid JSON (${e instanceof Error ? e.message : 'parse error'}). Use double quotes and escape quotes inside strings.`, kind: 'bad_action' };
+    return {
+      thought,
+      error: `The arguments of ${tool} are not valid JSON (${e instanceof Error ? e.message : 'parse error'}). Use double quotes and escape quotes inside strings.`,
+      kind: 'bad_action',
+    };
   }
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     return { thought, error: `The arguments of ${tool} must be a JSON object.`, kind: 'bad_action' };

@@ -21,7 +21,8 @@ export const ASK_USER_RULE = `- ask_user only when one of these holds: a value t
 
 export const NO_PERSON = 'No person is available to answer; pick the most likely option and say so.';
 
-export const ASKED_ALREADY = 'ask_user refused: you already asked once in this run. Decide yourself and say which option you took.';
+export const ASKED_ALREADY =
+  'ask_user refused: you already asked once in this run. Decide yourself and say which option you took.';
 
 /** The answer as an observation: quoted, because it is the person's text, not an instruction. */
 export function answerObservation(answer: string): string {
@@ -30,7 +31,8 @@ export function answerObservation(answer: string): string {
   return `The person answered: ${JSON.stringify(text)}`;
 }
 
-export const NO_SIGNAL = 'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column, a value matching only up to case or spacing, or two columns scoring nearly the same). Decide yourself; search first if unsure.';
+export const NO_SIGNAL =
+  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column, a value matching only up to case or spacing, or two columns scoring nearly the same). Decide yourself; search first if unsure.';
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

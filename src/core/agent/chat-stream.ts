@@ -23,7 +23,10 @@ export async function* streamChat(
     wake?.();
   };
   const call = raceAbort(model.chat({ ...request, signal }, onDelta), signal);
-  const settle = () => { settled = true; wake?.(); };
+  const settle = () => {
+    settled = true;
+    wake?.();
+  };
   call.then(settle, settle); // the rejection itself is rethrown by the `await call` below
   for (;;) {
     if (pending.length) {
@@ -32,7 +35,9 @@ export async function* streamChat(
     }
     if (settled) break;
     // Checking the queue and parking here happen in one synchronous stretch, so no delta can slip between them.
-    await new Promise<void>((resolve) => { wake = resolve; });
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
     wake = null;
   }
   return await call;

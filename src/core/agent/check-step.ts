@@ -9,7 +9,17 @@ import type { Schema } from '../types';
 import type { AgentEvent } from './events';
 import { AgentRun, agentMode, type AgentTools, type OkSqlOutcome } from './loop';
 import { checkGivenPlan, planAsData, type Plan } from './plan';
-import { agentToolSpecs, NATIVE_FORMAT, RULES, TEXT_FORMAT, TEXT_STOP, toolList, type AgentMode, type AgentPrompt, type AgentToolName } from './prompt';
+import {
+  agentToolSpecs,
+  NATIVE_FORMAT,
+  RULES,
+  TEXT_FORMAT,
+  TEXT_STOP,
+  toolList,
+  type AgentMode,
+  type AgentPrompt,
+  type AgentToolName,
+} from './prompt';
 
 export const STEP_TURNS = 5;
 export const PREVIEW_ROWS = 5;
@@ -53,16 +63,38 @@ export function buildStepPrompt(plan: Plan, index: number, schema: Schema, mode:
 
 /** The loop with a different prompt and ending: the first rows, no explanation call. */
 class StepRun extends AgentRun {
-  constructor(options: CheckStepOptions, private readonly index: number, prompt: AgentPrompt) {
+  constructor(
+    options: CheckStepOptions,
+    private readonly index: number,
+    prompt: AgentPrompt,
+  ) {
     super(
-      { question: options.plan.sub_questions[index].text, model: options.model, tools: options.tools, schema: options.schema, signal: options.signal, mode: options.mode, now: options.now, maxTurns: STEP_TURNS, finalRows: PREVIEW_ROWS },
+      {
+        question: options.plan.sub_questions[index].text,
+        model: options.model,
+        tools: options.tools,
+        schema: options.schema,
+        signal: options.signal,
+        mode: options.mode,
+        now: options.now,
+        maxTurns: STEP_TURNS,
+        finalRows: PREVIEW_ROWS,
+      },
       { prompt, offered: STEP_TOOLS, doneNeedsExecute: false },
     );
   }
 
   protected override async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
     const rows = result.rows.slice(0, PREVIEW_ROWS);
-    yield this.ev({ type: 'step_preview', index: this.index, sql: result.sql, columns: result.columns, rows, totalRows: result.totalRows, truncated: result.truncated || rows.length < result.rows.length });
+    yield this.ev({
+      type: 'step_preview',
+      index: this.index,
+      sql: result.sql,
+      columns: result.columns,
+      rows,
+      totalRows: result.totalRows,
+      truncated: result.truncated || rows.length < result.rows.length,
+    });
   }
 }
 
@@ -75,7 +107,13 @@ export async function* checkStep(options: CheckStepOptions): AsyncGenerator<Agen
   }
   const { plan } = checked;
   if (!Number.isInteger(options.index) || options.index < 0 || options.index >= plan.sub_questions.length) {
-    yield { type: 'error', code: 'bad_plan', message: `The plan has no sub-question ${options.index + 1} (it has ${plan.sub_questions.length}).`, step: 0, at: at() };
+    yield {
+      type: 'error',
+      code: 'bad_plan',
+      message: `The plan has no sub-question ${options.index + 1} (it has ${plan.sub_questions.length}).`,
+      step: 0,
+      at: at(),
+    };
     return;
   }
   const prompt = buildStepPrompt(plan, options.index, options.schema, agentMode(options));

@@ -38,7 +38,12 @@ function expectCleanTopFive(events: AgentEvent[]) {
   expect(events.find((e) => e.type === 'plan')).toMatchObject({ problems: [] });
   const last = events[events.length - 1];
   if (last.type !== 'final') throw new Error(`expected a final event, got ${last.type}`);
-  expect(last).toMatchObject({ sql: DEMO_SQL, columns: ['customer', 'total_spent'], verdict: 'match', truncated: false });
+  expect(last).toMatchObject({
+    sql: DEMO_SQL,
+    columns: ['customer', 'total_spent'],
+    verdict: 'match',
+    truncated: false,
+  });
   expect(last.explanation).toBeTruthy();
   expect(last.rows).toHaveLength(5);
   const totals = last.rows.map((r) => r[1] as number);
@@ -66,7 +71,9 @@ describe('the scripted demo on public/demo.sqlite', () => {
     // and move more customers to Canada.
     const SQL = await initSqlJs();
     const db = new SQL.Database(new Uint8Array(readFileSync(DEMO_DB)));
-    db.run("DELETE FROM order_items WHERE order_id % 3 = 0; UPDATE customers SET country = 'Canada', city = 'Halifax' WHERE customer_id % 5 = 0;");
+    db.run(
+      "DELETE FROM order_items WHERE order_id % 3 = 0; UPDATE customers SET country = 'Canada', city = 'Halifax' WHERE customer_id % 5 = 0;",
+    );
     const bytes = db.export();
     const expected = db.exec(DEMO_SQL)[0].values as SqlValue[][];
     db.close();

@@ -10,7 +10,7 @@ import type { ScriptedTurn } from '../llm/scripted';
 export const DEMO_QUESTION = 'Which 5 customers in Canada spent the most on delivered orders in 2024?';
 
 export const DEMO_NOTE =
-  'Scripted demo: no model is answering. The assistant\'s messages are pre-written and replayed; the tools and the SQL run live on your demo database, so the rows you see are real. Configure a model in Settings to ask your own questions.';
+  "Scripted demo: no model is answering. The assistant's messages are pre-written and replayed; the tools and the SQL run live on your demo database, so the rows you see are real. Configure a model in Settings to ask your own questions.";
 
 // The SQL follows the join path find_shortest_path returns (customers -> orders -> order_items).
 // "Spent" is the goods after line discounts; shipping is per order, so adding it per line would
@@ -46,7 +46,7 @@ const PLAN = {
 
 export const DEMO_SCRIPT: readonly ScriptedTurn[] = [
   {
-    text: 'This needs three things: customers who live in Canada, their delivered orders from 2024, and the money spent on each order\'s items. I will write that down as a plan first.',
+    text: "This needs three things: customers who live in Canada, their delivered orders from 2024, and the money spent on each order's items. I will write that down as a plan first.",
     toolCalls: [{ name: 'submit_plan', arguments: PLAN }],
   },
   {

@@ -64,7 +64,15 @@ export type AgentEventBody =
       note?: string;
     }
   /** The end of a step check (checkStep): one sub-question's small SQL and its first rows. */
-  | { type: 'step_preview'; index: number; sql: string; columns: string[]; rows: SqlValue[][]; totalRows: number | null; truncated: boolean }
+  | {
+      type: 'step_preview';
+      index: number;
+      sql: string;
+      columns: string[];
+      rows: SqlValue[][];
+      totalRows: number | null;
+      truncated: boolean;
+    }
   | { type: 'error'; code: AgentErrorCode; message: string }
   | {
       type: 'usage';

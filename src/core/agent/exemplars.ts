@@ -31,31 +31,52 @@ const library: Exemplar = {
   steps: [
     {
       thought: 'I need the author, her books and the loans of those books.',
-      action: { name: 'submit_plan', args: { sub_questions: [
-        { text: 'Which author is Ursula Le Guin?', tables: [{ table: 'authors', columns: ['author_id', 'name'] }] },
-        { text: 'Which books did she write?', tables: [{ table: 'books', columns: ['book_id', 'author_id'] }] },
-        { text: 'How many loans are of those books?', tables: [{ table: 'loans', columns: ['loan_id', 'book_id'] }] },
-      ] } },
-      observation: 'Plan recorded (3 sub-questions).\nAll tables and columns exist. Next: locate values and columns, find join paths, execute SQL.',
+      action: {
+        name: 'submit_plan',
+        args: {
+          sub_questions: [
+            { text: 'Which author is Ursula Le Guin?', tables: [{ table: 'authors', columns: ['author_id', 'name'] }] },
+            { text: 'Which books did she write?', tables: [{ table: 'books', columns: ['book_id', 'author_id'] }] },
+            {
+              text: 'How many loans are of those books?',
+              tables: [{ table: 'loans', columns: ['loan_id', 'book_id'] }],
+            },
+          ],
+        },
+      },
+      observation:
+        'Plan recorded (3 sub-questions).\nAll tables and columns exist. Next: locate values and columns, find join paths, execute SQL.',
     },
     {
       thought: 'The name may be stored in another form; I look it up.',
       action: { name: 'search_value', args: { query: 'Ursula Le Guin', table: 'authors' } },
-      observation: 'Values matching "Ursula Le Guin" in authors.*, best first:\n"Ursula K. Le Guin" in authors.name (1 row, fuzzy)',
+      observation:
+        'Values matching "Ursula Le Guin" in authors.*, best first:\n"Ursula K. Le Guin" in authors.name (1 row, fuzzy)',
     },
     {
       thought: 'The stored spelling is "Ursula K. Le Guin". Now the joins from authors to loans.',
       action: { name: 'find_shortest_path', args: { start: 'authors', end: 'loans' } },
-      observation: 'One shortest join path from authors to loans (2 joins):\n1. authors -> books -> loans\n   FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id',
+      observation:
+        'One shortest join path from authors to loans (2 joins):\n1. authors -> books -> loans\n   FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id',
     },
     {
       thought: 'I count the loans with the exact stored name.',
-      action: { name: 'execute_sql', args: { sql: "SELECT count(*) AS loans FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id WHERE authors.name = 'Ursula K. Le Guin'" } },
+      action: {
+        name: 'execute_sql',
+        args: {
+          sql: "SELECT count(*) AS loans FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id WHERE authors.name = 'Ursula K. Le Guin'",
+        },
+      },
       observation: 'Columns: loans\n57\n(1 row)\nTook 3 ms.',
     },
     {
       thought: 'The count answers the question.',
-      action: { name: 'done', args: { sql: "SELECT count(*) AS loans FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id WHERE authors.name = 'Ursula K. Le Guin'" } },
+      action: {
+        name: 'done',
+        args: {
+          sql: "SELECT count(*) AS loans FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id WHERE authors.name = 'Ursula K. Le Guin'",
+        },
+      },
     },
   ],
 };
@@ -73,30 +94,54 @@ const bikes: Exemplar = {
   steps: [
     {
       thought: 'I need the harbour station and the trips starting there in July 2023.',
-      action: { name: 'submit_plan', args: { sub_questions: [
-        { text: 'Which station is the harbour station?', tables: [{ table: 'stations', columns: ['station_id', 'name'] }] },
-        { text: 'Which trips started there in July 2023, and how long were they?', tables: [{ table: 'trips', columns: ['start_station', 'started_at', 'duration_s'] }] },
-      ] } },
-      observation: 'Plan recorded (2 sub-questions).\nAll tables and columns exist. Next: locate values and columns, find join paths, execute SQL.',
+      action: {
+        name: 'submit_plan',
+        args: {
+          sub_questions: [
+            {
+              text: 'Which station is the harbour station?',
+              tables: [{ table: 'stations', columns: ['station_id', 'name'] }],
+            },
+            {
+              text: 'Which trips started there in July 2023, and how long were they?',
+              tables: [{ table: 'trips', columns: ['start_station', 'started_at', 'duration_s'] }],
+            },
+          ],
+        },
+      },
+      observation:
+        'Plan recorded (2 sub-questions).\nAll tables and columns exist. Next: locate values and columns, find join paths, execute SQL.',
     },
     {
       thought: 'I look up how the station name is stored.',
       action: { name: 'search_value', args: { query: 'harbour', table: 'stations', column: 'name' } },
-      observation: 'Values matching "harbour" in stations.name, best first:\n"Harbour Front" in stations.name (1 row, prefix)\n"Old Harbour Rd" in stations.name (1 row, fuzzy)',
+      observation:
+        'Values matching "harbour" in stations.name, best first:\n"Harbour Front" in stations.name (1 row, prefix)\n"Old Harbour Rd" in stations.name (1 row, fuzzy)',
     },
     {
       thought: '"Harbour Front" is the harbour station. trips has two keys to stations; I check which join to use.',
       action: { name: 'find_shortest_path', args: { start: 'stations', end: 'trips.start_station' } },
-      observation: 'One shortest join path from stations to trips.start_station (1 join):\n1. stations -> trips\n   FROM stations JOIN trips ON trips.start_station = stations.station_id',
+      observation:
+        'One shortest join path from stations to trips.start_station (1 join):\n1. stations -> trips\n   FROM stations JOIN trips ON trips.start_station = stations.station_id',
     },
     {
       thought: 'Average minutes per the hint, July 2023 by the start time.',
-      action: { name: 'execute_sql', args: { sql: "SELECT avg(trips.duration_s / 60.0) AS avg_minutes FROM stations JOIN trips ON trips.start_station = stations.station_id WHERE stations.name = 'Harbour Front' AND trips.started_at >= '2023-07-01' AND trips.started_at < '2023-08-01'" } },
+      action: {
+        name: 'execute_sql',
+        args: {
+          sql: "SELECT avg(trips.duration_s / 60.0) AS avg_minutes FROM stations JOIN trips ON trips.start_station = stations.station_id WHERE stations.name = 'Harbour Front' AND trips.started_at >= '2023-07-01' AND trips.started_at < '2023-08-01'",
+        },
+      },
       observation: 'Columns: avg_minutes\n18.4\n(1 row)\nTook 41 ms.',
     },
     {
       thought: 'One number, in minutes, as asked.',
-      action: { name: 'done', args: { sql: "SELECT avg(trips.duration_s / 60.0) AS avg_minutes FROM stations JOIN trips ON trips.start_station = stations.station_id WHERE stations.name = 'Harbour Front' AND trips.started_at >= '2023-07-01' AND trips.started_at < '2023-08-01'" } },
+      action: {
+        name: 'done',
+        args: {
+          sql: "SELECT avg(trips.duration_s / 60.0) AS avg_minutes FROM stations JOIN trips ON trips.start_station = stations.station_id WHERE stations.name = 'Harbour Front' AND trips.started_at >= '2023-07-01' AND trips.started_at < '2023-08-01'",
+        },
+      },
     },
   ],
 };

@@ -39,13 +39,23 @@ export function parseExplanation(text: string): { explanation: string; verdict: 
   const verdictMatch = /verdict[\s*_]*:[\s*_]*(match|mismatch|unsure)\b/i.exec(text);
   const verdict = (verdictMatch?.[1].toLowerCase() ?? 'unsure') as Verdict;
   let body = verdictMatch ? text.slice(0, verdictMatch.index) : text;
-  body = body.replace(/^[\s*_]*explanation[\s*_]*:[\s*_]*/i, '').replace(/[\s*_]*$/, '').trim();
+  body = body
+    .replace(/^[\s*_]*explanation[\s*_]*:[\s*_]*/i, '')
+    .replace(/[\s*_]*$/, '')
+    .trim();
   return body ? { explanation: body, verdict } : null;
 }
 
-export async function requestExplanation(model: ChatModel, input: ExplainInput, signal?: AbortSignal): Promise<ChatResponse> {
+export async function requestExplanation(
+  model: ChatModel,
+  input: ExplainInput,
+  signal?: AbortSignal,
+): Promise<ChatResponse> {
   return model.chat({
-    messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: explainPrompt(input) }],
+    messages: [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: explainPrompt(input) },
+    ],
     temperature: 0,
     maxTokens: 300,
     signal,

@@ -7,7 +7,12 @@ describe('guards', () => {
   it('treats calls with the same arguments in another key order as the same call', () => {
     expect(stableJson({ b: 1, a: [{ d: 2, c: null }] })).toBe(stableJson({ a: [{ c: null, d: 2 }], b: 1 }));
     const g = new RepeatGuard();
-    expect([g.check('x', { a: 1, b: 2 }), g.check('x', { b: 2, a: 1 }), g.check('y', { a: 1, b: 2 }), g.check('x', { a: 1, b: 2 })]).toEqual(['new', 'repeat', 'new', 'stop']);
+    expect([
+      g.check('x', { a: 1, b: 2 }),
+      g.check('x', { b: 2, a: 1 }),
+      g.check('y', { a: 1, b: 2 }),
+      g.check('x', { a: 1, b: 2 }),
+    ]).toEqual(['new', 'repeat', 'new', 'stop']);
   });
 
   it('blocks execution after the allowed repairs until the approach changes', () => {
@@ -23,7 +28,12 @@ describe('guards', () => {
 
   it('times out or aborts a wait, and tells the work to stop', async () => {
     let stopped = false;
-    const never = (s: AbortSignal) => new Promise<never>(() => s.addEventListener('abort', () => { stopped = true; }));
+    const never = (s: AbortSignal) =>
+      new Promise<never>(() =>
+        s.addEventListener('abort', () => {
+          stopped = true;
+        }),
+      );
     await expect(withTimeLimit(never, 10)).rejects.toBeInstanceOf(TimeLimitError);
     expect(stopped).toBe(true);
     const c = new AbortController();
@@ -33,9 +43,18 @@ describe('guards', () => {
   });
 
   it('reads the explanation and its verdict', () => {
-    expect(parseExplanation('Explanation: Counts loans.\nVerdict: Match')).toEqual({ explanation: 'Counts loans.', verdict: 'match' });
-    expect(parseExplanation('**Explanation:** Lists cities.\n**Verdict:** mismatch — it lists towns')).toEqual({ explanation: 'Lists cities.', verdict: 'mismatch' });
-    expect(parseExplanation('It returns the names.')).toEqual({ explanation: 'It returns the names.', verdict: 'unsure' });
+    expect(parseExplanation('Explanation: Counts loans.\nVerdict: Match')).toEqual({
+      explanation: 'Counts loans.',
+      verdict: 'match',
+    });
+    expect(parseExplanation('**Explanation:** Lists cities.\n**Verdict:** mismatch — it lists towns')).toEqual({
+      explanation: 'Lists cities.',
+      verdict: 'mismatch',
+    });
+    expect(parseExplanation('It returns the names.')).toEqual({
+      explanation: 'It returns the names.',
+      verdict: 'unsure',
+    });
     expect(parseExplanation('  ')).toBeNull();
   });
 });

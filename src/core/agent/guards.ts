@@ -6,7 +6,9 @@
 export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -26,7 +28,8 @@ export class RepeatGuard {
   }
 }
 
-export const REPEAT_NOTE = 'Note: you already made this exact call. Change the arguments or take another step: the same call once more stops the run.';
+export const REPEAT_NOTE =
+  'Note: you already made this exact call. Change the arguments or take another step: the same call once more stops the run.';
 
 /**
  * Consecutive failed executions (an error, or no rows). After the first failure up to
@@ -47,7 +50,8 @@ export class RepairGuard {
     }
     this.failures++;
     const repairsUsed = this.failures - 1;
-    if (repairsUsed < this.maxRepairs) return `Repair the SQL using the detail above (repair ${repairsUsed + 1} of ${this.maxRepairs}).`;
+    if (repairsUsed < this.maxRepairs)
+      return `Repair the SQL using the detail above (repair ${repairsUsed + 1} of ${this.maxRepairs}).`;
     this.blocked = true;
     return `Repair limit reached (${this.maxRepairs} repairs in a row failed). Change approach before running SQL again: search values or columns, check the join path, or submit a new plan. If the question cannot be answered, say why in plain words without a tool call.`;
   }
@@ -59,4 +63,5 @@ export class RepairGuard {
   }
 }
 
-export const REPAIR_BLOCKED_NOTE = 'execute_sql refused: the repair limit was reached. Change approach first (search_value, search_column, find_shortest_path or submit_plan), or stop and explain why without a tool call.';
+export const REPAIR_BLOCKED_NOTE =
+  'execute_sql refused: the repair limit was reached. Change approach first (search_value, search_column, find_shortest_path or submit_plan), or stop and explain why without a tool call.';

@@ -3,7 +3,7 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
 import { createScriptedModel } from '../llm/scripted';
 import { LlmError, type ChatModel, type ChatRequest, type ChatResponse } from '../llm/types';
-import { executorFor } from '../ports';
+import { executorFor } from '../executor';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
 import type { AgentEvent } from './events';
@@ -16,7 +16,9 @@ function fakeModel(replies: Reply[], supportsTools = true) {
   const requests: ChatRequest[] = [];
   let i = 0;
   const model: ChatModel = {
-    provider: 'fake', model: 'fake', supportsTools,
+    provider: 'fake',
+    model: 'fake',
+    supportsTools,
     async chat(req) {
       requests.push(req);
       const r = replies[i++] ?? say('');
@@ -30,15 +32,24 @@ function fakeModel(replies: Reply[], supportsTools = true) {
 const usage = { inputTokens: 100, outputTokens: 10, estimated: false };
 let ids = 0;
 const call = (name: string, args: unknown, text = ''): ChatResponse => ({
-  text, toolCalls: [{ id: `c${++ids}`, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }], usage, finishReason: 'tool_calls',
+  text,
+  toolCalls: [{ id: `c${++ids}`, name, arguments: typeof args === 'string' ? args : JSON.stringify(args) }],
+  usage,
+  finishReason: 'tool_calls',
 });
 const say = (text: string): ChatResponse => ({ text, toolCalls: [], usage, finishReason: 'stop' });
 
-const PLAN = { sub_questions: [
-  { text: 'Which customers are in Paris?', tables: [{ table: 'customers', columns: ['id', 'city'] }] },
-  { text: 'What is the total of their paid orders?', tables: [{ table: 'Orders', columns: ['customer_id', 'total', 'status'] }] },
-] };
-const SQL = "SELECT sum(o.total) AS paid FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' AND o.status = 'paid'";
+const PLAN = {
+  sub_questions: [
+    { text: 'Which customers are in Paris?', tables: [{ table: 'customers', columns: ['id', 'city'] }] },
+    {
+      text: 'What is the total of their paid orders?',
+      tables: [{ table: 'Orders', columns: ['customer_id', 'total', 'status'] }],
+    },
+  ],
+};
+const SQL =
+  "SELECT sum(o.total) AS paid FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.city = 'Paris' AND o.status = 'paid'";
 const EXPLAINED = say('Explanation: The total of paid orders by customers who live in Paris.\nVerdict: match');
 
 let toolbox: Toolbox;
@@ -53,12 +64,20 @@ beforeAll(async () => {
 async function run(replies: Reply[], more: Partial<RunAgentOptions> = {}) {
   const { model, requests } = fakeModel(replies, more.mode !== 'text');
   const events: AgentEvent[] = [];
-  for await (const e of runAgent({ question: 'Total of paid orders from Paris?', model, tools: toolbox, schema, ...more })) events.push(e);
+  for await (const e of runAgent({
+    question: 'Total of paid orders from Paris?',
+    model,
+    tools: toolbox,
+    schema,
+    ...more,
+  }))
+    events.push(e);
   return { events, requests, types: events.map((e) => e.type), last: events[events.length - 1] };
 }
 
 const observations = (events: AgentEvent[]) => events.flatMap((e) => (e.type === 'observation' ? [e.text] : []));
-const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) => events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
+const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
+  events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 
 describe('runAgent, native tools', () => {
   it('plans, searches, executes, finishes and explains', async () => {
@@ -73,16 +92,30 @@ describe('runAgent, native tools', () => {
     expect(of(events, 'thought')[0].text).toBe('I split the question.');
     expect(observations(events)[1]).toContain('"Paris" in customers.city');
     expect(of(events, 'sql')[0]).toMatchObject({ ok: true, summary: '1 row, 1 column' });
-    expect(last).toMatchObject({ type: 'final', sql: SQL, columns: ['paid'], rows: [[30.5]], verdict: 'match', explanation: 'The total of paid orders by customers who live in Paris.' });
+    expect(last).toMatchObject({
+      type: 'final',
+      sql: SQL,
+      columns: ['paid'],
+      rows: [[30.5]],
+      verdict: 'match',
+      explanation: 'The total of paid orders by customers who live in Paris.',
+    });
     const usages = of(events, 'usage');
     expect(usages).toHaveLength(5);
-    expect(usages[4]).toMatchObject({ phase: 'explain', total: { inputTokens: 500, outputTokens: 50, estimated: false } });
+    expect(usages[4]).toMatchObject({
+      phase: 'explain',
+      total: { inputTokens: 500, outputTokens: 50, estimated: false },
+    });
     expect(of(events, 'status')[0]).toMatchObject({ turn: 1, maxTurns: 12, step: 1 });
     expect(last.step).toBe(5);
     expect(events.every((e) => typeof e.at === 'number')).toBe(true);
     // Tool results go back as tool messages that echo the call id.
     const second = requests[1].messages;
-    expect(second[second.length - 1]).toMatchObject({ role: 'tool', name: 'submit_plan', content: expect.stringContaining('Plan recorded') });
+    expect(second[second.length - 1]).toMatchObject({
+      role: 'tool',
+      name: 'submit_plan',
+      content: expect.stringContaining('Plan recorded'),
+    });
     expect(requests[0].tools?.map((t) => t.name)).toContain('done');
     expect(requests[4].tools).toBeUndefined();
   });
@@ -90,28 +123,42 @@ describe('runAgent, native tools', () => {
 
 describe('runAgent, text protocol', () => {
   it('runs the same process from Action lines', async () => {
-    const { events, requests, last } = await run([
-      say(`Thought: plan first.\nAction: submit_plan ${JSON.stringify(PLAN)}`),
-      say('Thought: find the city\nAction: search_value {"query": "Paris", "table": "customers"}\nObservation: made up'),
-      say(`Action: execute_sql {"sql": ${JSON.stringify(SQL)}}`),
-      say(`\`\`\`\nAction: done {"sql": ${JSON.stringify(SQL)}}\n\`\`\``),
-      EXPLAINED,
-    ], { mode: 'text' });
+    const { events, requests, last } = await run(
+      [
+        say(`Thought: plan first.\nAction: submit_plan ${JSON.stringify(PLAN)}`),
+        say(
+          'Thought: find the city\nAction: search_value {"query": "Paris", "table": "customers"}\nObservation: made up',
+        ),
+        say(`Action: execute_sql {"sql": ${JSON.stringify(SQL)}}`),
+        say(`\`\`\`\nAction: done {"sql": ${JSON.stringify(SQL)}}\n\`\`\``),
+        EXPLAINED,
+      ],
+      { mode: 'text' },
+    );
     expect(last).toMatchObject({ type: 'final', rows: [[30.5]] });
     expect(requests[0].stop).toEqual(['\nObservation:']);
     expect(requests[0].tools).toBeUndefined();
     const msgs = requests[2].messages;
-    expect(msgs[msgs.length - 2]).toEqual({ role: 'assistant', content: 'Thought: find the city\nAction: search_value {"query": "Paris", "table": "customers"}' });
-    expect(msgs[msgs.length - 1]).toMatchObject({ role: 'user', content: expect.stringMatching(/^Observation: Values matching "Paris"/) });
+    expect(msgs[msgs.length - 2]).toEqual({
+      role: 'assistant',
+      content: 'Thought: find the city\nAction: search_value {"query": "Paris", "table": "customers"}',
+    });
+    expect(msgs[msgs.length - 1]).toMatchObject({
+      role: 'user',
+      content: expect.stringMatching(/^Observation: Values matching "Paris"/),
+    });
     expect(of(events, 'thought').map((t) => t.text)).toEqual(['plan first.', 'find the city']);
   });
 
   it('turns malformed actions into observations and keeps going', async () => {
-    const { events, last } = await run([
-      say('Action: submit_plan {"sub_questions": ['),
-      say('I do not know.'),
-      say(`Action: submit_plan ${JSON.stringify(PLAN)}`),
-    ], { mode: 'text', maxTurns: 3 });
+    const { events, last } = await run(
+      [
+        say('Action: submit_plan {"sub_questions": ['),
+        say('I do not know.'),
+        say(`Action: submit_plan ${JSON.stringify(PLAN)}`),
+      ],
+      { mode: 'text', maxTurns: 3 },
+    );
     expect(observations(events)[0]).toContain('not closed');
     expect(observations(events)[1]).toContain('No action found');
     expect(last).toMatchObject({ type: 'error', code: 'turn_limit' });
@@ -119,9 +166,18 @@ describe('runAgent, text protocol', () => {
 
   it('never lets random replies throw past the loop', async () => {
     let seed = 7;
-    const junk = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return `Action: ${['done', 'execute_sql', 'x'][seed % 3]} {"sql": ${seed % 2 ? '"SELECT 1"' : '[{'}}`.slice(0, 10 + (seed % 40)); };
+    const junk = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return `Action: ${['done', 'execute_sql', 'x'][seed % 3]} {"sql": ${seed % 2 ? '"SELECT 1"' : '[{'}}`.slice(
+        0,
+        10 + (seed % 40),
+      );
+    };
     for (let r = 0; r < 5; r++) {
-      const { last } = await run(Array.from({ length: 6 }, () => say(junk())), { mode: 'text', maxTurns: 6 });
+      const { last } = await run(
+        Array.from({ length: 6 }, () => say(junk())),
+        { mode: 'text', maxTurns: 6 },
+      );
       expect(last.type).toBe('error');
     }
   });
@@ -142,16 +198,28 @@ describe('runAgent guards', () => {
 
   it('flags a repeated call, then stops on the third', async () => {
     const q = { query: 'Paris' };
-    const { events, last } = await run([call('submit_plan', PLAN), call('search_value', q), call('search_value', { ...q }), call('search_value', q)]);
+    const { events, last } = await run([
+      call('submit_plan', PLAN),
+      call('search_value', q),
+      call('search_value', { ...q }),
+      call('search_value', q),
+    ]);
     expect(observations(events)[1]).not.toContain('already made');
     expect(observations(events)[2]).toContain('you already made this exact call');
     expect(last).toMatchObject({ type: 'error', code: 'repeated_call' });
   });
 
   it('reports unknown tools and bad arguments as observations', async () => {
-    const { events } = await run([
-      call('submit_plan', PLAN), call('drop_table', { name: 'x' }), call('search_value', { k: 3 }), call('execute_sql', '{"sql": '), call('submit_plan', { sub_questions: 'all' }),
-    ], { maxTurns: 5 });
+    const { events } = await run(
+      [
+        call('submit_plan', PLAN),
+        call('drop_table', { name: 'x' }),
+        call('search_value', { k: 3 }),
+        call('execute_sql', '{"sql": '),
+        call('submit_plan', { sub_questions: 'all' }),
+      ],
+      { maxTurns: 5 },
+    );
     const obs = observations(events);
     expect(obs[1]).toMatch(/^Unknown tool "drop_table". Tools: submit_plan, search_column/);
     expect(obs[2]).toMatch(/^Bad arguments for search_value: query/);
@@ -160,7 +228,10 @@ describe('runAgent guards', () => {
   });
 
   it('stops at the turn limit', async () => {
-    const { last, types } = await run([call('submit_plan', PLAN), call('search_column', { query: 'city' }), call('search_column', { query: 'total' })], { maxTurns: 2 });
+    const { last, types } = await run(
+      [call('submit_plan', PLAN), call('search_column', { query: 'city' }), call('search_column', { query: 'total' })],
+      { maxTurns: 2 },
+    );
     expect(last).toMatchObject({ type: 'error', code: 'turn_limit', message: 'No answer within 2 turns.' });
     expect(types.filter((t) => t === 'status')).toHaveLength(2);
   });
@@ -168,34 +239,62 @@ describe('runAgent guards', () => {
   it('gives every tool call a time limit', async () => {
     let sawAbort = false;
     const slow: AgentTools = {
-      call: (name, args, signal) => name === 'search_value'
-        ? new Promise(() => { signal?.addEventListener('abort', () => { sawAbort = true; }); })
-        : toolbox.call(name, args, signal),
+      call: (name, args, signal) =>
+        name === 'search_value'
+          ? new Promise(() => {
+              signal?.addEventListener('abort', () => {
+                sawAbort = true;
+              });
+            })
+          : toolbox.call(name, args, signal),
     };
-    const { events } = await run([call('submit_plan', PLAN), call('search_value', { query: 'Paris' })], { tools: slow, toolTimeoutMs: 30, maxTurns: 2 });
+    const { events } = await run([call('submit_plan', PLAN), call('search_value', { query: 'Paris' })], {
+      tools: slow,
+      toolTimeoutMs: 30,
+      maxTurns: 2,
+    });
     expect(observations(events)[1]).toContain('search_value did not finish within 30 ms');
     expect(sawAbort).toBe(true);
   });
 
   it('stops mid-run on abort, during a model call or a tool call, without throwing', async () => {
     const controller = new AbortController();
-    const hang = () => new Promise<ChatResponse>(() => { setTimeout(() => controller.abort(), 5); });
+    const hang = () =>
+      new Promise<ChatResponse>(() => {
+        setTimeout(() => controller.abort(), 5);
+      });
     const { last, types } = await run([call('submit_plan', PLAN), hang], { signal: controller.signal });
     expect(last).toMatchObject({ type: 'error', code: 'aborted' });
     expect(types.filter((t) => t === 'error')).toHaveLength(1);
 
     const c2 = new AbortController();
-    const tools: AgentTools = { call: () => new Promise(() => { setTimeout(() => c2.abort(), 5); }) };
-    const second = await run([call('submit_plan', PLAN), call('search_column', { query: 'x' })], { tools, signal: c2.signal });
+    const tools: AgentTools = {
+      call: () =>
+        new Promise(() => {
+          setTimeout(() => c2.abort(), 5);
+        }),
+    };
+    const second = await run([call('submit_plan', PLAN), call('search_column', { query: 'x' })], {
+      tools,
+      signal: c2.signal,
+    });
     expect(second.last).toMatchObject({ type: 'error', code: 'aborted' });
   });
 
   it('allows two repairs, then requires a change of approach', async () => {
     const bad = (n: number) => call('execute_sql', { sql: `SELECT nam${n} FROM customers` });
-    const { events } = await run([
-      call('submit_plan', PLAN), bad(1), bad(2), bad(3), bad(4),
-      call('search_column', { query: 'name' }), call('execute_sql', { sql: "SELECT name FROM customers WHERE city = 'Nowhere'" }),
-    ], { maxTurns: 7 });
+    const { events } = await run(
+      [
+        call('submit_plan', PLAN),
+        bad(1),
+        bad(2),
+        bad(3),
+        bad(4),
+        call('search_column', { query: 'name' }),
+        call('execute_sql', { sql: "SELECT name FROM customers WHERE city = 'Nowhere'" }),
+      ],
+      { maxTurns: 7 },
+    );
     const obs = observations(events);
     expect(obs[1]).toContain('repair 1 of 2');
     expect(obs[2]).toContain('repair 2 of 2');
@@ -207,37 +306,71 @@ describe('runAgent guards', () => {
 
   it('ends as given up when the model stops after the repair limit', async () => {
     const bad = (n: number) => call('execute_sql', { sql: `SELECT nam${n} FROM customers` });
-    const { last } = await run([call('submit_plan', PLAN), bad(1), bad(2), bad(3), say('The database has no such data.')]);
+    const { last } = await run([
+      call('submit_plan', PLAN),
+      bad(1),
+      bad(2),
+      bad(3),
+      say('The database has no such data.'),
+    ]);
     expect(last).toMatchObject({ type: 'error', code: 'gave_up', message: 'The database has no such data.' });
   });
 
   it('ends with the model error code', async () => {
-    const { last, types } = await run([call('submit_plan', PLAN), new LlmError('llm_rate_limit', 'Too many requests.')]);
+    const { last, types } = await run([
+      call('submit_plan', PLAN),
+      new LlmError('llm_rate_limit', 'Too many requests.'),
+    ]);
     expect(last).toMatchObject({ type: 'error', code: 'llm_rate_limit', message: 'Too many requests.' });
     expect(types).toContain('plan');
   });
 
   it('keeps the final SQL when the explanation fails', async () => {
     const { last } = await run([
-      call('submit_plan', PLAN), call('execute_sql', { sql: SQL }), call('done', { sql: SQL }), new LlmError('llm_server', 'Bad gateway.'),
+      call('submit_plan', PLAN),
+      call('execute_sql', { sql: SQL }),
+      call('done', { sql: SQL }),
+      new LlmError('llm_server', 'Bad gateway.'),
     ]);
-    expect(last).toMatchObject({ type: 'final', sql: SQL, rows: [[30.5]], explanation: null, verdict: 'unsure', note: expect.stringContaining('Bad gateway.') });
+    expect(last).toMatchObject({
+      type: 'final',
+      sql: SQL,
+      rows: [[30.5]],
+      explanation: null,
+      verdict: 'unsure',
+      note: expect.stringContaining('Bad gateway.'),
+    });
   });
 
   it('refuses a done SQL that fails, as a repair round', async () => {
-    const { events } = await run([call('submit_plan', PLAN), call('execute_sql', { sql: SQL }), call('done', { sql: 'SELECT nope FROM customers' })], { maxTurns: 3 });
+    const { events } = await run(
+      [
+        call('submit_plan', PLAN),
+        call('execute_sql', { sql: SQL }),
+        call('done', { sql: 'SELECT nope FROM customers' }),
+      ],
+      { maxTurns: 3 },
+    );
     expect(observations(events)[2]).toContain('done refused: the SQL failed when run.');
     expect(observations(events)[2]).toContain('repair 1 of 2');
   });
 });
 
 describe('runAgent streaming', () => {
-  it('yields text deltas while the model call runs, before the turn\'s action', async () => {
-    const model = createScriptedModel([
-      { text: 'I split the question into two parts.', toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
-    ], { pieceSize: 5, delayMs: 1 });
+  it("yields text deltas while the model call runs, before the turn's action", async () => {
+    const model = createScriptedModel(
+      [{ text: 'I split the question into two parts.', toolCalls: [{ name: 'submit_plan', arguments: PLAN }] }],
+      { pieceSize: 5, delayMs: 1 },
+    );
     const events: AgentEvent[] = [];
-    for await (const e of runAgent({ question: 'Total of paid orders from Paris?', model, tools: toolbox, schema, maxTurns: 1 })) events.push(e);
+    for await (const e of runAgent({
+      question: 'Total of paid orders from Paris?',
+      model,
+      tools: toolbox,
+      schema,
+      maxTurns: 1,
+    }))
+      events.push(e);
     const types = events.map((e) => e.type);
     const deltas = of(events, 'thought_delta');
     // With a pause between pieces each one is its own event, and they come in order before the action.

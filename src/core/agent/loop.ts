@@ -9,14 +9,30 @@ import type { QuestionLink } from '../retrieval/linker';
 import { describeZodError, type ToolCallOutcome } from '../tools/registry';
 import type { Schema } from '../types';
 import { AbortedError, raceAbort, TimeLimitError, withTimeLimit } from './abort';
-import { ambiguitySignal, answerObservation, ASKED_ALREADY, askUserInput, NO_PERSON, NO_SIGNAL, type AskUser } from './ask-user';
+import {
+  ambiguitySignal,
+  answerObservation,
+  ASKED_ALREADY,
+  askUserInput,
+  NO_PERSON,
+  NO_SIGNAL,
+  type AskUser,
+} from './ask-user';
 import { streamChat } from './chat-stream';
 import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
 import { parseExplanation, requestExplanation } from './explain';
 import { RepairGuard, REPAIR_BLOCKED_NOTE, REPEAT_NOTE, RepeatGuard } from './guards';
 import { checkGivenPlan, planInput, planObservation, validatePlan, type Plan } from './plan';
 import { CONFIRMED_NO_REPLAN, confirmedObservation, editedObservation, type OnPlan } from './plan-pause';
-import { AGENT_TOOL_NAMES, buildAgentPrompt, CONFIRMED_TOOL_NAMES, doneInput, type AgentMode, type AgentPrompt, type AgentToolName } from './prompt';
+import {
+  AGENT_TOOL_NAMES,
+  buildAgentPrompt,
+  CONFIRMED_TOOL_NAMES,
+  doneInput,
+  type AgentMode,
+  type AgentPrompt,
+  type AgentToolName,
+} from './prompt';
 import type { PromptInput } from './prompt';
 import { readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
@@ -70,12 +86,15 @@ type Step = 'continue' | 'end';
 type ArgsCall = Extract<TurnCall, { args: unknown }>;
 export type OkSqlOutcome = Extract<SqlOutcome, { ok: true }>;
 
-const PLAN_FIRST = 'The plan comes first: call submit_plan with the sub-questions and their tables and columns before any other tool.';
-const DONE_TOO_EARLY = 'done refused: no execute_sql has succeeded yet. Run the SQL with execute_sql first, then call done with it.';
+const PLAN_FIRST =
+  'The plan comes first: call submit_plan with the sub-questions and their tables and columns before any other tool.';
+const DONE_TOO_EARLY =
+  'done refused: no execute_sql has succeeded yet. Run the SQL with execute_sql first, then call done with it.';
 
 const limitText = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`);
 
-export const agentMode = (o: { mode?: AgentMode; model: ChatModel }): AgentMode => o.mode ?? (o.model.supportsTools ? 'native' : 'text');
+export const agentMode = (o: { mode?: AgentMode; model: ChatModel }): AgentMode =>
+  o.mode ?? (o.model.supportsTools ? 'native' : 'text');
 
 export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentEvent> {
   let confirmedPlan: Plan | undefined;
@@ -89,13 +108,24 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     confirmedPlan = checked.plan;
   }
   const mode = agentMode(options);
-  const prompt = buildAgentPrompt({ question: options.question, hints: options.hints, schema: options.schema, links: options.links, mode, confirmedPlan, userExamples: options.userExamples });
+  const prompt = buildAgentPrompt({
+    question: options.question,
+    hints: options.hints,
+    schema: options.schema,
+    links: options.links,
+    mode,
+    confirmedPlan,
+    userExamples: options.userExamples,
+  });
   const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
   yield* new AgentRun(options, { prompt, offered, confirmedPlan, doneNeedsExecute: true }).events();
 }
 
 export class AgentRun {
-  protected readonly o: Required<Pick<RunAgentOptions, 'maxTurns' | 'toolTimeoutMs' | 'maxRepairs' | 'finalRows' | 'now'>> & RunAgentOptions;
+  protected readonly o: Required<
+    Pick<RunAgentOptions, 'maxTurns' | 'toolTimeoutMs' | 'maxRepairs' | 'finalRows' | 'now'>
+  > &
+    RunAgentOptions;
   private readonly mode: AgentMode;
   private readonly messages: ChatMessage[] = [];
   private readonly request: { tools?: AgentPrompt['tools']; stop?: string[] };
@@ -112,7 +142,10 @@ export class AgentRun {
   private noActionStreak = 0;
   private total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
 
-  constructor(options: RunAgentOptions, private readonly setup: RunSetup) {
+  constructor(
+    options: RunAgentOptions,
+    private readonly setup: RunSetup,
+  ) {
     // `??` rather than spreading over defaults: an option passed as undefined keeps its default.
     this.o = {
       ...options,
@@ -142,7 +175,8 @@ export class AgentRun {
 
   async *events(): AsyncGenerator<AgentEvent> {
     try {
-      if (this.setup.confirmedPlan) yield this.ev({ type: 'plan', plan: this.setup.confirmedPlan, problems: [], confirmed: true });
+      if (this.setup.confirmedPlan)
+        yield this.ev({ type: 'plan', plan: this.setup.confirmedPlan, problems: [], confirmed: true });
       for (let turn = 1; turn <= this.o.maxTurns; turn++) {
         if (this.o.signal?.aborted) throw new AbortedError();
         this.step = turn;
@@ -163,7 +197,10 @@ export class AgentRun {
           if ((yield* this.handle(call)) === 'end') return;
         }
       }
-      yield this.fail('turn_limit', `No answer within ${this.o.maxTurns} turns.${this.executedOk ? ' SQL that ran is in the events above.' : ''}`);
+      yield this.fail(
+        'turn_limit',
+        `No answer within ${this.o.maxTurns} turns.${this.executedOk ? ' SQL that ran is in the events above.' : ''}`,
+      );
     } catch (e) {
       if (e instanceof AbortedError || this.o.signal?.aborted) yield this.fail('aborted', 'Stopped.');
       else if (e instanceof LlmError) yield this.fail(e.code, e.message);
@@ -189,7 +226,11 @@ export class AgentRun {
   /** The assistant turn as the conversation keeps it. */
   private remember(response: ChatResponse, turn: AgentTurn) {
     if (this.mode === 'native') {
-      this.messages.push({ role: 'assistant', content: response.text, ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}) });
+      this.messages.push({
+        role: 'assistant',
+        content: response.text,
+        ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
+      });
     } else {
       this.messages.push({ role: 'assistant', content: textReplyForHistory(response.text) || turn.thought });
     }
@@ -197,9 +238,17 @@ export class AgentRun {
 
   /** Sends an observation back (tool message or `Observation:` turn) and reports it. */
   private observe(call: TurnCall | null, text: string, ok: boolean, ms = 0): AgentEvent {
-    if (this.mode === 'native' && call?.id) this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
+    if (this.mode === 'native' && call?.id)
+      this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
     else this.messages.push({ role: 'user', content: this.mode === 'text' ? `Observation: ${text}` : text });
-    return this.ev({ type: 'observation', tool: call?.name ?? '', text, ok, ms, ...(call?.id ? { callId: call.id } : {}) });
+    return this.ev({
+      type: 'observation',
+      tool: call?.name ?? '',
+      text,
+      ok,
+      ms,
+      ...(call?.id ? { callId: call.id } : {}),
+    });
   }
 
   /** A reply without a call: nudged once; twice in a row (or after the repair limit) it is the model giving up. */
@@ -214,7 +263,12 @@ export class AgentRun {
   }
 
   private async *handle(call: TurnCall): AsyncGenerator<AgentEvent, Step> {
-    yield this.ev({ type: 'action', tool: call.name, args: 'args' in call ? call.args : null, ...(call.id ? { callId: call.id } : {}) });
+    yield this.ev({
+      type: 'action',
+      tool: call.name,
+      args: 'args' in call ? call.args : null,
+      ...(call.id ? { callId: call.id } : {}),
+    });
     if ('error' in call) {
       yield this.observe(call, call.error, false);
       return 'continue';
@@ -224,7 +278,11 @@ export class AgentRun {
       return 'continue';
     }
     if (!(this.setup.offered as readonly string[]).includes(call.name)) {
-      yield this.observe(call, `Unknown tool ${JSON.stringify(call.name)}. Tools: ${this.setup.offered.join(', ')}.`, false);
+      yield this.observe(
+        call,
+        `Unknown tool ${JSON.stringify(call.name)}. Tools: ${this.setup.offered.join(', ')}.`,
+        false,
+      );
       return 'continue';
     }
     const repeat = this.repeats.check(call.name, call.args);
@@ -278,7 +336,10 @@ export class AgentRun {
     }
     const edited = planInput.safeParse(decision.plan);
     if (!edited.success) {
-      yield this.fail('bad_plan', `The edited plan is not in the submit_plan shape: ${describeZodError(edited.error)}.`);
+      yield this.fail(
+        'bad_plan',
+        `The edited plan is not in the submit_plan shape: ${describeZodError(edited.error)}.`,
+      );
       return 'end';
     }
     const checked = validatePlan(edited.data, this.o.schema);
@@ -308,13 +369,22 @@ export class AgentRun {
       yield this.observe(call, NO_PERSON + note, true);
       return 'continue';
     }
-    yield this.ev({ type: 'ask', question: parsed.data.question, options: parsed.data.options, ...(call.id ? { callId: call.id } : {}) });
+    yield this.ev({
+      type: 'ask',
+      question: parsed.data.question,
+      options: parsed.data.options,
+      ...(call.id ? { callId: call.id } : {}),
+    });
     let answer: string;
     try {
       answer = await raceAbort(this.o.askUser(parsed.data), this.o.signal);
     } catch (e) {
       if (e instanceof AbortedError || this.o.signal?.aborted) throw e;
-      yield this.observe(call, `The question could not be shown (${e instanceof Error ? e.message : String(e)}). ${NO_PERSON}${note}`, false);
+      yield this.observe(
+        call,
+        `The question could not be shown (${e instanceof Error ? e.message : String(e)}). ${NO_PERSON}${note}`,
+        false,
+      );
       return 'continue';
     }
     yield this.observe(call, answerObservation(answer) + note, true);
@@ -355,7 +425,12 @@ export class AgentRun {
     const result = readSqlOutcome(outcome);
     if (!result || !result.ok) {
       const repair = result ? this.repairs.record(false) : '';
-      yield this.observe(call, `done refused: the SQL failed when run.\n${outcome.observation}${repair ? `\n${repair}` : ''}${note}`, false, outcome.ms);
+      yield this.observe(
+        call,
+        `done refused: the SQL failed when run.\n${outcome.observation}${repair ? `\n${repair}` : ''}${note}`,
+        false,
+        outcome.ms,
+      );
       return 'continue';
     }
     yield this.ev({ type: 'sql', sql: result.sql, ok: true, summary: result.summary });
@@ -367,12 +442,30 @@ export class AgentRun {
   /** The closing events once done's SQL ran; a step check shows rows instead of explaining. */
   protected async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
     const rows = result.rows.slice(0, this.o.finalRows);
-    const base = { type: 'final' as const, sql: result.sql, columns: result.columns, rows, totalRows: result.totalRows, truncated: result.truncated || rows.length < result.rows.length };
+    const base = {
+      type: 'final' as const,
+      sql: result.sql,
+      columns: result.columns,
+      rows,
+      totalRows: result.totalRows,
+      truncated: result.truncated || rows.length < result.rows.length,
+    };
     this.step++;
     const t0 = this.o.now();
     try {
       const response = await raceAbort(
-        requestExplanation(this.o.model, { question: this.o.question, hints: this.o.hints, sql: result.sql, columns: result.columns, rows, totalRows: result.totalRows }, this.o.signal),
+        requestExplanation(
+          this.o.model,
+          {
+            question: this.o.question,
+            hints: this.o.hints,
+            sql: result.sql,
+            columns: result.columns,
+            rows,
+            totalRows: result.totalRows,
+          },
+          this.o.signal,
+        ),
         this.o.signal,
       );
       yield this.usage(response.usage, this.o.now() - t0, 'explain');
@@ -381,7 +474,10 @@ export class AgentRun {
       else yield this.ev({ ...base, explanation: null, verdict: 'unsure', note: 'The model gave no explanation.' });
     } catch (e) {
       // The SQL and its rows are the answer; a failed explanation must not lose them.
-      const why = e instanceof AbortedError || this.o.signal?.aborted ? 'Stopped before the explanation was written.' : `The explanation could not be written: ${e instanceof Error ? e.message : String(e)}`;
+      const why =
+        e instanceof AbortedError || this.o.signal?.aborted
+          ? 'Stopped before the explanation was written.'
+          : `The explanation could not be written: ${e instanceof Error ? e.message : String(e)}`;
       yield this.ev({ ...base, explanation: null, verdict: 'unsure', note: why });
     }
   }
@@ -394,9 +490,10 @@ export class AgentRun {
     } catch (e) {
       if (e instanceof AbortedError) throw e;
       const ms = this.o.now() - t0;
-      const message = e instanceof TimeLimitError
-        ? `${name} did not finish within ${limitText(this.o.toolTimeoutMs)} and was stopped. Try a narrower call or simpler SQL.`
-        : `${name} failed: ${e instanceof Error ? e.message : String(e)}`;
+      const message =
+        e instanceof TimeLimitError
+          ? `${name} did not finish within ${limitText(this.o.toolTimeoutMs)} and was stopped. Try a narrower call or simpler SQL.`
+          : `${name} failed: ${e instanceof Error ? e.message : String(e)}`;
       return { ok: false, tool: name, error: 'tool_failed', observation: message, ms };
     }
   }

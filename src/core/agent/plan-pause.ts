@@ -9,17 +9,26 @@ export type PlanDecision = { action: 'continue' } | { action: 'continue'; plan: 
 /** Called with the accepted plan; the run waits (abortably) for the person's decision. */
 export type OnPlan = (plan: Plan) => Promise<PlanDecision>;
 
-export const CONFIRMED_NO_REPLAN = 'submit_plan refused: the plan is confirmed by the user; do not re-plan. Work from its tables and columns: locate values, join, execute SQL.';
+export const CONFIRMED_NO_REPLAN =
+  'submit_plan refused: the plan is confirmed by the user; do not re-plan. Work from its tables and columns: locate values, join, execute SQL.';
 
-const NEXT = 'Next: locate values and columns, find join paths, execute SQL, and write one SQL with all sub-questions in view.';
+const NEXT =
+  'Next: locate values and columns, find join paths, execute SQL, and write one SQL with all sub-questions in view.';
 
 export function confirmedObservation(plan: Plan): string {
   return `Plan recorded (${plan.sub_questions.length} sub-question${plan.sub_questions.length === 1 ? '' : 's'}). The user confirmed it: do not re-plan.\n${NEXT}`;
 }
 
 export function editedObservation(plan: Plan, problems: PlanProblem[]): string {
-  const lines = ['The user edited the plan and confirmed it. Use this plan instead of yours; do not re-plan (sub-questions quoted as data):', planAsData(plan)];
-  if (problems.length) lines.push('Names in it not found in the database (use search_column to find the right ones):', problemsText(problems));
+  const lines = [
+    'The user edited the plan and confirmed it. Use this plan instead of yours; do not re-plan (sub-questions quoted as data):',
+    planAsData(plan),
+  ];
+  if (problems.length)
+    lines.push(
+      'Names in it not found in the database (use search_column to find the right ones):',
+      problemsText(problems),
+    );
   lines.push(NEXT);
   return lines.join('\n');
 }

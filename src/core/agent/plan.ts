@@ -57,26 +57,44 @@ export function validatePlan(plan: Plan, schema: Schema): { plan: Plan; problems
       const wanted = bare(ref.table);
       const info = tables.get(wanted.toLowerCase());
       if (!info) {
-        const suggestions = closestNames(wanted, schema.tables.map((t) => t.name));
-        problems.push({ subQuestion: i, table: wanted, message: `No table named ${JSON.stringify(wanted)}.`, suggestions });
+        const suggestions = closestNames(
+          wanted,
+          schema.tables.map((t) => t.name),
+        );
+        problems.push({
+          subQuestion: i,
+          table: wanted,
+          message: `No table named ${JSON.stringify(wanted)}.`,
+          suggestions,
+        });
         return { table: wanted, columns: ref.columns.map(bare) };
       }
       const columns = ref.columns.map((raw) => {
         let wantedColumn = bare(raw);
         const dot = wantedColumn.indexOf('.');
-        if (dot > 0 && bare(wantedColumn.slice(0, dot)).toLowerCase() === info.name.toLowerCase()) wantedColumn = bare(wantedColumn.slice(dot + 1));
+        if (dot > 0 && bare(wantedColumn.slice(0, dot)).toLowerCase() === info.name.toLowerCase())
+          wantedColumn = bare(wantedColumn.slice(dot + 1));
         if (wantedColumn === '*') return '*';
         const col = info.columns.find((c) => c.name.toLowerCase() === wantedColumn.toLowerCase());
         if (col) return col.name;
         // Close names in this table first; else tables that do have such a column.
-        let suggestions = closestNames(wantedColumn, info.columns.map((c) => c.name));
+        let suggestions = closestNames(
+          wantedColumn,
+          info.columns.map((c) => c.name),
+        );
         if (suggestions.length === 0) {
           suggestions = schema.tables
             .filter((t) => t.columns.some((c) => c.name.toLowerCase() === wantedColumn.toLowerCase()))
             .map((t) => `${t.name}.${t.columns.find((c) => c.name.toLowerCase() === wantedColumn.toLowerCase())!.name}`)
             .slice(0, 3);
         }
-        problems.push({ subQuestion: i, table: info.name, column: wantedColumn, message: `Table ${JSON.stringify(info.name)} has no column ${JSON.stringify(wantedColumn)}.`, suggestions });
+        problems.push({
+          subQuestion: i,
+          table: info.name,
+          column: wantedColumn,
+          message: `Table ${JSON.stringify(info.name)} has no column ${JSON.stringify(wantedColumn)}.`,
+          suggestions,
+        });
         return wantedColumn;
       });
       return { table: info.name, columns };
@@ -87,14 +105,18 @@ export function validatePlan(plan: Plan, schema: Schema): { plan: Plan; problems
 
 /** The observation the model gets after submit_plan: the plan as checked, and what to fix. */
 export function planObservation(plan: Plan, problems: PlanProblem[]): string {
-  const lines = [`Plan recorded (${plan.sub_questions.length} sub-question${plan.sub_questions.length === 1 ? '' : 's'}).`];
+  const lines = [
+    `Plan recorded (${plan.sub_questions.length} sub-question${plan.sub_questions.length === 1 ? '' : 's'}).`,
+  ];
   if (problems.length === 0) {
     lines.push('All tables and columns exist. Next: locate values and columns, find join paths, execute SQL.');
     return lines.join('\n');
   }
   lines.push('Names not in the database:');
   for (const p of problems) {
-    const close = p.suggestions.length ? ` Close names: ${p.suggestions.map((s) => JSON.stringify(s)).join(', ')}.` : '';
+    const close = p.suggestions.length
+      ? ` Close names: ${p.suggestions.map((s) => JSON.stringify(s)).join(', ')}.`
+      : '';
     lines.push(`- sub-question ${p.subQuestion + 1}: ${p.message}${close}`);
   }
   lines.push('Use search_column to find the right names (or submit_plan again with them).');
@@ -106,31 +128,51 @@ export function planObservation(plan: Plan, problems: PlanProblem[]): string {
  * may have typed them) and the chips as quoted identifiers.
  */
 export function planAsData(plan: Plan): string {
-  return plan.sub_questions.map((sq, i) => {
-    const chips = sq.tables.map((t) => `${promptIdent(t.table)}(${t.columns.map((c) => (c === '*' ? c : promptIdent(c))).join(', ')})`).join('; ');
-    return `${i + 1}. ${JSON.stringify(sq.text)}${chips ? ` — ${chips}` : ''}`;
-  }).join('\n');
+  return plan.sub_questions
+    .map((sq, i) => {
+      const chips = sq.tables
+        .map((t) => `${promptIdent(t.table)}(${t.columns.map((c) => (c === '*' ? c : promptIdent(c))).join(', ')})`)
+        .join('; ');
+      return `${i + 1}. ${JSON.stringify(sq.text)}${chips ? ` — ${chips}` : ''}`;
+    })
+    .join('\n');
 }
 
 /** Problems as one readable list (the CLI's exit message, the bad_plan error). */
 export function problemsText(problems: PlanProblem[]): string {
-  return problems.map((p) => {
-    const close = p.suggestions.length ? ` Close names: ${p.suggestions.join(', ')}.` : '';
-    return `- sub-question ${p.subQuestion + 1}: ${p.message}${close}`;
-  }).join('\n');
+  return problems
+    .map((p) => {
+      const close = p.suggestions.length ? ` Close names: ${p.suggestions.join(', ')}.` : '';
+      return `- sub-question ${p.subQuestion + 1}: ${p.message}${close}`;
+    })
+    .join('\n');
 }
 
 /**
  * A plan from outside the model (the person's edit, a --plan file): its shape checked, then its
  * names. Either the plan in the schema's spelling, or what is wrong as one message plus the list.
  */
-export function checkGivenPlan(raw: unknown, schema: Schema): { ok: true; plan: Plan } | { ok: false; message: string; problems: PlanProblem[] } {
+export function checkGivenPlan(
+  raw: unknown,
+  schema: Schema,
+): { ok: true; plan: Plan } | { ok: false; message: string; problems: PlanProblem[] } {
   const parsed = planInput.safeParse(raw);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `- at ${i.path.length ? i.path.join('.') : 'the top'}: ${i.message}`).join('\n');
-    return { ok: false, message: `The plan is not in the submit_plan shape ({"sub_questions": [{"text", "tables": [{"table", "columns"}]}]}):\n${issues}`, problems: [] };
+    const issues = parsed.error.issues
+      .map((i) => `- at ${i.path.length ? i.path.join('.') : 'the top'}: ${i.message}`)
+      .join('\n');
+    return {
+      ok: false,
+      message: `The plan is not in the submit_plan shape ({"sub_questions": [{"text", "tables": [{"table", "columns"}]}]}):\n${issues}`,
+      problems: [],
+    };
   }
   const { plan, problems } = validatePlan(parsed.data, schema);
-  if (problems.length) return { ok: false, message: `The plan names things the database does not have:\n${problemsText(problems)}`, problems };
+  if (problems.length)
+    return {
+      ok: false,
+      message: `The plan names things the database does not have:\n${problemsText(problems)}`,
+      problems,
+    };
   return { ok: true, plan };
 }

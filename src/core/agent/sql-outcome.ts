@@ -7,8 +7,26 @@ import type { ExecuteSqlResult } from '../tools/execute-sql';
 import type { SqlValue } from '../types';
 
 export type SqlOutcome =
-  | { ok: true; sql: string; empty: boolean; columns: string[]; rows: SqlValue[][]; totalRows: number | null; truncated: boolean; summary: string }
-  | { ok: false; sql: string; empty: false; columns: string[]; rows: SqlValue[][]; totalRows: null; truncated: false; summary: string };
+  | {
+      ok: true;
+      sql: string;
+      empty: boolean;
+      columns: string[];
+      rows: SqlValue[][];
+      totalRows: number | null;
+      truncated: boolean;
+      summary: string;
+    }
+  | {
+      ok: false;
+      sql: string;
+      empty: false;
+      columns: string[];
+      rows: SqlValue[][];
+      totalRows: null;
+      truncated: false;
+      summary: string;
+    };
 
 /** Null when the call did not reach the database (bad arguments, time-out, tool failure). */
 export function readSqlOutcome(outcome: ToolCallOutcome): SqlOutcome | null {
@@ -16,11 +34,34 @@ export function readSqlOutcome(outcome: ToolCallOutcome): SqlOutcome | null {
   const out = outcome.output as ExecuteSqlResult | null;
   if (!out || typeof out !== 'object' || typeof out.sql !== 'string') return null;
   if (!out.ok) {
-    return { ok: false, sql: out.sql, empty: false, columns: [], rows: [], totalRows: null, truncated: false, summary: `error (${out.code}): ${out.message}`.slice(0, 200) };
+    return {
+      ok: false,
+      sql: out.sql,
+      empty: false,
+      columns: [],
+      rows: [],
+      totalRows: null,
+      truncated: false,
+      summary: `error (${out.code}): ${out.message}`.slice(0, 200),
+    };
   }
   const { columns, rows, truncated } = out.result;
   const shown = rows.length;
   const total = out.totalRows;
-  const count = shown === 0 ? 'no rows' : truncated ? `${total === null || out.totalIsLowerBound ? 'more than ' : ''}${total ?? shown} rows` : `${shown} row${shown === 1 ? '' : 's'}`;
-  return { ok: true, sql: out.sql, empty: shown === 0, columns, rows, totalRows: truncated ? total : shown, truncated, summary: `${count}, ${columns.length} column${columns.length === 1 ? '' : 's'}` };
+  const count =
+    shown === 0
+      ? 'no rows'
+      : truncated
+        ? `${total === null || out.totalIsLowerBound ? 'more than ' : ''}${total ?? shown} rows`
+        : `${shown} row${shown === 1 ? '' : 's'}`;
+  return {
+    ok: true,
+    sql: out.sql,
+    empty: shown === 0,
+    columns,
+    rows,
+    totalRows: truncated ? total : shown,
+    truncated,
+    summary: `${count}, ${columns.length} column${columns.length === 1 ? '' : 's'}`,
+  };
 }

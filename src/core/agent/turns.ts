@@ -23,23 +23,30 @@ function nativeArgs(name: string, raw: string): { args: Record<string, unknown> 
   try {
     parsed = JSON.parse(raw);
   } catch (e) {
-    return { error: `The arguments of ${name} are not valid JSON (${e instanceof Error ? e.message : 'parse error'}).` };
+    return {
+      error: `The arguments of ${name} are not valid JSON (${e instanceof Error ? e.message : 'parse error'}).`,
+    };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: `The arguments of ${name} must be a JSON object.` };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { error: `The arguments of ${name} must be a JSON object.` };
   return { args: parsed as Record<string, unknown> };
 }
 
 export function nativeTurn(response: ChatResponse): AgentTurn {
   const thought = response.text.trim();
   const calls = response.toolCalls.map((c) => ({ id: c.id, name: c.name, ...nativeArgs(c.name, c.arguments) }));
-  return calls.length ? { thought, calls } : { thought, calls, noAction: 'No function was called. Call one of the functions (one per turn).' };
+  return calls.length
+    ? { thought, calls }
+    : { thought, calls, noAction: 'No function was called. Call one of the functions (one per turn).' };
 }
 
 export function textTurn(response: ChatResponse): AgentTurn {
   const parsed = parseAction(response.text);
-  if ('action' in parsed) return { thought: parsed.thought, calls: [{ name: parsed.action.name, args: parsed.action.args }] };
+  if ('action' in parsed)
+    return { thought: parsed.thought, calls: [{ name: parsed.action.name, args: parsed.action.args }] };
   // A malformed Action line is a call that went wrong; no Action line at all is no call.
-  if (parsed.kind === 'bad_action') return { thought: parsed.thought, calls: [{ name: '(unreadable)', error: parsed.error }] };
+  if (parsed.kind === 'bad_action')
+    return { thought: parsed.thought, calls: [{ name: '(unreadable)', error: parsed.error }] };
   return { thought: parsed.thought, calls: [], noAction: parsed.error };
 }
 

@@ -16,7 +16,9 @@ function randomBytes(n: number, seed = 0x9e3779b9): Uint8Array {
   const out = new Uint8Array(n);
   let x = seed;
   for (let i = 0; i < n; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
     out[i] = x & 0xff;
   }
   return out;
@@ -35,17 +37,23 @@ describe('readHeader', () => {
 
   it('refuses a text file as not_sqlite and says it looks like text', () => {
     const csv = new TextEncoder().encode('id,name\n1,Ada\n2,Bo\n'.repeat(40));
-    expect(() => readHeader(csv)).toThrow(expect.objectContaining({ code: 'not_sqlite', message: expect.stringContaining('text file') }));
+    expect(() => readHeader(csv)).toThrow(
+      expect.objectContaining({ code: 'not_sqlite', message: expect.stringContaining('text file') }),
+    );
   });
 
   it('recognises UTF-8 text in non-Latin scripts as text too', () => {
     const csv = new TextEncoder().encode('名前,都市\n山田,東京\n'.repeat(40));
-    expect(() => readHeader(csv)).toThrow(expect.objectContaining({ code: 'not_sqlite', message: expect.stringContaining('text file') }));
+    expect(() => readHeader(csv)).toThrow(
+      expect.objectContaining({ code: 'not_sqlite', message: expect.stringContaining('text file') }),
+    );
   });
 
   it('refuses short binary as not_sqlite without calling it text', () => {
     const bin = new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0, 1, 2, 0, 0]);
-    expect(() => readHeader(bin)).toThrow(expect.objectContaining({ code: 'not_sqlite', message: expect.stringContaining('"SQLite format 3" header') }));
+    expect(() => readHeader(bin)).toThrow(
+      expect.objectContaining({ code: 'not_sqlite', message: expect.stringContaining('"SQLite format 3" header') }),
+    );
   });
 
   it('calls random-looking bytes encrypted', () => {
@@ -92,7 +100,13 @@ describe('readHeader', () => {
 });
 
 describe('headerIssues', () => {
-  const facts = (over: Partial<HeaderFacts> = {}): HeaderFacts => ({ pageSize: 4096, pageCount: 10, walMode: false, textEncoding: 1, ...over });
+  const facts = (over: Partial<HeaderFacts> = {}): HeaderFacts => ({
+    pageSize: 4096,
+    pageCount: 10,
+    walMode: false,
+    textEncoding: 1,
+    ...over,
+  });
 
   it('finds nothing wrong with a complete rollback-journal file', () => {
     expect(headerIssues(facts(), 40960, false)).toEqual([]);
@@ -109,7 +123,9 @@ describe('headerIssues', () => {
   });
 
   it('warns about WAL mode without the -wal file, not with it', () => {
-    expect(headerIssues(facts({ walMode: true }), 40960, false)).toEqual([expect.objectContaining({ level: 'warning', code: 'wal_without_sidecar' })]);
+    expect(headerIssues(facts({ walMode: true }), 40960, false)).toEqual([
+      expect.objectContaining({ level: 'warning', code: 'wal_without_sidecar' }),
+    ]);
     expect(headerIssues(facts({ walMode: true }), 40960, true)).toEqual([]);
   });
 
@@ -130,7 +146,9 @@ describe('checkFileSize', () => {
   });
 
   it('refuses more than 2 GiB as too_large and says how big', () => {
-    expect(() => checkFileSize(3 * 1024 ** 3)).toThrow(expect.objectContaining({ code: 'too_large', message: expect.stringContaining('3.0 GiB') }));
+    expect(() => checkFileSize(3 * 1024 ** 3)).toThrow(
+      expect.objectContaining({ code: 'too_large', message: expect.stringContaining('3.0 GiB') }),
+    );
     expect(codeOf(() => checkFileSize(MAX_FILE_BYTES + 1))).toBe('too_large');
   });
 });

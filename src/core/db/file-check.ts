@@ -20,10 +20,14 @@ export interface HeaderFacts {
 
 /** Size check made before the file is even read (File.size), so nothing big is loaded in vain. */
 export function checkFileSize(sizeBytes: number): void {
-  if (sizeBytes === 0) throw new DowserError('empty_file', 'The file is empty (0 bytes), so there is no database in it.');
+  if (sizeBytes === 0)
+    throw new DowserError('empty_file', 'The file is empty (0 bytes), so there is no database in it.');
   if (sizeBytes > MAX_FILE_BYTES) {
     const gib = (sizeBytes / 1024 ** 3).toFixed(1);
-    throw new DowserError('too_large', `The file is ${gib} GiB. A browser can hold about 2 GiB in one piece (less on phones), so Dowser cannot open it. Use the CLI, or a smaller extract of the database.`);
+    throw new DowserError(
+      'too_large',
+      `The file is ${gib} GiB. A browser can hold about 2 GiB in one piece (less on phones), so Dowser cannot open it. Use the CLI, or a smaller extract of the database.`,
+    );
   }
 }
 
@@ -56,12 +60,21 @@ export function readHeader(bytes: Uint8Array): HeaderFacts {
   if (magic !== MAGIC) {
     const sample = bytes.subarray(0, Math.min(bytes.length, 4096));
     if (sample.length >= 512 && entropy(sample) > 7.5) {
-      throw new DowserError('encrypted', 'This file looks encrypted (its bytes are random-looking and it has no SQLite header). Encrypted databases (SQLCipher, SEE) cannot be opened here; export an unencrypted copy first.');
+      throw new DowserError(
+        'encrypted',
+        'This file looks encrypted (its bytes are random-looking and it has no SQLite header). Encrypted databases (SQLCipher, SEE) cannot be opened here; export an unencrypted copy first.',
+      );
     }
-    const what = looksLikeText(sample) ? 'it looks like a text file' : 'it does not start with the "SQLite format 3" header';
+    const what = looksLikeText(sample)
+      ? 'it looks like a text file'
+      : 'it does not start with the "SQLite format 3" header';
     throw new DowserError('not_sqlite', `This is not a SQLite database: ${what}.`);
   }
-  if (bytes.length < 100) throw new DowserError('corrupt', `The file is cut short: ${bytes.length} bytes, less than the 100-byte SQLite header.`);
+  if (bytes.length < 100)
+    throw new DowserError(
+      'corrupt',
+      `The file is cut short: ${bytes.length} bytes, less than the 100-byte SQLite header.`,
+    );
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rawPageSize = view.getUint16(16);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
@@ -83,7 +96,8 @@ export function headerIssues(h: HeaderFacts, sizeBytes: number, hasWalSidecar: b
     issues.push({
       level: 'warning',
       code: 'wal_without_sidecar',
-      message: 'This database is in WAL mode and was opened without its "-wal" file. Changes still in that file (not yet checkpointed) are missing here. Open the database together with its -wal file, or checkpoint it first, to see everything.',
+      message:
+        'This database is in WAL mode and was opened without its "-wal" file. Changes still in that file (not yet checkpointed) are missing here. Open the database together with its -wal file, or checkpoint it first, to see everything.',
     });
   }
   if (h.pageCount > 0 && h.pageSize > 0) {

@@ -16,20 +16,47 @@ describe('decodeText', () => {
 
 describe('parseBirdDescriptionCsv', () => {
   it('reads a BOM + CRLF file with a padded name and a quoted multi-line value', () => {
-    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(`${HEADER}\r\nloan_id,,the id of the loan,integer,\r\n amount ,amount of money,approved amount,integer,"unit：US dollar\r\nnot cents"\r\n\r\n`)]);
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...utf8(
+        `${HEADER}\r\nloan_id,,the id of the loan,integer,\r\n amount ,amount of money,approved amount,integer,"unit：US dollar\r\nnot cents"\r\n\r\n`,
+      ),
+    ]);
     const m = parseBirdDescriptionCsv(decodeText(bytes));
     expect([...m.keys()]).toEqual(['loan_id', 'amount']);
-    expect(m.get('loan_id')).toEqual({ expandedName: '', description: 'the id of the loan', dataFormat: 'integer', valueDescription: '' });
-    expect(m.get('amount')).toEqual({ expandedName: 'amount of money', description: 'approved amount', dataFormat: 'integer', valueDescription: 'unit：US dollar\nnot cents' });
+    expect(m.get('loan_id')).toEqual({
+      expandedName: '',
+      description: 'the id of the loan',
+      dataFormat: 'integer',
+      valueDescription: '',
+    });
+    expect(m.get('amount')).toEqual({
+      expandedName: 'amount of money',
+      description: 'approved amount',
+      dataFormat: 'integer',
+      valueDescription: 'unit：US dollar\nnot cents',
+    });
   });
 
   it('accepts header names in any case with spaces, and skips rows without a column name', () => {
-    const m = parseBirdDescriptionCsv(' Original_Column_Name , COLUMN_NAME,Column_Description,data_format,value_description\n,orphan,no name,,\nspecies,,kind of animal,text,\n');
-    expect([...m.entries()]).toEqual([['species', { expandedName: '', description: 'kind of animal', dataFormat: 'text', valueDescription: '' }]]);
+    const m = parseBirdDescriptionCsv(
+      ' Original_Column_Name , COLUMN_NAME,Column_Description,data_format,value_description\n,orphan,no name,,\nspecies,,kind of animal,text,\n',
+    );
+    expect([...m.entries()]).toEqual([
+      ['species', { expandedName: '', description: 'kind of animal', dataFormat: 'text', valueDescription: '' }],
+    ]);
   });
 
   it('reads a Windows-1252 file', () => {
-    const bytes = new Uint8Array([...utf8(`${HEADER}\nplayer_name,player name,the player's name,text,"e.g. Zo`), 0xeb, ...utf8(' '), 0x95, ...utf8(' more"\n')]);
+    const bytes = new Uint8Array([
+      ...utf8(`${HEADER}\nplayer_name,player name,the player's name,text,"e.g. Zo`),
+      0xeb,
+      ...utf8(' '),
+      0x95,
+      ...utf8(' more"\n'),
+    ]);
     expect(parseBirdDescriptionCsv(decodeText(bytes)).get('player_name')?.valueDescription).toBe('e.g. Zoë • more');
   });
 
@@ -45,8 +72,19 @@ describe('descriptionTexts', () => {
       [
         'Player',
         new Map([
-          ['player_name', { expandedName: 'player name', description: "the player's name", dataFormat: 'text', valueDescription: '' }],
-          ['preferred_foot', { expandedName: 'preferred foot', description: 'foot', dataFormat: 'text', valueDescription: '• left\n• right' }],
+          [
+            'player_name',
+            { expandedName: 'player name', description: "the player's name", dataFormat: 'text', valueDescription: '' },
+          ],
+          [
+            'preferred_foot',
+            {
+              expandedName: 'preferred foot',
+              description: 'foot',
+              dataFormat: 'text',
+              valueDescription: '• left\n• right',
+            },
+          ],
           ['id', { expandedName: '', description: '', dataFormat: 'integer', valueDescription: '' }],
         ]),
       ],
@@ -60,6 +98,13 @@ describe('descriptionTexts', () => {
   });
 
   it('keeps a spelled-out name that says more than the column name', () => {
-    expect(columnDescriptionText('dob', { expandedName: 'date of birth', description: '', dataFormat: 'date', valueDescription: '' })).toBe('date of birth');
+    expect(
+      columnDescriptionText('dob', {
+        expandedName: 'date of birth',
+        description: '',
+        dataFormat: 'date',
+        valueDescription: '',
+      }),
+    ).toBe('date of birth');
   });
 });

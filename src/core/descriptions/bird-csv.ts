@@ -76,7 +76,11 @@ export function parseBirdDescriptionCsv(text: string): Map<string, ColumnDescrip
   return columns;
 }
 
-const words = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim();
 
 /**
  * A description as one line: the spelled-out name (when it says more than the column name),
@@ -84,7 +88,10 @@ const words = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
  */
 export function columnDescriptionText(column: string, d: ColumnDescription): string {
   const expanded = d.expandedName && words(d.expandedName) !== words(column) ? d.expandedName : '';
-  return [expanded, d.description, d.valueDescription].map((s) => s.replace(/\s+/g, ' ').trim()).filter(Boolean).join('; ');
+  return [expanded, d.description, d.valueDescription]
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('; ');
 }
 
 /**

@@ -47,7 +47,11 @@ export function withNote(g: Glossary, table: string, column: string, note: strin
 }
 
 /** A copy where one table's imported descriptions are replaced (a re-imported file wins whole). */
-export function withImportedTable(g: Glossary, table: string, columns: Iterable<[string, ColumnDescription]>): Glossary {
+export function withImportedTable(
+  g: Glossary,
+  table: string,
+  columns: Iterable<[string, ColumnDescription]>,
+): Glossary {
   const entries = [...columns].map(([c, d]) => [c.toLowerCase(), d] as const);
   return { ...g, imported: { ...g.imported, [table.toLowerCase()]: Object.fromEntries(entries) } };
 }
@@ -90,17 +94,30 @@ export function normalizeGlossary(raw: unknown): Glossary {
   if (!isRecord(raw)) return g;
   const tables = <T>(v: unknown, entry: (x: unknown) => T | null): Record<string, Record<string, T>> => {
     if (!isRecord(v)) return {};
-    return Object.fromEntries(Object.entries(v).filter(([, cols]) => isRecord(cols)).map(([t, cols]) => [
-      t.toLowerCase(),
-      Object.fromEntries(Object.entries(cols as Record<string, unknown>).flatMap(([c, x]) => {
-        const e = entry(x);
-        return e === null ? [] : [[c.toLowerCase(), e] as const];
-      })),
-    ]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, cols]) => isRecord(cols))
+        .map(([t, cols]) => [
+          t.toLowerCase(),
+          Object.fromEntries(
+            Object.entries(cols as Record<string, unknown>).flatMap(([c, x]) => {
+              const e = entry(x);
+              return e === null ? [] : [[c.toLowerCase(), e] as const];
+            }),
+          ),
+        ]),
+    );
   };
   g.notes = tables(raw.notes, (x) => (typeof x === 'string' && x.trim() ? x : null));
-  g.imported = tables(raw.imported, (x) => (isRecord(x)
-    ? { expandedName: str(x.expandedName), description: str(x.description), dataFormat: str(x.dataFormat), valueDescription: str(x.valueDescription) }
-    : null));
+  g.imported = tables(raw.imported, (x) =>
+    isRecord(x)
+      ? {
+          expandedName: str(x.expandedName),
+          description: str(x.description),
+          dataFormat: str(x.dataFormat),
+          valueDescription: str(x.valueDescription),
+        }
+      : null,
+  );
   return g;
 }

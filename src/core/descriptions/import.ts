@@ -48,7 +48,10 @@ export function planDescriptionImport(schema: Schema, files: DescriptionFile[]):
     const unknown: string[] = [];
     for (const [column, d] of parsed) {
       const own = columnsByName.get(column.toLowerCase());
-      if (!own) { unknown.push(column); continue; }
+      if (!own) {
+        unknown.push(column);
+        continue;
+      }
       columns.push([own, d]);
       if (columnDescriptionText(own, d)) plan.describedColumns++;
     }
@@ -64,12 +67,16 @@ export function applyImportPlan(g: Glossary, plan: ImportPlan): Glossary {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const MAX_LISTED = 8;
-const list = (items: string[]) => items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? `, and ${items.length - MAX_LISTED} more` : '');
+const list = (items: string[]) =>
+  items.slice(0, MAX_LISTED).join(', ') + (items.length > MAX_LISTED ? `, and ${items.length - MAX_LISTED} more` : '');
 
 /** The notice after an import: how much was imported, then what was left out and why. */
 export function importMessage(plan: ImportPlan): { level: 'info' | 'warning'; message: string } {
-  const parts = [`Descriptions imported for ${plural(plan.describedColumns, 'column')} of ${plural(plan.tables.length, 'table')}.`];
+  const parts = [
+    `Descriptions imported for ${plural(plan.describedColumns, 'column')} of ${plural(plan.tables.length, 'table')}.`,
+  ];
   if (plan.skipped.length) parts.push(`Skipped: ${list(plan.skipped.map((s) => `${s.file} (${s.reason})`))}.`);
-  for (const u of plan.unknownColumns) parts.push(`${u.file} describes columns that ${u.table} does not have: ${list(u.columns)}.`);
+  for (const u of plan.unknownColumns)
+    parts.push(`${u.file} describes columns that ${u.table} does not have: ${list(u.columns)}.`);
   return { level: plan.skipped.length || plan.unknownColumns.length ? 'warning' : 'info', message: parts.join(' ') };
 }

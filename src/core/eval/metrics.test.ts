@@ -5,7 +5,13 @@ const c = (table: string, column: string) => ({ table, column });
 
 describe('recallAtK', () => {
   const gold = [c('singer', 'name'), c('singer', 'age'), c('concert', 'year')];
-  const ranked = [c('singer', 'Name'), c('stadium', 'name'), c('Concert', 'Year'), c('singer', 'country'), c('singer', 'age')];
+  const ranked = [
+    c('singer', 'Name'),
+    c('stadium', 'name'),
+    c('Concert', 'Year'),
+    c('singer', 'country'),
+    c('singer', 'age'),
+  ];
 
   it('is the share of gold columns in the first k, case-insensitively', () => {
     expect(recallAtK(gold, ranked, 1)).toBeCloseTo(1 / 3, 12);

@@ -3,7 +3,7 @@
 // report. Plain data, pure TypeScript: the page could run the same evaluation later.
 
 import type { DescriptionMap } from '../descriptions/bird-csv';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import type { ColumnRef } from '../retrieval/types';
 import type { Schema } from '../types';
 
@@ -157,7 +157,11 @@ export interface EvalToolsReport extends MetricBlock {
    * (per SQLite's bytecode) that the parser did not list. Rowids read for automatic indexes show
    * up here too, so a few are expected.
    */
-  goldCrossCheck: { compared: number; explainOnly: number; examples: Array<{ db: string; sql: string; columns: string[] }> };
+  goldCrossCheck: {
+    compared: number;
+    explainOnly: number;
+    examples: Array<{ db: string; sql: string; columns: string[] }>;
+  };
   goldSources: GoldSourceCounts;
   /** Up to 25 examples of gold SQL neither the parser nor EXPLAIN could read. */
   parseFailureExamples: Array<{ db: string; sql: string; reason: string }>;

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { examplesFromJson, examplesToJson, mergeExamples, similarExamples, type ConfirmedExample } from './examples';
 
 const ex = (id: string, question: string, savedAt = '2026-11-22T10:00:00Z'): ConfirmedExample => ({
-  id, question, sql: `SELECT '${id}'`, savedAt,
+  id,
+  question,
+  sql: `SELECT '${id}'`,
+  savedAt,
   plan: { sub_questions: [{ text: question, tables: [{ table: 'orders', columns: ['status'] }] }] },
 });
 
 describe('confirmed examples', () => {
-  const examples = [ex('a', 'How many orders were delivered in 2024?'), ex('b', 'Which customers live in Canada?'), ex('c', 'Average rating of tents')];
+  const examples = [
+    ex('a', 'How many orders were delivered in 2024?'),
+    ex('b', 'Which customers live in Canada?'),
+    ex('c', 'Average rating of tents'),
+  ];
 
   it('picks the most similar examples, best first, and none when nothing is shared', () => {
     const picked = similarExamples('How many orders were cancelled in 2023?', examples, 2);
@@ -21,11 +28,16 @@ describe('confirmed examples', () => {
     const back = examplesFromJson(examplesToJson('demo.sqlite', examples));
     expect(back).toEqual(examples);
     expect(() => examplesFromJson('{"format":"x"}')).toThrow(/not a Dowser examples file/);
-    expect(() => examplesFromJson('{"format":"dowser-examples/1","database":"d","examples":[{"id":"1"}]}')).toThrow(/examples\.0\.question/);
+    expect(() => examplesFromJson('{"format":"dowser-examples/1","database":"d","examples":[{"id":"1"}]}')).toThrow(
+      /examples\.0\.question/,
+    );
   });
 
   it('merges imports by id, newest copy wins', () => {
-    const merged = mergeExamples(examples, [ex('a', 'updated question', '2026-11-23T00:00:00Z'), ex('d', 'new one', '2026-11-21T00:00:00Z')]);
+    const merged = mergeExamples(examples, [
+      ex('a', 'updated question', '2026-11-23T00:00:00Z'),
+      ex('d', 'new one', '2026-11-21T00:00:00Z'),
+    ]);
     expect(merged.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd']);
     expect(merged[0].question).toBe('updated question');
   });

@@ -24,7 +24,11 @@ const exampleSchema = z.object({
   savedAt: z.string(),
 });
 
-const fileSchema = z.object({ format: z.literal(EXAMPLES_FORMAT), database: z.string(), examples: z.array(exampleSchema) });
+const fileSchema = z.object({
+  format: z.literal(EXAMPLES_FORMAT),
+  database: z.string(),
+  examples: z.array(exampleSchema),
+});
 
 export function examplesToJson(database: string, examples: ConfirmedExample[]): string {
   return JSON.stringify({ format: EXAMPLES_FORMAT, database, examples }, null, 2) + '\n';
@@ -33,9 +37,16 @@ export function examplesToJson(database: string, examples: ConfirmedExample[]): 
 /** Reads an examples file; throws with a readable reason. */
 export function examplesFromJson(text: string): ConfirmedExample[] {
   let data: unknown;
-  try { data = JSON.parse(text); } catch { throw new Error('This file is not JSON.'); }
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('This file is not JSON.');
+  }
   const parsed = fileSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`This is not a Dowser examples file (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message}).`);
+  if (!parsed.success)
+    throw new Error(
+      `This is not a Dowser examples file (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message}).`,
+    );
   return parsed.data.examples;
 }
 
@@ -53,7 +64,11 @@ export function mergeExamples(current: ConfirmedExample[], incoming: ConfirmedEx
  * The `k` examples most similar to `question` (score > 0), best first: the sum of the shared
  * terms' rarity (log inverse frequency among the examples), over the geometric size of both.
  */
-export function similarExamples(question: string, examples: ConfirmedExample[], k = 2): Array<{ example: ConfirmedExample; score: number }> {
+export function similarExamples(
+  question: string,
+  examples: ConfirmedExample[],
+  k = 2,
+): Array<{ example: ConfirmedExample; score: number }> {
   const q = new Set(questionTerms(question));
   if (q.size === 0 || examples.length === 0) return [];
   const terms = examples.map((e) => new Set(questionTerms(e.question)));

@@ -8,7 +8,15 @@ const csv = (columns: string[], rows: SqlValue[][]) => resultToCsv({ columns, ro
 
 describe('resultToCsv (RFC 4180)', () => {
   it('writes a header and CRLF after every record', () => {
-    expect(csv(['a', 'b'], [[1, 'x'], [2, 'y']])).toBe('a,b\r\n1,x\r\n2,y\r\n');
+    expect(
+      csv(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [2, 'y'],
+        ],
+      ),
+    ).toBe('a,b\r\n1,x\r\n2,y\r\n');
   });
 
   it('writes only the header for an empty result, and nothing without columns', () => {
@@ -23,7 +31,9 @@ describe('resultToCsv (RFC 4180)', () => {
   });
 
   it('leaves plain fields unquoted, including ones that merely look special', () => {
-    expect(csv(['v'], [["it's"], ['=SUM(A1)'], ['-5'], ['@x'], ['tab\there']])).toBe("v\r\nit's\r\n=SUM(A1)\r\n-5\r\n@x\r\ntab\there\r\n");
+    expect(csv(['v'], [["it's"], ['=SUM(A1)'], ['-5'], ['@x'], ['tab\there']])).toBe(
+      "v\r\nit's\r\n=SUM(A1)\r\n-5\r\n@x\r\ntab\there\r\n",
+    );
   });
 
   it('keeps leading and trailing spaces (quoted, which the RFC allows)', () => {
@@ -35,9 +45,9 @@ describe('resultToCsv (RFC 4180)', () => {
   });
 
   it('writes NULL as an empty field, numbers as JavaScript prints them, blobs as hex', () => {
-    expect(csv(['n', 'i', 'r', 'big', 'b', 'e'], [[null, 42, 3.5, 1e21, new Uint8Array([0, 15, 255]), new Uint8Array()]])).toBe(
-      'n,i,r,big,b,e\r\n,42,3.5,1e+21,0x000fff,0x\r\n',
-    );
+    expect(
+      csv(['n', 'i', 'r', 'big', 'b', 'e'], [[null, 42, 3.5, 1e21, new Uint8Array([0, 15, 255]), new Uint8Array()]]),
+    ).toBe('n,i,r,big,b,e\r\n,42,3.5,1e+21,0x000fff,0x\r\n');
   });
 
   it('writes a lone NULL as an empty record (the RFC grammar allows an empty field)', () => {
@@ -45,12 +55,23 @@ describe('resultToCsv (RFC 4180)', () => {
   });
 
   it('keeps unicode as is', () => {
-    expect(csv(['名前', 'emoji'], [['東京', '👍🏽'], ['Zürich, CH', 'é']])).toBe('名前,emoji\r\n東京,👍🏽\r\n"Zürich, CH",é\r\n');
+    expect(
+      csv(
+        ['名前', 'emoji'],
+        [
+          ['東京', '👍🏽'],
+          ['Zürich, CH', 'é'],
+        ],
+      ),
+    ).toBe('名前,emoji\r\n東京,👍🏽\r\n"Zürich, CH",é\r\n');
   });
 
   it('round-trips through a CSV parser', () => {
     const rows = [['a,b', 'q"q', 'multi\r\nline', ' sp ', '', 'ü']];
-    const parsed = Papa.parse<string[]>(csv(['1', '2', '3', '4', '5', '6'], rows), { newline: '\r\n', skipEmptyLines: true });
+    const parsed = Papa.parse<string[]>(csv(['1', '2', '3', '4', '5', '6'], rows), {
+      newline: '\r\n',
+      skipEmptyLines: true,
+    });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data).toEqual([['1', '2', '3', '4', '5', '6'], ...rows]);
   });
@@ -58,7 +79,10 @@ describe('resultToCsv (RFC 4180)', () => {
 
 describe('resultToJson', () => {
   it('writes pretty objects keyed by column name, blobs as hex', () => {
-    const json = resultToJson({ columns: ['id', 'name', 'pic', 'note'], rows: [[1, 'Ada', new Uint8Array([1, 171]), null]] });
+    const json = resultToJson({
+      columns: ['id', 'name', 'pic', 'note'],
+      rows: [[1, 'Ada', new Uint8Array([1, 171]), null]],
+    });
     expect(json).toBe('[\n  {\n    "id": 1,\n    "name": "Ada",\n    "pic": "0x01ab",\n    "note": null\n  }\n]');
   });
 
@@ -81,7 +105,10 @@ describe('resultToJson', () => {
   });
 
   it('writes infinite reals as text rather than null', () => {
-    expect(JSON.parse(resultToJson({ columns: ['r'], rows: [[Infinity], [-Infinity]] }))).toEqual([{ r: 'Infinity' }, { r: '-Infinity' }]);
+    expect(JSON.parse(resultToJson({ columns: ['r'], rows: [[Infinity], [-Infinity]] }))).toEqual([
+      { r: 'Infinity' },
+      { r: '-Infinity' },
+    ]);
   });
 });
 

@@ -35,7 +35,14 @@ export function resultToCsv(result: ExportableResult): string {
   // write an extra empty record after the header.
   const records = [result.columns, ...result.rows.map((row) => row.map(csvField))];
   const body = Papa.unparse(records, {
-    delimiter: ',', newline: CRLF, quoteChar: '"', escapeChar: '"', quotes: false, header: false, skipEmptyLines: false, escapeFormulae: false,
+    delimiter: ',',
+    newline: CRLF,
+    quoteChar: '"',
+    escapeChar: '"',
+    quotes: false,
+    header: false,
+    skipEmptyLines: false,
+    escapeFormulae: false,
   });
   return body + CRLF;
 }

@@ -6,17 +6,60 @@ import { sqlFileText } from './sql-file';
 const ev = (e: Record<string, unknown>, step = 1): AgentEvent => ({ step, at: 1000 + step, ...e }) as AgentEvent;
 
 const run: ExportableRun & { apiKey?: string } = {
-  question: 'Which pets are dogs?', hints: 'species is lower case', dbName: 'tiny.sqlite', provider: 'openai', model: 'gpt-x', status: 'done',
-  startedAt: Date.UTC(2026, 10, 22), endedAt: Date.UTC(2026, 10, 22) + 4200,
+  question: 'Which pets are dogs?',
+  hints: 'species is lower case',
+  dbName: 'tiny.sqlite',
+  provider: 'openai',
+  model: 'gpt-x',
+  status: 'done',
+  startedAt: Date.UTC(2026, 10, 22),
+  endedAt: Date.UTC(2026, 10, 22) + 4200,
   apiKey: 'sk-must-not-leak',
   events: [
-    ev({ type: 'plan', plan: { sub_questions: [{ text: 'Find dogs', tables: [{ table: 'pets', columns: ['species'] }] }] }, problems: [] }),
+    ev({
+      type: 'plan',
+      plan: { sub_questions: [{ text: 'Find dogs', tables: [{ table: 'pets', columns: ['species'] }] }] },
+      problems: [],
+    }),
     ev({ type: 'thought_delta', text: 'Find' }),
     ev({ type: 'thought', text: 'Look up the value.' }, 2),
     ev({ type: 'action', tool: 'search_value', args: { query: 'dog' } }, 2),
-    ev({ type: 'observation', tool: 'search_value', text: '"dog" in pets.species (3 rows)\n```nasty``` fence', ok: true, ms: 4 }, 2),
-    ev({ type: 'final', sql: "SELECT name FROM pets WHERE species = 'dog'", columns: ['name', 'chip'], rows: [['Rex | the dog', new Uint8Array([1, 255])], ['Big', 9007199254740993n]], totalRows: 2, truncated: false, explanation: 'Names of the dogs.', verdict: 'match' }, 3),
-    ev({ type: 'usage', usage: null, total: { inputTokens: 120, outputTokens: 30, estimated: true }, ms: 5, phase: 'explain' }, 3),
+    ev(
+      {
+        type: 'observation',
+        tool: 'search_value',
+        text: '"dog" in pets.species (3 rows)\n```nasty``` fence',
+        ok: true,
+        ms: 4,
+      },
+      2,
+    ),
+    ev(
+      {
+        type: 'final',
+        sql: "SELECT name FROM pets WHERE species = 'dog'",
+        columns: ['name', 'chip'],
+        rows: [
+          ['Rex | the dog', new Uint8Array([1, 255])],
+          ['Big', 9007199254740993n],
+        ],
+        totalRows: 2,
+        truncated: false,
+        explanation: 'Names of the dogs.',
+        verdict: 'match',
+      },
+      3,
+    ),
+    ev(
+      {
+        type: 'usage',
+        usage: null,
+        total: { inputTokens: 120, outputTokens: 30, estimated: true },
+        ms: 5,
+        phase: 'explain',
+      },
+      3,
+    ),
   ],
 };
 
@@ -25,9 +68,26 @@ describe('run export', () => {
     const text = runToJson(run);
     expect(text).not.toContain('sk-must-not-leak');
     const data = JSON.parse(text);
-    expect(data).toMatchObject({ format: 'dowser-run/1', question: 'Which pets are dogs?', hints: 'species is lower case', database: 'tiny.sqlite', provider: 'openai', model: 'gpt-x' });
-    expect(data.events.map((e: { type: string }) => e.type)).toEqual(['plan', 'thought', 'action', 'observation', 'final', 'usage']);
-    expect(data.events[4].rows).toEqual([['Rex | the dog', '0x01ff'], ['Big', '9007199254740993']]);
+    expect(data).toMatchObject({
+      format: 'dowser-run/1',
+      question: 'Which pets are dogs?',
+      hints: 'species is lower case',
+      database: 'tiny.sqlite',
+      provider: 'openai',
+      model: 'gpt-x',
+    });
+    expect(data.events.map((e: { type: string }) => e.type)).toEqual([
+      'plan',
+      'thought',
+      'action',
+      'observation',
+      'final',
+      'usage',
+    ]);
+    expect(data.events[4].rows).toEqual([
+      ['Rex | the dog', '0x01ff'],
+      ['Big', '9007199254740993'],
+    ]);
   });
 
   it('reads its own JSON back, and refuses other files with a reason', () => {
@@ -51,7 +111,12 @@ describe('run export', () => {
   });
 
   it('.sql carries the question and numbered sub-questions as comments', () => {
-    const text = sqlFileText("SELECT 1", { database: 'tiny.sqlite', question: 'Dogs?\nDROP TABLE pets', subQuestions: ['Find dogs', 'Count them'], exportedAt: '2026-11-22T00:00:00Z' });
+    const text = sqlFileText('SELECT 1', {
+      database: 'tiny.sqlite',
+      question: 'Dogs?\nDROP TABLE pets',
+      subQuestions: ['Find dogs', 'Count them'],
+      exportedAt: '2026-11-22T00:00:00Z',
+    });
     expect(text).toContain('-- Question: Dogs? DROP TABLE pets');
     expect(text).toContain('-- Sub-question 1: Find dogs\n-- Sub-question 2: Count them');
   });

@@ -5,7 +5,11 @@ import { commentText, sqlFileText } from './sql-file';
 const meta = { database: 'shop.sqlite', exportedAt: '2025-01-02T03:04:05.000Z' };
 
 /** Everything SQLite would execute in the file: its non-comment, non-space tokens. */
-const code = (text: string) => tokenize(text).filter((t) => t.kind !== 'comment' && t.kind !== 'space').map((t) => t.text).join(' ');
+const code = (text: string) =>
+  tokenize(text)
+    .filter((t) => t.kind !== 'comment' && t.kind !== 'space')
+    .map((t) => t.text)
+    .join(' ');
 
 describe('sqlFileText', () => {
   it('puts a comment header with database and date above the statement', () => {
@@ -20,10 +24,21 @@ describe('sqlFileText', () => {
   });
 
   it('keeps a question with line breaks inside the comment', () => {
-    for (const question of ['x\nDROP TABLE t;', 'x\rDROP TABLE t;', 'x\r\nDROP TABLE t;', 'x\u2028DROP TABLE t;', 'x\u0085DROP TABLE t;']) {
+    for (const question of [
+      'x\nDROP TABLE t;',
+      'x\rDROP TABLE t;',
+      'x\r\nDROP TABLE t;',
+      'x\u2028DROP TABLE t;',
+      'x\u0085DROP TABLE t;',
+    ]) {
       const text = sqlFileText('SELECT 1', { ...meta, question, database: 'evil\nDELETE FROM t;' });
       expect(code(text)).toBe('SELECT 1 ;');
-      expect(text.split('\n').slice(0, 4).every((line) => line.startsWith('-- '))).toBe(true);
+      expect(
+        text
+          .split('\n')
+          .slice(0, 4)
+          .every((line) => line.startsWith('-- ')),
+      ).toBe(true);
     }
   });
 
@@ -35,7 +50,7 @@ describe('sqlFileText', () => {
   });
 
   it('keeps the statement text itself unchanged', () => {
-    const sql = "SELECT \"a b\", 'x\ny' FROM [t] -- c\nWHERE 1";
+    const sql = 'SELECT "a b", \'x\ny\' FROM [t] -- c\nWHERE 1';
     expect(sqlFileText(sql, meta)).toContain(sql);
   });
 });

@@ -17,7 +17,10 @@ export function formatBytes(n: number): string {
   const units = ['KiB', 'MiB', 'GiB', 'TiB'];
   let v = n / 1024;
   let u = 0;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
   return `${v.toFixed(1)} ${units[u]}`;
 }
 
@@ -93,7 +96,12 @@ function multiline(message: string): string {
 }
 
 export function reportText(report: OpenReport): string {
-  const integrity = report.quickCheck.length === 0 ? 'integrity not checked' : report.quickCheck.length === 1 && report.quickCheck[0] === 'ok' ? 'integrity ok' : 'integrity check FAILED';
+  const integrity =
+    report.quickCheck.length === 0
+      ? 'integrity not checked'
+      : report.quickCheck.length === 1 && report.quickCheck[0] === 'ok'
+        ? 'integrity ok'
+        : 'integrity check FAILED';
   const lines = [
     `${visible(report.name)}: ${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}, ${report.pageCount || '?'} pages of ${report.pageSize} bytes, ${integrity}`,
     ...report.issues.map((i) => `${i.level} [${i.code}]: ${multiline(i.message)}`),
@@ -113,7 +121,10 @@ function tableText(t: TableInfo, stats: Map<string, ColumnStatsEntry> | null): s
   const entries = stats ? t.columns.map((c) => stats.get(c.name)).filter((e): e is ColumnStatsEntry => !!e) : [];
   if (entries.length) {
     lines.push('  statistics:');
-    for (const e of entries) lines.push(`    ${padEndWidth(visible(e.column), width)}  ${'error' in e ? `failed: ${visible(e.error)}` : statsSummary(e)}`);
+    for (const e of entries)
+      lines.push(
+        `    ${padEndWidth(visible(e.column), width)}  ${'error' in e ? `failed: ${visible(e.error)}` : statsSummary(e)}`,
+      );
   }
   return lines.join('\n') + '\n';
 }

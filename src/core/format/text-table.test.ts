@@ -4,22 +4,25 @@ import { cutToWidth, displayWidth, visible } from './visible';
 
 describe('formatTextTable', () => {
   it('aligns columns, right-aligns numbers and shows NULL', () => {
-    const out = formatTextTable({ columns: ['id', 'name', 'total'], rows: [[1, 'Ada', 10.5], [22, null, null]] });
+    const out = formatTextTable({
+      columns: ['id', 'name', 'total'],
+      rows: [
+        [1, 'Ada', 10.5],
+        [22, null, null],
+      ],
+    });
     expect(out).toBe(
-      [
-        'id | name | total',
-        '---+------+------',
-        ' 1 | Ada  |  10.5',
-        '22 | NULL |  NULL',
-        '2 rows',
-        '',
-      ].join('\n'),
+      ['id | name | total', '---+------+------', ' 1 | Ada  |  10.5', '22 | NULL |  NULL', '2 rows', ''].join('\n'),
     );
   });
 
   it('says when only the first rows are shown, and counts one row in the singular', () => {
-    expect(formatTextTable({ columns: ['x'], rows: [[1]], truncated: true })).toMatch(/\nfirst 1 row \(more not shown\)\n$/);
-    expect(formatTextTable({ columns: ['x'], rows: [[1], [2]], truncated: true })).toMatch(/\nfirst 2 rows \(more not shown\)\n$/);
+    expect(formatTextTable({ columns: ['x'], rows: [[1]], truncated: true })).toMatch(
+      /\nfirst 1 row \(more not shown\)\n$/,
+    );
+    expect(formatTextTable({ columns: ['x'], rows: [[1], [2]], truncated: true })).toMatch(
+      /\nfirst 2 rows \(more not shown\)\n$/,
+    );
     expect(formatTextTable({ columns: ['x'], rows: [[1]] })).toMatch(/\n1 row\n$/);
     expect(formatTextTable({ columns: ['x'], rows: [] })).toBe('x\n-\n0 rows\n');
   });
@@ -36,7 +39,10 @@ describe('formatTextTable', () => {
   });
 
   it('replaces control characters so data cannot drive the terminal', () => {
-    const out = formatTextTable({ columns: ['bad\ncol'], rows: [['line1\nline2\ttab\r\x1b[2J\x07\u202eevil']] }, { maxCellWidth: 200 });
+    const out = formatTextTable(
+      { columns: ['bad\ncol'], rows: [['line1\nline2\ttab\r\x1b[2J\x07\u202eevil']] },
+      { maxCellWidth: 200 },
+    );
     const lines = out.split('\n');
     expect(lines).toHaveLength(5); // header, rule, one row, footer, final newline
     expect(lines[0]).toContain('bad\\ncol');
@@ -46,13 +52,22 @@ describe('formatTextTable', () => {
   });
 
   it('shows blobs as hex, cut for large ones', () => {
-    const out = formatTextTable({ columns: ['b'], rows: [[new Uint8Array([1, 2, 255])], [new Uint8Array(100)]] }, { maxCellWidth: 200 });
+    const out = formatTextTable(
+      { columns: ['b'], rows: [[new Uint8Array([1, 2, 255])], [new Uint8Array(100)]] },
+      { maxCellWidth: 200 },
+    );
     expect(out).toContain('0x0102ff');
     expect(out).toContain(`0x${'00'.repeat(32)}…`);
   });
 
   it('aligns wide (CJK) characters by display width', () => {
-    const out = formatTextTable({ columns: ['名', 'x'], rows: [['東京', 1], ['a', 2]] });
+    const out = formatTextTable({
+      columns: ['名', 'x'],
+      rows: [
+        ['東京', 1],
+        ['a', 2],
+      ],
+    });
     const withBar = out.split('\n').filter((l) => l.includes('|'));
     expect(withBar).toHaveLength(3);
     expect(new Set(withBar.map((l) => displayWidth(l.slice(0, l.indexOf('|')))))).toEqual(new Set([5]));

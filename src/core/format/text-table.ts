@@ -39,7 +39,9 @@ function fitWidths(natural: number[], maxWidth: number): number[] {
   const total = () => widths.reduce((a, b) => a + b, 0) + SEPARATOR.length * (widths.length - 1);
   while (total() > maxWidth) {
     let widest = 0;
-    widths.forEach((w, i) => { if (w > widths[widest]) widest = i; });
+    widths.forEach((w, i) => {
+      if (w > widths[widest]) widest = i;
+    });
     if (widths[widest] <= MIN_COLUMN_WIDTH) break;
     widths[widest]--;
   }
@@ -69,12 +71,21 @@ export function formatTextTable(result: TextTableInput, options: TextTableOption
 
   const header = result.columns.map(visible);
   const cells = result.rows.map((row) => result.columns.map((_, i) => cellText(row[i] ?? null)));
-  const numeric = result.columns.map((_, i) => result.rows.some((r) => typeof r[i] === 'number') && result.rows.every((r) => typeof r[i] === 'number' || r[i] === null));
-  const natural = header.map((h, i) => Math.min(maxCell, Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i])))));
+  const numeric = result.columns.map(
+    (_, i) =>
+      result.rows.some((r) => typeof r[i] === 'number') &&
+      result.rows.every((r) => typeof r[i] === 'number' || r[i] === null),
+  );
+  const natural = header.map((h, i) =>
+    Math.min(maxCell, Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i])))),
+  );
   const widths = fitWidths(natural, maxWidth);
 
   const line = (texts: string[], alignRight: boolean[]) =>
-    texts.map((t, i) => pad(cutToWidth(t, widths[i]), widths[i], alignRight[i])).join(SEPARATOR).trimEnd();
+    texts
+      .map((t, i) => pad(cutToWidth(t, widths[i]), widths[i], alignRight[i]))
+      .join(SEPARATOR)
+      .trimEnd();
   const lines = [
     line(header, numeric),
     widths.map((w) => '-'.repeat(w)).join('-+-'),

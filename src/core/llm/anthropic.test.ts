@@ -4,24 +4,57 @@ import type { ChatDelta, ChatMessage } from './types';
 
 // A recorded-shape stream: text, then a tool_use whose input arrives in input_json_delta pieces.
 const EVENTS: [string, unknown][] = [
-  ['message_start', { type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 321, output_tokens: 1 } } }],
+  [
+    'message_start',
+    {
+      type: 'message_start',
+      message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 321, output_tokens: 1 } },
+    },
+  ],
   ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
   ['ping', { type: 'ping' }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'I will search ' } }],
+  [
+    'content_block_delta',
+    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'I will search ' } },
+  ],
   ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'for café.' } }],
   ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-  ['content_block_start', { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: 'toolu_01', name: 'SearchValue', input: {} } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"query": "ca' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: 'fé", "limit"' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: ': 5}' } }],
+  [
+    'content_block_start',
+    {
+      type: 'content_block_start',
+      index: 1,
+      content_block: { type: 'tool_use', id: 'toolu_01', name: 'SearchValue', input: {} },
+    },
+  ],
+  [
+    'content_block_delta',
+    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } },
+  ],
+  [
+    'content_block_delta',
+    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"query": "ca' } },
+  ],
+  [
+    'content_block_delta',
+    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: 'fé", "limit"' } },
+  ],
+  [
+    'content_block_delta',
+    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: ': 5}' } },
+  ],
   ['content_block_stop', { type: 'content_block_stop', index: 1 }],
-  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 57 } }],
+  [
+    'message_delta',
+    { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 57 } },
+  ],
   ['message_stop', { type: 'message_stop' }],
 ];
 
 function sseBody(events: [string, unknown][], cut = 11): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join(''));
+  const bytes = new TextEncoder().encode(
+    events.map(([name, data]) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`).join(''),
+  );
   let i = 0;
   return new ReadableStream({
     pull(controller) {
@@ -49,7 +82,10 @@ describe('Anthropic client', () => {
     const model = createAnthropicModel({
       apiKey: KEY,
       model: 'claude-sonnet-4-5',
-      fetch: fakeFetch([() => new Response(sseBody(EVENTS), { headers: { 'Content-Type': 'text/event-stream' } })], seen),
+      fetch: fakeFetch(
+        [() => new Response(sseBody(EVENTS), { headers: { 'Content-Type': 'text/event-stream' } })],
+        seen,
+      ),
     });
     const deltas: ChatDelta[] = [];
     const r = await model.chat(
@@ -68,7 +104,9 @@ describe('Anthropic client', () => {
     expect(r.toolCalls).toEqual([{ id: 'toolu_01', name: 'SearchValue', arguments: '{"query": "café", "limit": 5}' }]);
     expect(r.finishReason).toBe('tool_calls');
     expect(r.usage).toEqual({ inputTokens: 321, outputTokens: 57, estimated: false });
-    expect(deltas.filter((d) => d.type === 'tool_call').map((d) => d.type === 'tool_call' && d.index)).toEqual([0, 0, 0, 0]);
+    expect(deltas.filter((d) => d.type === 'tool_call').map((d) => d.type === 'tool_call' && d.index)).toEqual([
+      0, 0, 0, 0,
+    ]);
 
     expect(seen[0].url).toBe('https://api.anthropic.com/v1/messages');
     const headers = seen[0].init.headers as Record<string, string>;
@@ -126,14 +164,20 @@ describe('Anthropic client', () => {
   });
 
   it('maps HTTP errors, retries 529 overloaded, and never shows the key', async () => {
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    const json =
+      (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      () =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
     const auth = createAnthropicModel({
       apiKey: KEY,
       model: 'm',
-      fetch: fakeFetch([json(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } })]),
+      fetch: fakeFetch([
+        json(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }),
+      ]),
     });
-    const e1 = (await auth.chat({ messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e)) as Error & { code: string };
+    const e1 = (await auth.chat({ messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e)) as Error & {
+      code: string;
+    };
     expect(e1.code).toBe('llm_auth');
     expect(e1.message).toContain('Anthropic');
     expect(e1.message).not.toContain('SECRET');
@@ -154,9 +198,16 @@ describe('Anthropic client', () => {
     const long = createAnthropicModel({
       apiKey: KEY,
       model: 'm',
-      fetch: fakeFetch([json(400, { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' } })]),
+      fetch: fakeFetch([
+        json(400, {
+          type: 'error',
+          error: { type: 'invalid_request_error', message: 'prompt is too long: 210000 tokens > 200000 maximum' },
+        }),
+      ]),
     });
-    await expect(long.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({ code: 'llm_context_length' });
+    await expect(long.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
+      code: 'llm_context_length',
+    });
   });
 
   it('an error event mid-stream rejects with its code', async () => {
@@ -165,8 +216,15 @@ describe('Anthropic client', () => {
       EVENTS[1],
       ['error', { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }],
     ];
-    const model = createAnthropicModel({ apiKey: KEY, model: 'm', fetch: fakeFetch([() => new Response(sseBody(events), { headers: { 'Content-Type': 'text/event-stream' } })]) });
-    await expect(model.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({ code: 'llm_server', retryable: false });
+    const model = createAnthropicModel({
+      apiKey: KEY,
+      model: 'm',
+      fetch: fakeFetch([() => new Response(sseBody(events), { headers: { 'Content-Type': 'text/event-stream' } })]),
+    });
+    await expect(model.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
+      code: 'llm_server',
+      retryable: false,
+    });
   });
 
   it('abort stops the read loop even when the fetch ignores the signal', async () => {
@@ -176,7 +234,11 @@ describe('Anthropic client', () => {
         c.enqueue(new TextEncoder().encode(`event: message_start\ndata: ${JSON.stringify(EVENTS[0][1])}\n\n`));
       },
     });
-    const model = createAnthropicModel({ apiKey: KEY, model: 'm', fetch: fakeFetch([() => new Response(endless, { headers: { 'Content-Type': 'text/event-stream' } })]) });
+    const model = createAnthropicModel({
+      apiKey: KEY,
+      model: 'm',
+      fetch: fakeFetch([() => new Response(endless, { headers: { 'Content-Type': 'text/event-stream' } })]),
+    });
     const p = model.chat({ messages: [{ role: 'user', content: 'q' }], signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     await expect(p).rejects.toMatchObject({ code: 'llm_aborted' });

@@ -6,7 +6,16 @@ import { abortedError, llmErrorFromFetchFailure, llmErrorFromResponse, redactSec
 import { generatedCallId, mapFinishReason } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
 import { readSse } from './sse';
-import { LlmError, type ChatDelta, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ToolCall, type Usage } from './types';
+import {
+  LlmError,
+  type ChatDelta,
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ToolCall,
+  type Usage,
+} from './types';
 import { estimateUsage } from './usage';
 
 export interface AnthropicOptions {
@@ -43,7 +52,10 @@ function toolInput(args: string): unknown {
 }
 
 /** System text goes apart; tool results become user turns; consecutive same-role turns merge (the API wants alternation). */
-export function toAnthropicMessages(messages: readonly ChatMessage[]): { system: string; messages: AnthropicMessage[] } {
+export function toAnthropicMessages(messages: readonly ChatMessage[]): {
+  system: string;
+  messages: AnthropicMessage[];
+} {
   const system: string[] = [];
   const out: AnthropicMessage[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {
@@ -58,12 +70,15 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): { system:
     else if (m.role === 'tool') push('user', [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content }]);
     else {
       const blocks: Block[] = m.content ? [{ type: 'text', text: m.content }] : [];
-      for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: toolInput(c.arguments) });
+      for (const c of m.toolCalls ?? [])
+        blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: toolInput(c.arguments) });
       push('assistant', blocks);
     }
   }
   // Text blocks after tool results in one user turn: the API wants tool results first.
-  for (const m of out) if (m.role === 'user') m.content.sort((a, b) => Number(b.type === 'tool_result') - Number(a.type === 'tool_result'));
+  for (const m of out)
+    if (m.role === 'user')
+      m.content.sort((a, b) => Number(b.type === 'tool_result') - Number(a.type === 'tool_result'));
   return { system: system.join('\n\n'), messages: out };
 }
 
@@ -100,7 +115,8 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
       stream: true,
     };
     if (system) body.system = system;
-    if (request.tools?.length) body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
+    if (request.tools?.length)
+      body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
     if (request.stop?.length) body.stop_sequences = request.stop;
     if (request.temperature !== undefined) body.temperature = request.temperature;
     let response: Response;
@@ -195,7 +211,10 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
           try {
             ev = JSON.parse(event.data) as StreamEvent;
           } catch {
-            throw new LlmError('llm_bad_response', `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`);
+            throw new LlmError(
+              'llm_bad_response',
+              `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`,
+            );
           }
           handle(ev);
           if (ev.type === 'message_stop') return 'stop';
@@ -206,7 +225,9 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     } catch (e) {
       if (e instanceof LlmError) throw e;
       if (e && typeof e === 'object' && (e as { name?: unknown }).name === 'AbortError') throw abortedError(e);
-      throw new LlmError('llm_network', 'The connection to Anthropic broke while the reply was streaming.', { cause: e });
+      throw new LlmError('llm_network', 'The connection to Anthropic broke while the reply was streaming.', {
+        cause: e,
+      });
     }
 
     const toolCalls: ToolCall[] = calls.map((c) => ({ ...c, arguments: c.arguments || '{}' }));

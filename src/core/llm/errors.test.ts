@@ -4,7 +4,12 @@ import { backoffDelay, withRetry } from './retry';
 import { readSse } from './sse';
 import { LlmError } from './types';
 
-const ctx = { provider: 'OpenAI', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', secrets: ['sk-proj-abcdef123456'] };
+const ctx = {
+  provider: 'OpenAI',
+  baseUrl: 'https://api.openai.com/v1',
+  model: 'gpt-4o-mini',
+  secrets: ['sk-proj-abcdef123456'],
+};
 
 describe('llmErrorFromResponse', () => {
   it.each([
@@ -16,8 +21,18 @@ describe('llmErrorFromResponse', () => {
     [500, 'Internal Server Error', 'llm_server', true],
     [503, '<html><body>Service Unavailable</body></html>', 'llm_server', true],
     [400, '{"error":{"code":"context_length_exceeded","message":"too many"}}', 'llm_context_length', false],
-    [400, '{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 201000 tokens > 200000 maximum"}}', 'llm_context_length', false],
-    [400, '{"error":{"message":"the request exceeds the available context size, try increasing it"}}', 'llm_context_length', false],
+    [
+      400,
+      '{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 201000 tokens > 200000 maximum"}}',
+      'llm_context_length',
+      false,
+    ],
+    [
+      400,
+      '{"error":{"message":"the request exceeds the available context size, try increasing it"}}',
+      'llm_context_length',
+      false,
+    ],
     [500, '{"error":"input length exceeds the context length"}', 'llm_context_length', false],
     [422, '{"detail":"bad field"}', 'llm_bad_response', false],
   ])('HTTP %i %s → %s', (status, body, code, retryable) => {
@@ -32,7 +47,11 @@ describe('llmErrorFromResponse', () => {
   it('names the provider and the model', () => {
     expect(llmErrorFromResponse(401, '', ctx).message).toMatch(/^The API key was refused by OpenAI/);
     expect(llmErrorFromResponse(404, '', ctx).message).toContain('"gpt-4o-mini"');
-    const ollama = llmErrorFromResponse(404, '{"error":"model \\"qwen3\\" not found, try pulling it first"}', { provider: 'Ollama', baseUrl: 'http://localhost:11434/v1', model: 'qwen3' });
+    const ollama = llmErrorFromResponse(404, '{"error":"model \\"qwen3\\" not found, try pulling it first"}', {
+      provider: 'Ollama',
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'qwen3',
+    });
     expect(ollama.message).toContain('ollama pull qwen3');
   });
 
@@ -45,23 +64,38 @@ describe('llmErrorFromResponse', () => {
   });
 
   it('redacts keys it was told about and key-shaped text it was not', () => {
-    expect(redactSecrets('key mykey-1234 and sk-other0987654321', ['mykey-1234'])).toBe('key [redacted] and [redacted]');
+    expect(redactSecrets('key mykey-1234 and sk-other0987654321', ['mykey-1234'])).toBe(
+      'key [redacted] and [redacted]',
+    );
   });
 });
 
 describe('llmErrorFromFetchFailure', () => {
   it('network TypeError → llm_network with a CORS hint; Ollama gets OLLAMA_ORIGINS; LM Studio its switch', () => {
-    const plain = llmErrorFromFetchFailure(new TypeError('Failed to fetch'), { provider: 'vLLM', baseUrl: 'http://gpu:8000/v1?key=abc' });
+    const plain = llmErrorFromFetchFailure(new TypeError('Failed to fetch'), {
+      provider: 'vLLM',
+      baseUrl: 'http://gpu:8000/v1?key=abc',
+    });
     expect(plain.code).toBe('llm_network');
     expect(plain.message).toContain('CORS');
     expect(plain.message).not.toContain('key=abc');
     expect(plain.message).not.toContain('OLLAMA_ORIGINS');
-    expect(llmErrorFromFetchFailure(new TypeError('fetch failed'), { provider: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' }).message).toContain('OLLAMA_ORIGINS');
-    expect(llmErrorFromFetchFailure(new TypeError('x'), { provider: 'LM Studio', baseUrl: 'http://localhost:1234/v1' }).message).toContain('Enable CORS');
+    expect(
+      llmErrorFromFetchFailure(new TypeError('fetch failed'), {
+        provider: 'Ollama',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+      }).message,
+    ).toContain('OLLAMA_ORIGINS');
+    expect(
+      llmErrorFromFetchFailure(new TypeError('x'), { provider: 'LM Studio', baseUrl: 'http://localhost:1234/v1' })
+        .message,
+    ).toContain('Enable CORS');
   });
 
   it('AbortError → llm_aborted', () => {
-    expect(llmErrorFromFetchFailure(new DOMException('aborted', 'AbortError'), { provider: 'x' }).code).toBe('llm_aborted');
+    expect(llmErrorFromFetchFailure(new DOMException('aborted', 'AbortError'), { provider: 'x' }).code).toBe(
+      'llm_aborted',
+    );
   });
 });
 
@@ -87,10 +121,13 @@ describe('withRetry', () => {
   it('does not retry non-retryable errors or waits longer than the cap', async () => {
     let calls = 0;
     await expect(
-      withRetry(async () => {
-        calls += 1;
-        throw new LlmError('llm_auth', 'no');
-      }, { maxRetries: 3, baseMs: 1 }),
+      withRetry(
+        async () => {
+          calls += 1;
+          throw new LlmError('llm_auth', 'no');
+        },
+        { maxRetries: 3, baseMs: 1 },
+      ),
     ).rejects.toMatchObject({ code: 'llm_auth' });
     expect(calls).toBe(1);
     const long = llmErrorFromResponse(429, '', { provider: 'p', retryAfter: '3600' });
@@ -101,7 +138,9 @@ describe('withRetry', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 10);
     const started = Date.now();
-    await expect(withRetry(async () => Promise.reject(retryable()), { maxRetries: 2, baseMs: 10_000, signal: controller.signal })).rejects.toMatchObject({
+    await expect(
+      withRetry(async () => Promise.reject(retryable()), { maxRetries: 2, baseMs: 10_000, signal: controller.signal }),
+    ).rejects.toMatchObject({
       code: 'llm_aborted',
     });
     expect(Date.now() - started).toBeLessThan(1000);

@@ -35,7 +35,11 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 // Things that look like keys even when we were not told the key (e.g. another key in a proxy's message).
-const KEY_PATTERNS = [/\bsk-[A-Za-z0-9_*-]{6,}/g, /\bsk-ant-[A-Za-z0-9_*-]{6,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi];
+const KEY_PATTERNS = [
+  /\bsk-[A-Za-z0-9_*-]{6,}/g,
+  /\bsk-ant-[A-Za-z0-9_*-]{6,}/g,
+  /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+];
 
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
   let out = text;
@@ -78,7 +82,10 @@ export function serverMessage(bodyText: string): string {
   } catch {
     // not JSON: an HTML error page or plain text; keep it, shortened below
   }
-  text = text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
@@ -104,7 +111,8 @@ export function isContextLengthText(text: string): boolean {
   return CONTEXT_RE.test(text);
 }
 
-const MODEL_MISSING_RE = /model[^.]*\b(not found|does not exist|not exist|is not a valid model|no such model|unknown model)|model_not_found|not a valid model|try pulling it/i;
+const MODEL_MISSING_RE =
+  /model[^.]*\b(not found|does not exist|not exist|is not a valid model|no such model|unknown model)|model_not_found|not a valid model|try pulling it/i;
 
 export function llmErrorFromResponse(status: number, bodyText: string, ctx: LlmErrorContext): LlmError {
   const who = ctx.provider;
@@ -132,7 +140,11 @@ export function llmErrorFromResponse(status: number, bodyText: string, ctx: LlmE
     const hint = isOllamaUrl(ctx.baseUrl)
       ? ` Run "ollama pull ${ctx.model ?? '<model>'}" or pick a model "ollama list" shows.`
       : ' Check the model name, and that the base URL is right (OpenAI-compatible servers usually end in /v1).';
-    return new LlmError('llm_model_not_found', `${who} says model ${model} was not found at ${where}.${hint}${saidPart}`, { status });
+    return new LlmError(
+      'llm_model_not_found',
+      `${who} says model ${model} was not found at ${where}.${hint}${saidPart}`,
+      { status },
+    );
   }
   if (status === 429) {
     const wait = parseRetryAfter(ctx.retryAfter, ctx.now);
@@ -147,10 +159,14 @@ export function llmErrorFromResponse(status: number, bodyText: string, ctx: LlmE
     return err;
   }
   if (status >= 500) {
-    const err = new LlmError('llm_server', `${who} had a server error (HTTP ${status}). Try again in a moment.${saidPart}`, {
-      status,
-      retryable: true,
-    });
+    const err = new LlmError(
+      'llm_server',
+      `${who} had a server error (HTTP ${status}). Try again in a moment.${saidPart}`,
+      {
+        status,
+        retryable: true,
+      },
+    );
     const wait = parseRetryAfter(ctx.retryAfter, ctx.now);
     if (wait !== undefined) retryAfterByError.set(err, wait);
     return err;
@@ -159,7 +175,12 @@ export function llmErrorFromResponse(status: number, bodyText: string, ctx: LlmE
 }
 
 function isAbort(e: unknown): boolean {
-  return !!e && typeof e === 'object' && 'name' in e && ((e as { name: unknown }).name === 'AbortError' || (e as { name: unknown }).name === 'TimeoutError');
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    'name' in e &&
+    ((e as { name: unknown }).name === 'AbortError' || (e as { name: unknown }).name === 'TimeoutError')
+  );
 }
 
 export function abortedError(cause?: unknown): LlmError {
@@ -174,7 +195,8 @@ export function llmErrorFromFetchFailure(e: unknown, ctx: Pick<LlmErrorContext, 
   let hint =
     ' Check that the server is running and the URL is right. In a browser this also happens when the server does not allow calls from this page (CORS).';
   if (isOllamaUrl(ctx.baseUrl)) {
-    hint += ' For Ollama, start it with OLLAMA_ORIGINS set to this page\'s origin (or "*"), e.g. OLLAMA_ORIGINS="*" ollama serve.';
+    hint +=
+      ' For Ollama, start it with OLLAMA_ORIGINS set to this page\'s origin (or "*"), e.g. OLLAMA_ORIGINS="*" ollama serve.';
   } else if (isLmStudioUrl(ctx.baseUrl)) {
     hint += ' For LM Studio, turn on "Enable CORS" in its server settings.';
   }

@@ -15,7 +15,11 @@ describe('mock LLM server', () => {
     expect(models.data.map((m) => m.id)).toEqual(['a', 'b']);
     const pre = await fetch(`${mock.url}/chat/completions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4317', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: 'http://localhost:4317',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
@@ -23,11 +27,18 @@ describe('mock LLM server', () => {
   });
 
   it('streams SSE in several chunks with usage last, records the request without the key', async () => {
-    mock = await startMockLlm({ script: (req) => ({ text: `echo ${(req.messages.at(-1) as { content: string }).content}` }) });
+    mock = await startMockLlm({
+      script: (req) => ({ text: `echo ${(req.messages.at(-1) as { content: string }).content}` }),
+    });
     const r = await fetch(`${mock.url}/chat/completions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer sk-secret-999999' },
-      body: JSON.stringify({ model: 'm', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'hi' }] }),
+      body: JSON.stringify({
+        model: 'm',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     expect(r.headers.get('content-type')).toBe('text/event-stream');
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
@@ -42,7 +53,8 @@ describe('mock LLM server', () => {
 
   it('returns scripted HTTP errors and a clear error when the script runs out', async () => {
     mock = await startMockLlm({ script: [{ error: { status: 429, headers: { 'Retry-After': '2' } } }] });
-    const post = () => fetch(`${mock!.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: [] }) });
+    const post = () =>
+      fetch(`${mock!.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: [] }) });
     const first = await post();
     expect(first.status).toBe(429);
     expect(first.headers.get('retry-after')).toBe('2');

@@ -32,9 +32,13 @@ const question: ChatMessage[] = [
 
 describe('OpenAI-compatible client against the mock server', () => {
   it('streams text, reports usage and sends stop, temperature, max_tokens', async () => {
-    const { model, mock } = await setup({ script: [{ text: 'There are 347 albums.', usage: { prompt_tokens: 42, completion_tokens: 7 } }] });
+    const { model, mock } = await setup({
+      script: [{ text: 'There are 347 albums.', usage: { prompt_tokens: 42, completion_tokens: 7 } }],
+    });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat({ messages: question, stop: ['Observation:'], temperature: 0, maxTokens: 200 }, (d) => deltas.push(d));
+    const r = await model.chat({ messages: question, stop: ['Observation:'], temperature: 0, maxTokens: 200 }, (d) =>
+      deltas.push(d),
+    );
     expect(r.text).toBe('There are 347 albums.');
     expect(deltas.filter((d) => d.type === 'text').length).toBeGreaterThan(2);
     expect(r.usage).toEqual({ inputTokens: 42, outputTokens: 7, estimated: false });
@@ -42,7 +46,12 @@ describe('OpenAI-compatible client against the mock server', () => {
     const sent = mock.requests[0];
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.stop).toEqual(['Observation:']);
-    expect(sent.body).toMatchObject({ temperature: 0, max_tokens: 200, stream: true, stream_options: { include_usage: true } });
+    expect(sent.body).toMatchObject({
+      temperature: 0,
+      max_tokens: 200,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     expect(sent.headers.authorization).toBe('[present]');
     expect(sent.messages).toEqual([
       { role: 'system', content: 'You answer questions.' },
@@ -53,11 +62,25 @@ describe('OpenAI-compatible client against the mock server', () => {
   it('merges tool-call deltas split across chunks, including a UTF-8 character cut across network reads', async () => {
     const args = { question: 'Beyoncé — 東京 🎵 albums', limit: 5 };
     const { model, mock } = await setup({
-      script: [{ text: 'Let me look.', toolCalls: [{ id: 'call_1', name: 'SearchValue', arguments: args }, { name: 'SearchColumn', arguments: '{"q":"é"}' }], chunkSize: 3, splitBytes: 7, delayMs: 1 }],
+      script: [
+        {
+          text: 'Let me look.',
+          toolCalls: [
+            { id: 'call_1', name: 'SearchValue', arguments: args },
+            { name: 'SearchColumn', arguments: '{"q":"é"}' },
+          ],
+          chunkSize: 3,
+          splitBytes: 7,
+          delayMs: 1,
+        },
+      ],
     });
     const deltas: ChatDelta[] = [];
     const r = await model.chat(
-      { messages: question, tools: [{ name: 'SearchValue', description: 'find values', parameters: { type: 'object' } }] },
+      {
+        messages: question,
+        tools: [{ name: 'SearchValue', description: 'find values', parameters: { type: 'object' } }],
+      },
       (d) => deltas.push(d),
     );
     expect(r.text).toBe('Let me look.');
@@ -69,20 +92,34 @@ describe('OpenAI-compatible client against the mock server', () => {
     expect(JSON.parse(r.toolCalls[0].arguments)).toEqual(args);
     const pieces = deltas.filter((d) => d.type === 'tool_call' && d.index === 0 && d.argumentsDelta);
     expect(pieces.length).toBeGreaterThan(3);
-    expect(deltas.find((d) => d.type === 'tool_call' && d.index === 1 && d.name)).toMatchObject({ id: 'call_mock_1', name: 'SearchColumn' });
+    expect(deltas.find((d) => d.type === 'tool_call' && d.index === 1 && d.name)).toMatchObject({
+      id: 'call_mock_1',
+      name: 'SearchColumn',
+    });
     expect(mock.requests[0].tools).toEqual([
-      { type: 'function', function: { name: 'SearchValue', description: 'find values', parameters: { type: 'object' } } },
+      {
+        type: 'function',
+        function: { name: 'SearchValue', description: 'find values', parameters: { type: 'object' } },
+      },
     ]);
   });
 
   it('maps assistant tool calls and tool results into OpenAI messages', async () => {
     const history: ChatMessage[] = [
       ...question,
-      { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'ExecuteSQL', arguments: '{"sql":"SELECT 1"}' }] },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'c1', name: 'ExecuteSQL', arguments: '{"sql":"SELECT 1"}' }],
+      },
       { role: 'tool', toolCallId: 'c1', name: 'ExecuteSQL', content: '1 row' },
     ];
     expect(toOpenAiMessages(history).slice(2)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ExecuteSQL', arguments: '{"sql":"SELECT 1"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'ExecuteSQL', arguments: '{"sql":"SELECT 1"}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '1 row' },
     ]);
     const { model, mock } = await setup({ script: [{ text: 'ok' }] });
@@ -112,7 +149,8 @@ describe('OpenAI-compatible client against the mock server', () => {
     const model = createOpenAiCompatibleModel({
       baseUrl: url,
       model: 'm',
-      fetch: (input, init) => fetch(input, { ...init, body: String(init?.body).replace('"stream":true', '"stream":false') }),
+      fetch: (input, init) =>
+        fetch(input, { ...init, body: String(init?.body).replace('"stream":true', '"stream":false') }),
     });
     const deltas: ChatDelta[] = [];
     const r = await model.chat({ messages: question }, (d) => deltas.push(d));
@@ -139,7 +177,9 @@ describe('OpenAI-compatible client against the mock server', () => {
     const { model } = await setup({ script: [{ text: 'never' }] });
     const controller = new AbortController();
     controller.abort();
-    await expect(model.chat({ messages: question, signal: controller.signal })).rejects.toMatchObject({ code: 'llm_aborted' });
+    await expect(model.chat({ messages: question, signal: controller.signal })).rejects.toMatchObject({
+      code: 'llm_aborted',
+    });
   });
 });
 
@@ -158,7 +198,9 @@ describe('OpenAI-compatible client errors', () => {
   }
 
   it('401: key refused, never echoed', async () => {
-    const { error, mock } = await failWith([{ error: { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } } }]);
+    const { error, mock } = await failWith([
+      { error: { status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}` } } } },
+    ]);
     expect(error).toBeInstanceOf(LlmError);
     expect(error?.code).toBe('llm_auth');
     expect(error?.message).toMatch(/API key was refused/);
@@ -168,13 +210,18 @@ describe('OpenAI-compatible client errors', () => {
   });
 
   it('404: model not found', async () => {
-    const { error } = await failWith([{ error: { status: 404, body: { error: { message: 'The model `mock-model` does not exist' } } } }]);
+    const { error } = await failWith([
+      { error: { status: 404, body: { error: { message: 'The model `mock-model` does not exist' } } } },
+    ]);
     expect(error?.code).toBe('llm_model_not_found');
     expect(error?.message).toContain('"mock-model"');
   });
 
   it('429 with Retry-After, then success after a retry', async () => {
-    const { error, result, sleeps } = await failWith([{ error: { status: 429, headers: { 'Retry-After': '3' } } }, { text: 'after the wait' }]);
+    const { error, result, sleeps } = await failWith([
+      { error: { status: 429, headers: { 'Retry-After': '3' } } },
+      { text: 'after the wait' },
+    ]);
     expect(error).toBeUndefined();
     expect(result?.text).toBe('after the wait');
     expect(sleeps).toEqual([3000]);
@@ -194,7 +241,14 @@ describe('OpenAI-compatible client errors', () => {
 
   it('context too long', async () => {
     const { error } = await failWith([
-      { error: { status: 400, body: { error: { message: "This model's maximum context length is 8192 tokens.", code: 'context_length_exceeded' } } } },
+      {
+        error: {
+          status: 400,
+          body: {
+            error: { message: "This model's maximum context length is 8192 tokens.", code: 'context_length_exceeded' },
+          },
+        },
+      },
     ]);
     expect(error?.code).toBe('llm_context_length');
   });
@@ -220,10 +274,16 @@ describe('OpenAI-compatible client errors', () => {
       baseUrl: 'http://x/v1',
       model: 'm',
       fetch: async () =>
-        new Response('data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: {"error":{"message":"prompt is too long for the context window"}}\n\n', {
-          headers: { 'Content-Type': 'text/event-stream' },
-        }),
+        new Response(
+          'data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: {"error":{"message":"prompt is too long for the context window"}}\n\n',
+          {
+            headers: { 'Content-Type': 'text/event-stream' },
+          },
+        ),
     });
-    await expect(model.chat({ messages: question })).rejects.toMatchObject({ code: 'llm_context_length', retryable: false });
+    await expect(model.chat({ messages: question })).rejects.toMatchObject({
+      code: 'llm_context_length',
+      retryable: false,
+    });
   });
 });

@@ -2,11 +2,27 @@
 // LM Studio, vLLM, llama.cpp server, OpenRouter, any custom base URL. Streams by default and
 // copes with servers that ignore `stream` (plain JSON back) or refuse `stream_options`.
 
-import { abortedError, displayUrl, isOllamaUrl, llmErrorFromFetchFailure, llmErrorFromResponse, redactSecrets, serverMessage } from './errors';
+import {
+  abortedError,
+  displayUrl,
+  isOllamaUrl,
+  llmErrorFromFetchFailure,
+  llmErrorFromResponse,
+  redactSecrets,
+  serverMessage,
+} from './errors';
 import { OpenAiTurn, type CompletionJson } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
 import { readSse } from './sse';
-import { LlmError, type ChatDelta, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ToolSpec } from './types';
+import {
+  LlmError,
+  type ChatDelta,
+  type ChatMessage,
+  type ChatModel,
+  type ChatRequest,
+  type ChatResponse,
+  type ToolSpec,
+} from './types';
 import { estimateUsage } from './usage';
 
 export interface OpenAiCompatibleOptions {
@@ -43,7 +59,11 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): Record<strin
           role: 'assistant',
           // OpenAI wants null, not "", beside tool calls; every server we target accepts null.
           content: m.content === '' ? null : m.content,
-          tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
+          tool_calls: m.toolCalls.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: c.arguments },
+          })),
         };
       case 'tool':
         return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
@@ -54,7 +74,10 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): Record<strin
 }
 
 function toOpenAiTools(tools: readonly ToolSpec[]) {
-  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  return tools.map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.parameters },
+  }));
 }
 
 export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): ChatModel {
@@ -65,7 +88,11 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
   let sendStreamOptions = true;
 
   function body(request: ChatRequest): Record<string, unknown> {
-    const b: Record<string, unknown> = { model: options.model, messages: toOpenAiMessages(request.messages), stream: true };
+    const b: Record<string, unknown> = {
+      model: options.model,
+      messages: toOpenAiMessages(request.messages),
+      stream: true,
+    };
     if (sendStreamOptions) b.stream_options = { include_usage: true };
     if (request.tools?.length) b.tools = toOpenAiTools(request.tools);
     // OpenAI refuses more than four stop sequences; the agent's protocol needs only one or two.
@@ -76,7 +103,11 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
   }
 
   async function post(request: ChatRequest): Promise<Response> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json', ...options.headers };
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream, application/json',
+      ...options.headers,
+    };
     if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
     for (let tries = 0; ; tries++) {
       let response: Response;
@@ -132,7 +163,8 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
       throw toLlmError(e);
     }
     const result = turn.result();
-    if (!result.usage) result.usage = await estimateUsage(request.messages, request.tools, result.text, result.toolCalls);
+    if (!result.usage)
+      result.usage = await estimateUsage(request.messages, request.tools, result.text, result.toolCalls);
     return result;
   }
 
@@ -140,13 +172,19 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     try {
       return JSON.parse(text) as CompletionJson;
     } catch {
-      throw new LlmError('llm_bad_response', `${label} sent a reply that is not JSON: ${redactSecrets(text.slice(0, 120), ctx.secrets)}`);
+      throw new LlmError(
+        'llm_bad_response',
+        `${label} sent a reply that is not JSON: ${redactSecrets(text.slice(0, 120), ctx.secrets)}`,
+      );
     }
   }
 
   // Some servers report failures inside the stream (`data: {"error": …}`) after a 200.
   function streamError(error: unknown): LlmError {
-    const status = typeof error === 'object' && error && typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : 500;
+    const status =
+      typeof error === 'object' && error && typeof (error as { code?: unknown }).code === 'number'
+        ? (error as { code: number }).code
+        : 500;
     const err = llmErrorFromResponse(status, JSON.stringify({ error }), ctx);
     // Half a turn has already been streamed: retrying here would show it twice.
     return new LlmError(err.code, err.message, { status: err.status, retryable: false });
@@ -156,9 +194,13 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     if (e instanceof LlmError) return e;
     if (isAbortError(e)) return abortedError(e);
     const message = e instanceof Error ? e.message : String(e);
-    return new LlmError('llm_network', `The connection to ${label} broke while the reply was streaming: ${redactSecrets(serverMessage(message), ctx.secrets)}`, {
-      cause: e,
-    });
+    return new LlmError(
+      'llm_network',
+      `The connection to ${label} broke while the reply was streaming: ${redactSecrets(serverMessage(message), ctx.secrets)}`,
+      {
+        cause: e,
+      },
+    );
   }
 
   return { provider: 'openai-compatible', model: options.model, supportsTools: options.supportsTools ?? true, chat };

@@ -59,7 +59,11 @@ export class OpenAiTurn {
   apply(chunk: CompletionJson): ChatDelta[] {
     const out: ChatDelta[] = [];
     if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') {
-      this.usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens ?? 0, estimated: false };
+      this.usage = {
+        inputTokens: chunk.usage.prompt_tokens,
+        outputTokens: chunk.usage.completion_tokens ?? 0,
+        estimated: false,
+      };
     }
     const choice = chunk.choices?.[0];
     if (!choice) return out;

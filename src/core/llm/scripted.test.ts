@@ -8,7 +8,10 @@ describe('scripted model', () => {
   it('replays turns in order, streamed in small deltas, with estimated usage', async () => {
     const model = createScriptedModel(
       [
-        { text: 'I will count the tracks.', toolCalls: [{ name: 'ExecuteSQL', arguments: { sql: 'SELECT COUNT(*) FROM tracks' } }] },
+        {
+          text: 'I will count the tracks.',
+          toolCalls: [{ name: 'ExecuteSQL', arguments: { sql: 'SELECT COUNT(*) FROM tracks' } }],
+        },
         { text: 'There are 3503 tracks.' },
       ],
       { name: 'demo' },
@@ -18,7 +21,9 @@ describe('scripted model', () => {
     const deltas: ChatDelta[] = [];
     const first = await model.chat({ messages }, (d) => deltas.push(d));
     expect(first.text).toBe('I will count the tracks.');
-    expect(first.toolCalls).toEqual([{ id: 'scripted_1_0', name: 'ExecuteSQL', arguments: '{"sql":"SELECT COUNT(*) FROM tracks"}' }]);
+    expect(first.toolCalls).toEqual([
+      { id: 'scripted_1_0', name: 'ExecuteSQL', arguments: '{"sql":"SELECT COUNT(*) FROM tracks"}' },
+    ]);
     expect(first.finishReason).toBe('tool_calls');
     expect(first.usage?.estimated).toBe(true);
     expect(deltas.filter((d) => d.type === 'text').length).toBeGreaterThan(2);
@@ -42,7 +47,10 @@ describe('scripted model', () => {
   });
 
   it('stops on abort between deltas', async () => {
-    const model = createScriptedModel([{ text: 'a long scripted answer that streams slowly' }], { delayMs: 5, pieceSize: 2 });
+    const model = createScriptedModel([{ text: 'a long scripted answer that streams slowly' }], {
+      delayMs: 5,
+      pieceSize: 2,
+    });
     const controller = new AbortController();
     const p = model.chat({ messages, signal: controller.signal }, () => controller.abort());
     await expect(p).rejects.toMatchObject({ code: 'llm_aborted' });

@@ -66,7 +66,11 @@ export function createScriptedModel(turns: readonly ScriptedTurn[], options: Scr
     for (const piece of split(text, size)) await emit({ type: 'text', text: piece });
     const toolCalls: ToolCall[] = [];
     for (const [index, c] of (turn.toolCalls ?? []).entries()) {
-      const call = { id: c.id ?? `scripted_${next}_${index}`, name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) };
+      const call = {
+        id: c.id ?? `scripted_${next}_${index}`,
+        name: c.name,
+        arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+      };
       toolCalls.push(call);
       await emit({ type: 'tool_call', index, id: call.id, name: call.name });
       for (const piece of split(call.arguments, size)) await emit({ type: 'tool_call', index, argumentsDelta: piece });

@@ -77,7 +77,11 @@ export class LlmError extends Error {
   readonly status?: number;
   readonly retryable: boolean;
 
-  constructor(code: LlmErrorCode, message: string, options: { status?: number; retryable?: boolean; cause?: unknown } = {}) {
+  constructor(
+    code: LlmErrorCode,
+    message: string,
+    options: { status?: number; retryable?: boolean; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'LlmError';
     this.code = code;

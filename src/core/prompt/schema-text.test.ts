@@ -27,12 +27,14 @@ INSERT INTO log VALUES ('a');
 
 describe('tableSummary', () => {
   it('gives one line per table and view: primary key, foreign keys, row count', async () => {
-    expect(tableSummary(await schemaOf(SHOP_SQL))).toBe([
-      'table | primary key | foreign keys | rows',
-      'customers | id | - | 3',
-      'orders | id | customer_id -> customers.id | 4',
-      'big_orders (view) | - | - | 2',
-    ].join('\n'));
+    expect(tableSummary(await schemaOf(SHOP_SQL))).toBe(
+      [
+        'table | primary key | foreign keys | rows',
+        'customers | id | - | 3',
+        'orders | id | customer_id -> customers.id | 4',
+        'big_orders (view) | - | - | 2',
+      ].join('\n'),
+    );
   });
 
   it('writes composite keys in parentheses, quotes names only when needed and escapes control characters', async () => {
@@ -47,7 +49,20 @@ describe('tableSummary', () => {
 
   it('marks unknown row counts and unreadable tables', () => {
     const schema: Schema = {
-      tables: [{ name: 'docs', kind: 'virtual', sql: 'CREATE VIRTUAL TABLE docs USING fts5(body)', columns: [], primaryKey: [], withoutRowid: false, foreignKeys: [], indexes: [], rowCount: null, error: 'no such module' }],
+      tables: [
+        {
+          name: 'docs',
+          kind: 'virtual',
+          sql: 'CREATE VIRTUAL TABLE docs USING fts5(body)',
+          columns: [],
+          primaryKey: [],
+          withoutRowid: false,
+          foreignKeys: [],
+          indexes: [],
+          rowCount: null,
+          error: 'no such module',
+        },
+      ],
       foreignKeys: [],
     };
     expect(tableSummary(schema).split('\n')[1]).toBe('docs (virtual, unreadable) | - | - | ?');
@@ -56,11 +71,13 @@ describe('tableSummary', () => {
 
 describe('fullDdl', () => {
   it('writes every column with its type, the primary key and the foreign keys', async () => {
-    expect(fullDdl(await schemaOf(SHOP_SQL))).toBe([
-      'CREATE TABLE customers (\n  id INTEGER,\n  name TEXT,\n  city TEXT,\n  joined TEXT,\n  PRIMARY KEY (id)\n);',
-      'CREATE TABLE orders (\n  id INTEGER,\n  customer_id INTEGER,\n  total REAL,\n  status TEXT,\n  PRIMARY KEY (id),\n  FOREIGN KEY (customer_id) REFERENCES customers (id)\n);',
-      'CREATE VIEW big_orders (id, customer_id, total, status) AS …;',
-    ].join('\n\n'));
+    expect(fullDdl(await schemaOf(SHOP_SQL))).toBe(
+      [
+        'CREATE TABLE customers (\n  id INTEGER,\n  name TEXT,\n  city TEXT,\n  joined TEXT,\n  PRIMARY KEY (id)\n);',
+        'CREATE TABLE orders (\n  id INTEGER,\n  customer_id INTEGER,\n  total REAL,\n  status TEXT,\n  PRIMARY KEY (id),\n  FOREIGN KEY (customer_id) REFERENCES customers (id)\n);',
+        'CREATE VIEW big_orders (id, customer_id, total, status) AS …;',
+      ].join('\n\n'),
+    );
   });
 
   it('quotes and escapes names the same way as the summary', async () => {
@@ -72,7 +89,9 @@ describe('fullDdl', () => {
 
   it('is much longer than the summary once tables are wide', async () => {
     const cols = Array.from({ length: 40 }, (_, i) => `c${i} TEXT`).join(', ');
-    const schema = await schemaOf(`CREATE TABLE a (id INTEGER PRIMARY KEY, ${cols}); CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES a(id), ${cols});`);
+    const schema = await schemaOf(
+      `CREATE TABLE a (id INTEGER PRIMARY KEY, ${cols}); CREATE TABLE b (id INTEGER PRIMARY KEY, a_id INTEGER REFERENCES a(id), ${cols});`,
+    );
     expect(tableSummary(schema).length * 10).toBeLessThan(fullDdl(schema).length);
   });
 });

@@ -40,7 +40,10 @@ function primaryKeyText(t: TableInfo): string {
 }
 
 function summaryName(t: TableInfo): string {
-  const marks = [t.kind === 'view' ? 'view' : t.kind === 'virtual' ? 'virtual' : null, t.error ? 'unreadable' : null].filter(Boolean);
+  const marks = [
+    t.kind === 'view' ? 'view' : t.kind === 'virtual' ? 'virtual' : null,
+    t.error ? 'unreadable' : null,
+  ].filter(Boolean);
   return promptIdent(t.name) + (marks.length ? ` (${marks.join(', ')})` : '');
 }
 
@@ -62,9 +65,12 @@ export function tableSummary(schema: Schema): string {
 }
 
 function createTable(t: TableInfo): string {
-  const lines = t.columns.map((c) => `  ${promptIdent(c.name)}${c.declaredType ? ' ' + escapeControls(c.declaredType) : ''}`);
+  const lines = t.columns.map(
+    (c) => `  ${promptIdent(c.name)}${c.declaredType ? ' ' + escapeControls(c.declaredType) : ''}`,
+  );
   if (t.primaryKey.length) lines.push(`  PRIMARY KEY (${list(t.primaryKey)})`);
-  for (const fk of t.foreignKeys) lines.push(`  FOREIGN KEY (${list(fk.from)}) REFERENCES ${promptIdent(fk.refTable)} (${list(fk.to)})`);
+  for (const fk of t.foreignKeys)
+    lines.push(`  FOREIGN KEY (${list(fk.from)}) REFERENCES ${promptIdent(fk.refTable)} (${list(fk.to)})`);
   return `CREATE TABLE ${promptIdent(t.name)} (\n${lines.join(',\n')}\n);`;
 }
 

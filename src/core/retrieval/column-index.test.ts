@@ -24,7 +24,8 @@ beforeAll(async () => {
   await engine.open({ id: 'c', name: 'c', bytes });
   schema = await engine.introspect('c');
   stats = new Map();
-  for (const t of schema.tables) for (const c of t.columns) stats.set(`${t.name}.${c.name}`, await engine.columnStats('c', t.name, c.name));
+  for (const t of schema.tables)
+    for (const c of t.columns) stats.set(`${t.name}.${c.name}`, await engine.columnStats('c', t.name, c.name));
 });
 
 const names = (hits: Array<{ table: string; column: string }>) => hits.map((h) => `${h.table}.${h.column}`);
@@ -51,7 +52,12 @@ describe('ColumnIndex', () => {
   });
 
   it('uses value links: a country named in the question points at singer.country', () => {
-    const values = { search: (q: string): ValueHit[] => (q.toLowerCase() === 'france' ? [{ table: 'singer', column: 'country', value: 'France', rows: 2, score: 1, match: 'exact' }] : []) };
+    const values = {
+      search: (q: string): ValueHit[] =>
+        q.toLowerCase() === 'france'
+          ? [{ table: 'singer', column: 'country', value: 'France', rows: 2, score: 1, match: 'exact' }]
+          : [],
+    };
     const index = ColumnIndex.build(schema, { stats });
     const question = 'How many performers come from France?';
     const links = linkQuestion(question, schema, values);
@@ -74,7 +80,12 @@ describe('ColumnIndex', () => {
 
 describe('linkQuestion', () => {
   it('finds exact, partial and value links with offsets', () => {
-    const values = { search: (q: string): ValueHit[] => (q === 'Joe Sharp' ? [{ table: 'singer', column: 'name', value: 'Joe Sharp', rows: 1, score: 1, match: 'exact' }] : []) };
+    const values = {
+      search: (q: string): ValueHit[] =>
+        q === 'Joe Sharp'
+          ? [{ table: 'singer', column: 'name', value: 'Joe Sharp', rows: 1, score: 1, match: 'exact' }]
+          : [],
+    };
     const q = 'Which concert themes did Joe Sharp sing in, by stadium capacity?';
     const links = linkQuestion(q, schema, values);
     const find = (kind: string, text: string) => links.find((l) => l.kind === kind && l.text === text);

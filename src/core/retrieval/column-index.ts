@@ -46,7 +46,11 @@ const GENERIC = new Set(['id', 'name', 'type', 'code', 'date', 'value', 'descrip
 
 const WEIGHTS = { lexical: 1, exact: 0.6, genericExact: 0.3, table: 0.25, valueLink: 0.9, semantic: 0.8, joinKey: 1 };
 
-export function descriptionOf(descriptions: ColumnDescriptions | undefined, table: string, column: string): string | null {
+export function descriptionOf(
+  descriptions: ColumnDescriptions | undefined,
+  table: string,
+  column: string,
+): string | null {
   if (!descriptions) return null;
   const t = descriptions.get(table) ?? descriptions.get(table.toLowerCase());
   return t?.get(column) ?? t?.get(column.toLowerCase()) ?? null;
@@ -71,25 +75,39 @@ export class ColumnIndex {
       processTerm: (t) => t,
       searchOptions: { boost: { column: 3, table: 1.2, description: 1, values: 0.5 }, combineWith: 'OR' },
     });
-    this.search_.addAll(columns.map((c, id) => ({
-      id,
-      column: identifierTerms(c.column).join(' '),
-      table: identifierTerms(c.table).join(' '),
-      description: c.description ? stemAll(words(c.description)).join(' ') : '',
-      values: stemAll(valueHints(c.stats).flatMap(words)).join(' '),
-    })));
+    this.search_.addAll(
+      columns.map((c, id) => ({
+        id,
+        column: identifierTerms(c.column).join(' '),
+        table: identifierTerms(c.table).join(' '),
+        description: c.description ? stemAll(words(c.description)).join(' ') : '',
+        values: stemAll(valueHints(c.stats).flatMap(words)).join(' '),
+      })),
+    );
   }
 
-  static build(schema: Schema, options: { stats?: Map<string, ColumnStats>; descriptions?: ColumnDescriptions } = {}): ColumnIndex {
+  static build(
+    schema: Schema,
+    options: { stats?: Map<string, ColumnStats>; descriptions?: ColumnDescriptions } = {},
+  ): ColumnIndex {
     const columns: IndexedColumn[] = [];
-    const fkColumns = new Set(schema.foreignKeys.flatMap((fk) => [...fk.from.map((c) => key(fk.table, c)), ...fk.to.map((c) => key(fk.refTable, c))]));
+    const fkColumns = new Set(
+      schema.foreignKeys.flatMap((fk) => [
+        ...fk.from.map((c) => key(fk.table, c)),
+        ...fk.to.map((c) => key(fk.refTable, c)),
+      ]),
+    );
     for (const t of schema.tables) {
       if (t.error) continue;
       for (const c of t.columns) {
         const stats = options.stats?.get(`${t.name}.${c.name}`) ?? null;
         const description = descriptionOf(options.descriptions, t.name, c.name);
         columns.push({
-          table: t.name, column: c.name, declaredType: c.declaredType, description, stats,
+          table: t.name,
+          column: c.name,
+          declaredType: c.declaredType,
+          description,
+          stats,
           isKey: c.pkIndex > 0 || fkColumns.has(key(t.name, c.name)),
           sentence: columnSentence(t.name, c.name, description, stats),
         });
@@ -136,7 +154,9 @@ export class ColumnIndex {
       const own = terms.filter((t) => t !== 'id');
       if (own.length && own.every((t) => qSet.has(t))) namedTables.add(table);
     }
-    this.columns.forEach((c, i) => { if (namedTables.has(c.table) && scores[i] > 0) scores[i] += WEIGHTS.table; });
+    this.columns.forEach((c, i) => {
+      if (namedTables.has(c.table) && scores[i] > 0) scores[i] += WEIGHTS.table;
+    });
 
     // 4. Value links: a cell value named in the question points at its column.
     for (const link of options.valueLinks ?? []) {
@@ -148,8 +168,12 @@ export class ColumnIndex {
 
     // 5. Semantic similarity (embeddings), rescaled to 0..1 over this query.
     if (options.semantic && options.semantic.length === this.columns.length) {
-      let lo = Infinity, hi = -Infinity;
-      for (const s of options.semantic) { lo = Math.min(lo, s); hi = Math.max(hi, s); }
+      let lo = Infinity,
+        hi = -Infinity;
+      for (const s of options.semantic) {
+        lo = Math.min(lo, s);
+        hi = Math.max(hi, s);
+      }
       const span = hi - lo || 1;
       options.semantic.forEach((s, i) => {
         const v = (s - lo) / span;
@@ -166,7 +190,10 @@ export class ColumnIndex {
       if (!bestByTable.has(t)) bestByTable.set(t, scores[i]);
     }
     for (const t of namedTables) if (!bestByTable.has(t)) bestByTable.set(t, WEIGHTS.table);
-    const topTables = [...bestByTable.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([t]) => t);
+    const topTables = [...bestByTable.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([t]) => t);
     for (const fk of this.schema.foreignKeys) {
       if (fk.table === fk.refTable || !topTables.includes(fk.table) || !topTables.includes(fk.refTable)) continue;
       const pairScore = WEIGHTS.joinKey * Math.min(bestByTable.get(fk.table)!, bestByTable.get(fk.refTable)!);
@@ -179,10 +206,21 @@ export class ColumnIndex {
       }
     }
 
-    const order = [...scores.keys()].filter((i) => scores[i] > 0).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, candidates);
+    const order = [...scores.keys()]
+      .filter((i) => scores[i] > 0)
+      .sort((a, b) => scores[b] - scores[a] || a - b)
+      .slice(0, candidates);
     return order.slice(0, k).map((i) => {
       const c = this.columns[i];
-      return { table: c.table, column: c.column, declaredType: c.declaredType, description: c.description, stats: c.stats, score: Math.round(scores[i] * 1000) / 1000, reasons: reasons[i] };
+      return {
+        table: c.table,
+        column: c.column,
+        declaredType: c.declaredType,
+        description: c.description,
+        stats: c.stats,
+        score: Math.round(scores[i] * 1000) / 1000,
+        reasons: reasons[i],
+      };
     });
   }
 }

@@ -17,7 +17,10 @@ function hintValue(v: SqlValue): string | null {
 export function valueHints(stats: ColumnStats | null): string[] {
   if (!stats) return [];
   const source = stats.categories ? stats.categories.map((c) => c.value) : stats.samples;
-  const out = source.map(hintValue).filter((v): v is string => v !== null).slice(0, MAX_HINT_VALUES);
+  const out = source
+    .map(hintValue)
+    .filter((v): v is string => v !== null)
+    .slice(0, MAX_HINT_VALUES);
   return out;
 }
 
@@ -30,7 +33,12 @@ export function describeRange(stats: ColumnStats | null): string {
 }
 
 /** The sentence a column is embedded as. */
-export function columnSentence(table: string, column: string, description: string | null, stats: ColumnStats | null): string {
+export function columnSentence(
+  table: string,
+  column: string,
+  description: string | null,
+  stats: ColumnStats | null,
+): string {
   const parts = [`a column named ${column} in table ${table}`];
   if (description) parts.push(`about ${description}`);
   const hints = valueHints(stats);

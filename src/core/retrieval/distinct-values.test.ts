@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
-import { executorFor, type SqlExecutor } from '../ports';
+import { executorFor, type SqlExecutor } from '../executor';
 import type { Schema } from '../types';
 import { extractDistinctValues } from './distinct-values';
 import type { DistinctColumnValues } from './types';
@@ -49,8 +49,10 @@ beforeAll(async () => {
 });
 afterAll(() => engine.close('db'));
 
-const find = (all: DistinctColumnValues[], table: string, column: string) => all.find((c) => c.table === table && c.column === column);
-const asMap = (c: DistinctColumnValues | undefined) => Object.fromEntries((c?.values ?? []).map((v, i) => [v, c!.counts[i]]));
+const find = (all: DistinctColumnValues[], table: string, column: string) =>
+  all.find((c) => c.table === table && c.column === column);
+const asMap = (c: DistinctColumnValues | undefined) =>
+  Object.fromEntries((c?.values ?? []).map((v, i) => [v, c!.counts[i]]));
 
 describe('extractDistinctValues', () => {
   it('counts each text value once per row, ignoring NULLs and values that are not text', async () => {
@@ -113,7 +115,9 @@ describe('extractDistinctValues', () => {
     const wider = find(await extractDistinctValues(exec, schema, { maxValuesPerColumn: 200 }), 'tags', 'tag')!;
     expect(wider).toMatchObject({ policy: 'sampled' });
     expect(wider.values).toHaveLength(200);
-    expect(wider.note).toMatch(/^302 distinct values: the 200 most frequent are indexed; the rest is searched with LIKE\.$/);
+    expect(wider.note).toMatch(
+      /^302 distinct values: the 200 most frequent are indexed; the rest is searched with LIKE\.$/,
+    );
   });
 
   it('samples tables cut by the row budget and says so', async () => {
@@ -142,11 +146,16 @@ describe('extractDistinctValues', () => {
 
     const ctrl = new AbortController();
     ctrl.abort();
-    await expect(extractDistinctValues(exec, schema, { signal: ctrl.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(extractDistinctValues(exec, schema, { signal: ctrl.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 
   it('skips a table it cannot read instead of failing', async () => {
-    const broken: Schema = { ...schema, tables: [...schema.tables, { ...schema.tables[0], name: 'gone', rowCount: 3 }] };
+    const broken: Schema = {
+      ...schema,
+      tables: [...schema.tables, { ...schema.tables[0], name: 'gone', rowCount: 3 }],
+    };
     const all = await extractDistinctValues(exec, broken);
     expect(all.some((c) => c.table === 'gone')).toBe(false);
     expect(find(all, 'people', 'name')).toBeDefined();

@@ -20,7 +20,7 @@
 //                    searched with LIKE at query time.
 
 import { DowserError } from '../errors';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo } from '../types';
 import type { DistinctColumnValues, ValuePolicy } from './types';
@@ -61,7 +61,11 @@ export function mayHoldText(c: ColumnInfo): boolean {
   return c.affinity === 'TEXT' || c.affinity === 'NUMERIC' || c.affinity === 'BLOB';
 }
 
-export async function extractDistinctValues(exec: SqlExecutor, schema: Schema, options: ExtractOptions = {}): Promise<DistinctColumnValues[]> {
+export async function extractDistinctValues(
+  exec: SqlExecutor,
+  schema: Schema,
+  options: ExtractOptions = {},
+): Promise<DistinctColumnValues[]> {
   const limits: Limits = {
     maxValues: options.maxValuesPerColumn ?? DEFAULT_MAX_VALUES_PER_COLUMN,
     maxLength: options.maxValueLength ?? DEFAULT_MAX_VALUE_LENGTH,
@@ -79,10 +83,16 @@ export async function extractDistinctValues(exec: SqlExecutor, schema: Schema, o
     const before = done;
     let tallies: ColumnTally[] | null = null;
     try {
-      tallies = await scanTable(exec, table, limits, (rows) => {
-        done += rows;
-        options.onProgress?.(Math.min(done, total), total);
-      }, options.signal);
+      tallies = await scanTable(
+        exec,
+        table,
+        limits,
+        (rows) => {
+          done += rows;
+          options.onProgress?.(Math.min(done, total), total);
+        },
+        options.signal,
+      );
     } catch (e) {
       if (e instanceof DowserError && e.code === 'cancelled') throw e;
       // A table SQLite cannot read (a virtual table whose module is missing, a damaged page)
@@ -110,7 +120,11 @@ interface Limits {
 
 /** Reads the table's text columns once, page by page, counting values per column. */
 async function scanTable(
-  exec: SqlExecutor, table: TableInfo, limits: Limits, onRows: (rows: number) => void, signal?: AbortSignal,
+  exec: SqlExecutor,
+  table: TableInfo,
+  limits: Limits,
+  onRows: (rows: number) => void,
+  signal?: AbortSignal,
 ): Promise<ColumnTally[]> {
   const tallies = table.columns.filter(mayHoldText).map((c) => new ColumnTally(c, limits));
   const t = quoteIdent(table.name);
@@ -127,8 +141,8 @@ async function scanTable(
           `SELECT ${rowid}, ${cols} FROM ${t}${lastRowid === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${limit}`,
           { maxRows: limit, params: lastRowid === null ? [] : [lastRowid] },
         )
-      // WITHOUT ROWID and virtual tables: plain paging (each page re-walks the skipped rows).
-      : await exec.query(`SELECT ${cols} FROM ${t} LIMIT ${limit} OFFSET ${rowsRead}`, { maxRows: limit });
+      : // WITHOUT ROWID and virtual tables: plain paging (each page re-walks the skipped rows).
+        await exec.query(`SELECT ${cols} FROM ${t} LIMIT ${limit} OFFSET ${rowsRead}`, { maxRows: limit });
     const first = rowid ? 1 : 0;
     for (const row of page.rows) {
       for (let j = 0; j < active.length; j++) {
@@ -146,7 +160,7 @@ async function scanTable(
     active = active.filter((a) => !a.settleEarly());
   }
   const truncated = rowsRead >= limits.rowBudget && (table.rowCount ?? Infinity) > rowsRead;
-  for (const a of tallies) a.tableCut = truncated ? table.rowCount ?? null : undefined;
+  for (const a of tallies) a.tableCut = truncated ? (table.rowCount ?? null) : undefined;
   return tallies;
 }
 
@@ -178,7 +192,10 @@ class ColumnTally {
   /** Rows of the table when the row budget cut the scan short. */
   tableCut: number | null | undefined;
 
-  constructor(readonly column: ColumnInfo, private readonly limits: Limits) {}
+  constructor(
+    readonly column: ColumnInfo,
+    private readonly limits: Limits,
+  ) {}
 
   add(v: string): void {
     this.textValues++;
@@ -221,18 +238,26 @@ class ColumnTally {
   }
 
   private decide(): { policy: ValuePolicy; note?: string } {
-    if (this.textValues > 0 && this.averageLength() > this.limits.maxLength) return { policy: 'like-fallback', note: this.longNote() };
+    if (this.textValues > 0 && this.averageLength() > this.limits.maxLength)
+      return { policy: 'like-fallback', note: this.longNote() };
     if (this.looksUnique()) return { policy: 'like-fallback', note: this.uniqueNote() };
     const reasons: string[] = [];
     const max = fmt(this.limits.maxValues);
     if (this.frozen) {
-      reasons.push(`more than ${fmt(this.frozen.distinct - 1)} distinct values: the ${max} most frequent in the first ${fmt(this.frozen.textValues)} rows are indexed (with counts over all rows read)`);
+      reasons.push(
+        `more than ${fmt(this.frozen.distinct - 1)} distinct values: the ${max} most frequent in the first ${fmt(this.frozen.textValues)} rows are indexed (with counts over all rows read)`,
+      );
     } else if (this.counts.size > this.limits.maxValues) {
       reasons.push(`${fmt(this.counts.size)} distinct values: the ${max} most frequent are indexed`);
     }
-    if (this.longValues > 0) reasons.push(`${fmt(this.longValues)} value${this.longValues === 1 ? '' : 's'} longer than ${this.limits.maxLength} characters ${this.longValues === 1 ? 'is' : 'are'} not indexed`);
+    if (this.longValues > 0)
+      reasons.push(
+        `${fmt(this.longValues)} value${this.longValues === 1 ? '' : 's'} longer than ${this.limits.maxLength} characters ${this.longValues === 1 ? 'is' : 'are'} not indexed`,
+      );
     if (this.tableCut !== undefined) {
-      reasons.push(`only the first ${fmt(this.rowsScanned)} of ${this.tableCut == null ? 'its' : fmt(this.tableCut)} rows were read`);
+      reasons.push(
+        `only the first ${fmt(this.rowsScanned)} of ${this.tableCut == null ? 'its' : fmt(this.tableCut)} rows were read`,
+      );
     }
     if (reasons.length === 0) return { policy: 'all' };
     return { policy: 'sampled', note: reasons.join('; ') + '; the rest is searched with LIKE.' };
@@ -248,7 +273,9 @@ class ColumnTally {
   }
 
   private looksUnique(): boolean {
-    const [distinct, values] = this.frozen ? [this.frozen.distinct, this.frozen.textValues] : [this.counts.size, this.textValues];
+    const [distinct, values] = this.frozen
+      ? [this.frozen.distinct, this.frozen.textValues]
+      : [this.counts.size, this.textValues];
     return values > UNIQUE_MIN_VALUES && distinct / values > UNIQUE_SHARE;
   }
 
@@ -257,7 +284,9 @@ class ColumnTally {
   }
 
   private uniqueNote(which = ''): string {
-    const [distinct, values] = this.frozen ? [this.frozen.distinct, this.frozen.textValues] : [this.counts.size, this.textValues];
+    const [distinct, values] = this.frozen
+      ? [this.frozen.distinct, this.frozen.textValues]
+      : [this.counts.size, this.textValues];
     return `${fmt(distinct)} distinct values in ${which}${fmt(values)} rows (unique-looking: ids, codes, emails or free text): not indexed, searched with LIKE.`;
   }
 
@@ -277,14 +306,20 @@ function mostFrequent(counts: Map<string, { n: number }>, k: number): Array<[str
   let above = 0;
   let threshold = 0;
   for (const level of levels) {
-    if (above + histogram.get(level)! > k) { threshold = level; break; }
+    if (above + histogram.get(level)! > k) {
+      threshold = level;
+      break;
+    }
     above += histogram.get(level)!;
   }
   const kept: Array<[string, number]> = [];
   let atThreshold = k - above;
   for (const [v, { n }] of counts) {
     if (n > threshold) kept.push([v, n]);
-    else if (n === threshold && atThreshold > 0) { kept.push([v, n]); atThreshold--; }
+    else if (n === threshold && atThreshold > 0) {
+      kept.push([v, n]);
+      atThreshold--;
+    }
   }
   return kept.sort((a, b) => b[1] - a[1]);
 }

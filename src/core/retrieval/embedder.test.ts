@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cosine, embedCached, EmbedderUnavailableError, isEmbedderUnavailable, MemoryVectorCache, normalize,
-  sha256Hex, topKByCosine, vectorCacheKey, type Embedder, type VectorCache,
+  cosine,
+  embedCached,
+  EmbedderUnavailableError,
+  isEmbedderUnavailable,
+  MemoryVectorCache,
+  normalize,
+  sha256Hex,
+  topKByCosine,
+  vectorCacheKey,
+  type Embedder,
+  type VectorCache,
 } from './embedder';
 
 const f = (...xs: number[]) => new Float32Array(xs);
@@ -37,8 +46,9 @@ describe('cache key', () => {
   it('sha256 matches the standard test vectors', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'))
-      .toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe(
+      '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+    );
     expect(sha256Hex('é'.repeat(100))).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -73,8 +83,14 @@ describe('MemoryVectorCache', () => {
 
 describe('embedCached', () => {
   const fake = (): Embedder & { calls: number } => ({
-    modelId: 'fake', dimensions: 2, calls: 0,
-    async embed(texts, opts) { this.calls++; opts?.onProgress?.(texts.length, texts.length); return texts.map((t) => normalize(f(t.length, 1))); },
+    modelId: 'fake',
+    dimensions: 2,
+    calls: 0,
+    async embed(texts, opts) {
+      this.calls++;
+      opts?.onProgress?.(texts.length, texts.length);
+      return texts.map((t) => normalize(f(t.length, 1)));
+    },
   });
 
   it('embeds once, then answers from the cache with full progress', async () => {
@@ -90,7 +106,10 @@ describe('embedCached', () => {
 
   it('ignores a broken cache and wrong-shaped hits', async () => {
     const e = fake();
-    const broken: VectorCache = { get: () => Promise.reject(new Error('idb gone')), set: () => Promise.reject(new Error('quota')) };
+    const broken: VectorCache = {
+      get: () => Promise.reject(new Error('idb gone')),
+      set: () => Promise.reject(new Error('quota')),
+    };
     expect(await embedCached(e, broken, ['x'])).toHaveLength(1);
     const wrong: VectorCache = { get: async () => [f(1, 2, 3)], set: async () => undefined };
     expect((await embedCached(e, wrong, ['x']))[0]).toHaveLength(2);

@@ -3,7 +3,7 @@
 // cell value, found through SearchValue). Deterministic; seeds the plan and highlights the question.
 
 import type { Schema } from '../types';
-import type { ValueLookup } from '../tools/sql-repair';
+import type { ValueLookup } from './types';
 import { identifierTerms, isStopword, splitIdentifier, stemAll } from './text';
 import type { ValueLink } from './column-index';
 import { editDistance } from '../text/edit-distance';
@@ -20,26 +20,47 @@ export interface QuestionLink {
   score: number;
 }
 
-interface Word { text: string; lower: string; stem: string; start: number; end: number }
+interface Word {
+  text: string;
+  lower: string;
+  stem: string;
+  start: number;
+  end: number;
+}
 
 const MAX_NGRAM = 4;
 
 function questionWords(question: string): Word[] {
   const out: Word[] = [];
   for (const m of question.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
-    const lower = m[0].normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/['’]s$/, '');
+    const lower = m[0]
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/['’]s$/, '');
     out.push({ text: m[0], lower, stem: stemAll([lower])[0], start: m.index!, end: m.index! + m[0].length });
   }
   return out;
 }
 
-interface Named { table: string; column?: string; stems: string; parts: string[] }
+interface Named {
+  table: string;
+  column?: string;
+  stems: string;
+  parts: string[];
+}
 
 function schemaNames(schema: Schema): Named[] {
   const named: Named[] = [];
   for (const t of schema.tables) {
     named.push({ table: t.name, stems: stemAll(splitIdentifier(t.name)).join(' '), parts: identifierTerms(t.name) });
-    for (const c of t.columns) named.push({ table: t.name, column: c.name, stems: stemAll(splitIdentifier(c.name)).join(' '), parts: identifierTerms(c.name) });
+    for (const c of t.columns)
+      named.push({
+        table: t.name,
+        column: c.name,
+        stems: stemAll(splitIdentifier(c.name)).join(' '),
+        parts: identifierTerms(c.name),
+      });
   }
   return named;
 }
@@ -54,7 +75,11 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
   for (const n of named) for (const p of new Set(n.parts)) partFrequency.set(p, (partFrequency.get(p) ?? 0) + 1);
 
   const links: QuestionLink[] = [];
-  const span = (i: number, j: number) => ({ start: ws[i].start, end: ws[j].end, text: question.slice(ws[i].start, ws[j].end) });
+  const span = (i: number, j: number) => ({
+    start: ws[i].start,
+    end: ws[j].end,
+    text: question.slice(ws[i].start, ws[j].end),
+  });
 
   for (let i = 0; i < ws.length; i++) {
     for (let len = Math.min(MAX_NGRAM, ws.length - i); len >= 1; len--) {
@@ -62,7 +87,13 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
       if (gram.every((w) => isStopword(w.lower))) continue;
       const stems = gram.map((w) => w.stem).join(' ');
       for (const n of byStems.get(stems) ?? []) {
-        links.push({ ...span(i, i + len - 1), kind: 'exact', table: n.table, column: n.column, score: n.column ? 0.9 : 1 });
+        links.push({
+          ...span(i, i + len - 1),
+          kind: 'exact',
+          table: n.table,
+          column: n.column,
+          score: n.column ? 0.9 : 1,
+        });
       }
       if (values && !(len === 1 && gram[0].lower.length < 3)) {
         const phrase = gram.map((w) => w.text).join(' ');
@@ -70,10 +101,19 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
           const v = hit.value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
           const p = phrase.toLowerCase();
           // Only whole-value matches link: "Paris" -> 'Paris', not every value containing "Paris".
-          const exactish = v === p || v.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === p.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+          const exactish =
+            v === p || v.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === p.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
           // A misspelt whole value ("Pairs" for 'Paris'), not a word found inside a long text.
           const close = !exactish && p.length >= 5 && editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1);
-          if (exactish || close) links.push({ ...span(i, i + len - 1), kind: 'value', table: hit.table, column: hit.column, value: hit.value, score: exactish ? 1 : 0.6 });
+          if (exactish || close)
+            links.push({
+              ...span(i, i + len - 1),
+              kind: 'value',
+              table: hit.table,
+              column: hit.column,
+              value: hit.value,
+              score: exactish ? 1 : 0.6,
+            });
         }
       }
     }
@@ -82,15 +122,31 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
     if (isStopword(w.lower) || w.lower.length < 3) continue;
     for (const n of named) {
       if (n.parts.length < 2 || !n.parts.includes(w.stem)) continue;
-      if (links.some((l) => l.kind === 'exact' && l.start <= w.start && l.end >= w.end && l.table === n.table && l.column === n.column)) continue;
+      if (
+        links.some(
+          (l) =>
+            l.kind === 'exact' && l.start <= w.start && l.end >= w.end && l.table === n.table && l.column === n.column,
+        )
+      )
+        continue;
       const share = partFrequency.get(w.stem) ?? 1;
-      links.push({ start: w.start, end: w.end, text: w.text, kind: 'partial', table: n.table, column: n.column, score: Math.round((0.5 / Math.sqrt(share)) * 1000) / 1000 });
+      links.push({
+        start: w.start,
+        end: w.end,
+        text: w.text,
+        kind: 'partial',
+        table: n.table,
+        column: n.column,
+        score: Math.round((0.5 / Math.sqrt(share)) * 1000) / 1000,
+      });
     }
   }
-  return links.sort((a, b) => a.start - b.start || b.score - a.score || (b.end - b.start) - (a.end - a.start));
+  return links.sort((a, b) => a.start - b.start || b.score - a.score || b.end - b.start - (a.end - a.start));
 }
 
 /** The value links of a linking, for SearchColumn's value boost. */
 export function valueLinksOf(links: QuestionLink[]): ValueLink[] {
-  return links.filter((l) => l.kind === 'value' && l.column).map((l) => ({ table: l.table, column: l.column!, value: l.value!, score: l.score }));
+  return links
+    .filter((l) => l.kind === 'value' && l.column)
+    .map((l) => ({ table: l.table, column: l.column!, value: l.value!, score: l.score }));
 }

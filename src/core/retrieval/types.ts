@@ -64,3 +64,8 @@ export interface JoinPath {
   /** Ready SQL: `FROM "a" JOIN "b" ON "a"."x" = "b"."y" …` with quoted identifiers. */
   joinClause: string;
 }
+
+/** Value search as repair hints and the linker consume it (the value index implements it). */
+export interface ValueLookup {
+  search(query: string, options: { table?: string; column?: string; k?: number }): ValueHit[];
+}

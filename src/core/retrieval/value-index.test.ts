@@ -8,10 +8,24 @@ function column(table: string, name: string, entries: Record<string, number>): D
 }
 
 // 40k filler values that all share "the" and "item": the common-word case.
-const filler = column('catalog', 'title', Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`The item number ${i}`, 1])));
+const filler = column(
+  'catalog',
+  'title',
+  Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`The item number ${i}`, 1])),
+);
 
 const COLUMNS: DistinctColumnValues[] = [
-  column('cities', 'name', { Paris: 120, Oslo: 40, 'New York': 300, 'New Delhi': 80, Newark: 20, Springfield: 15, 'São Paulo': 60, Zürich: 10, 'Café Town': 2 }),
+  column('cities', 'name', {
+    Paris: 120,
+    Oslo: 40,
+    'New York': 300,
+    'New Delhi': 80,
+    Newark: 20,
+    Springfield: 15,
+    'São Paulo': 60,
+    Zürich: 10,
+    'Café Town': 2,
+  }),
   column('people', 'first_name', { John: 50, Johanna: 5, Mary: 40, Jon: 3 }),
   column('people', 'full_name', { 'John Smith': 3, 'Mary Jones': 2, 'Paris Hilton': 1, 'Jonathan Smithers': 1 }),
   column('shops', 'name', { 'Café de Flore': 1, 'Cafe Luna': 4, 'The Paris Bakery': 2 }),
@@ -28,7 +42,13 @@ const top = (query: string, options = {}) => index.search(query, options).map((h
 
 describe('ValueIndex.search', () => {
   it('puts the exact value first, whatever its case or accents', () => {
-    expect(index.search('Paris')[0]).toMatchObject({ table: 'cities', column: 'name', value: 'Paris', rows: 120, match: 'exact' });
+    expect(index.search('Paris')[0]).toMatchObject({
+      table: 'cities',
+      column: 'name',
+      value: 'Paris',
+      rows: 120,
+      match: 'exact',
+    });
     expect(top('paris')[0]).toBe('Paris');
     expect(top('SAO PAULO')[0]).toBe('São Paulo');
     expect(top('The item number 123')[0]).toBe('The item number 123');
@@ -71,7 +91,9 @@ describe('ValueIndex.search', () => {
     expect(inPeople.length).toBeGreaterThan(0);
     expect(inPeople.every((h) => h.table === 'people')).toBe(true);
     expect(inPeople[0].value).toBe('Paris Hilton');
-    expect(index.search('jon', { table: 'people', column: 'First_Name' }).every((h) => h.column === 'first_name')).toBe(true);
+    expect(index.search('jon', { table: 'people', column: 'First_Name' }).every((h) => h.column === 'first_name')).toBe(
+      true,
+    );
     expect(index.search('Paris', { column: 'name' }).every((h) => h.column === 'name')).toBe(true);
     expect(index.search('Paris', { table: 'nowhere' })).toEqual([]);
   });
@@ -108,7 +130,12 @@ describe('ValueIndex.search', () => {
   it('reports build progress to the end, and can be cancelled', async () => {
     const seen: number[] = [];
     let total = 0;
-    await ValueIndex.build(COLUMNS, { onProgress: (done, all) => { seen.push(done); total = all; } });
+    await ValueIndex.build(COLUMNS, {
+      onProgress: (done, all) => {
+        seen.push(done);
+        total = all;
+      },
+    });
     expect(seen[seen.length - 1]).toBe(total);
     const ctrl = new AbortController();
     ctrl.abort();

@@ -16,7 +16,14 @@
 
 import { DowserError } from '../errors';
 import type { ColumnRef, DistinctColumnValues, ValueHit } from './types';
-import { isFunctionWord, MAX_STEM_ENDING, rankValue, toRankQuery, type RankContext, type RankQuery } from './value-rank';
+import {
+  isFunctionWord,
+  MAX_STEM_ENDING,
+  rankValue,
+  toRankQuery,
+  type RankContext,
+  type RankQuery,
+} from './value-rank';
 import { WordPostings, type ScoredTerm } from './value-postings';
 import { normalizeValue } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
@@ -80,8 +87,13 @@ export class ValueIndex {
   private readonly rankContext: RankContext;
 
   private constructor(parts: {
-    refs: ColumnRef[]; values: string[]; counts: Uint32Array; columnOf: Uint32Array; norms: string[];
-    bm25: WordPostings; sorted: Uint32Array;
+    refs: ColumnRef[];
+    values: string[];
+    counts: Uint32Array;
+    columnOf: Uint32Array;
+    norms: string[];
+    bm25: WordPostings;
+    sorted: Uint32Array;
   }) {
     this.refs = parts.refs;
     this.values = parts.values;
@@ -165,7 +177,8 @@ export class ValueIndex {
       this.collectSorted(rq.lastIsPartial ? rq.norm : rq.norm + ' ', false, inScope, candidates);
       // A word of a longer query may be a whole value, however short: "sex F", "section h".
       for (const word of rq.words) {
-        if (rq.words.length > 1 && !(rq.hasContent && isFunctionWord(word))) this.collectSorted(word, true, inScope, candidates);
+        if (rq.words.length > 1 && !(rq.hasContent && isFunctionWord(word)))
+          this.collectSorted(word, true, inScope, candidates);
       }
       this.collectWords(rq, scope, candidates);
     }
@@ -182,7 +195,9 @@ export class ValueIndex {
     if (!table && !column) return null;
     const t = table?.toLowerCase();
     const c = column?.toLowerCase();
-    return Uint8Array.from(this.refs, (r) => ((!t || r.table.toLowerCase() === t) && (!c || r.column.toLowerCase() === c) ? 1 : 0));
+    return Uint8Array.from(this.refs, (r) =>
+      (!t || r.table.toLowerCase() === t) && (!c || r.column.toLowerCase() === c) ? 1 : 0,
+    );
   }
 
   /** Values equal to `key` (exact) or starting with it, the most frequent first, bounded. */
@@ -228,12 +243,15 @@ export class ValueIndex {
       add(word, TERM_WEIGHT.word, i);
       const isLast = i === rq.words.length - 1;
       if (isLast && rq.lastIsPartial && word.length >= MIN_PREFIX_WORD) {
-        for (const c of this.completions(word, Infinity)) add(c, TERM_WEIGHT.completion * (word.length / c.length) ** 0.5, i);
+        for (const c of this.completions(word, Infinity))
+          add(c, TERM_WEIGHT.completion * (word.length / c.length) ** 0.5, i);
       }
       if (word.length >= MIN_TYPO_WORD) {
-        for (const n of this.typos.near(word).sort(byFrequency).slice(0, MAX_NEIGHBOURS)) add(n, TERM_WEIGHT.neighbour, i);
+        for (const n of this.typos.near(word).sort(byFrequency).slice(0, MAX_NEIGHBOURS))
+          add(n, TERM_WEIGHT.neighbour, i);
         // Same stem: "asian" meets "asia", "engineering" meets "engineer", and the other way.
-        for (let cut = 1; cut <= MAX_STEM_ENDING && word.length - cut >= MIN_TYPO_WORD; cut++) add(word.slice(0, -cut), TERM_WEIGHT.neighbour, i);
+        for (let cut = 1; cut <= MAX_STEM_ENDING && word.length - cut >= MIN_TYPO_WORD; cut++)
+          add(word.slice(0, -cut), TERM_WEIGHT.neighbour, i);
         for (const c of this.completions(word, word.length + MAX_STEM_ENDING)) add(c, TERM_WEIGHT.neighbour, i);
       }
     });
@@ -271,7 +289,13 @@ export class ValueIndex {
       const ref = this.refs[this.columnOf[id]];
       hits.push({ table: ref.table, column: ref.column, value: this.values[id], rows: this.counts[id], score, match });
     }
-    hits.sort((a, b) => b.score - a.score || b.rows - a.rows || compareText(a.value, b.value) || compareText(a.table + '.' + a.column, b.table + '.' + b.column));
+    hits.sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.rows - a.rows ||
+        compareText(a.value, b.value) ||
+        compareText(a.table + '.' + a.column, b.table + '.' + b.column),
+    );
     return hits.slice(0, k);
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
-import { executorFor, type SqlExecutor } from '../ports';
+import { executorFor, type SqlExecutor } from '../executor';
 import { extractDistinctValues } from './distinct-values';
 import type { DistinctColumnValues } from './types';
 import { escapeLike, likeFallbackSearch, likePattern, likeTargets } from './value-like';
@@ -32,14 +32,25 @@ afterAll(() => engine.close('db'));
 
 describe('likeFallbackSearch', () => {
   it('covers the columns that are not fully indexed, in scope', () => {
-    expect(likeTargets(columns)).toEqual([{ table: 'users', column: 'email' }, { table: 'posts', column: 'body' }].sort((a, b) => (a.table < b.table ? -1 : 1)));
+    expect(likeTargets(columns)).toEqual(
+      [
+        { table: 'users', column: 'email' },
+        { table: 'posts', column: 'body' },
+      ].sort((a, b) => (a.table < b.table ? -1 : 1)),
+    );
     expect(likeTargets(columns, { table: 'USERS' })).toEqual([{ table: 'users', column: 'email' }]);
     expect(likeTargets(columns, { column: 'plan' })).toEqual([]);
   });
 
   it('finds a substring in a unique-looking column, with its row count', async () => {
     const hits = await likeFallbackSearch(exec, columns, 'lovelace');
-    expect(hits[0]).toMatchObject({ table: 'users', column: 'email', value: 'Ada.Lovelace@Analytical.org', rows: 1, match: 'like' });
+    expect(hits[0]).toMatchObject({
+      table: 'users',
+      column: 'email',
+      value: 'Ada.Lovelace@Analytical.org',
+      rows: 1,
+      match: 'like',
+    });
     const user77 = await likeFallbackSearch(exec, columns, 'user77@', { k: 3 });
     expect(user77).toHaveLength(3);
     expect(user77.every((h) => h.value.startsWith('user77'))).toBe(true);

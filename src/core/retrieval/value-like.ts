@@ -5,7 +5,7 @@
 // read per table, so a query matching most of a huge table cannot stall (counts of values beyond
 // that bound are then lower bounds), and at most MAX_LIKE_TABLES tables per search.
 
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import type { ColumnRef, DistinctColumnValues, ValueHit } from './types';
 import { rankValue, toRankQuery } from './value-rank';
@@ -26,10 +26,15 @@ export const MAX_LIKE_TABLES = 8;
 const MIN_LIKE_QUERY = 3;
 
 /** The columns a LIKE search covers for this scope: fallback columns, grouped by table, bounded. */
-export function likeTargets(columns: readonly DistinctColumnValues[], scope: { table?: string; column?: string } = {}): ColumnRef[] {
+export function likeTargets(
+  columns: readonly DistinctColumnValues[],
+  scope: { table?: string; column?: string } = {},
+): ColumnRef[] {
   const t = scope.table?.toLowerCase();
   const c = scope.column?.toLowerCase();
-  const inScope = columns.filter((col) => col.policy !== 'all' && (!t || col.table.toLowerCase() === t) && (!c || col.column.toLowerCase() === c));
+  const inScope = columns.filter(
+    (col) => col.policy !== 'all' && (!t || col.table.toLowerCase() === t) && (!c || col.column.toLowerCase() === c),
+  );
   const tables = [...new Set(inScope.map((col) => col.table))].slice(0, MAX_LIKE_TABLES);
   return inScope.filter((col) => tables.includes(col.table)).map(({ table, column }) => ({ table, column }));
 }
@@ -49,7 +54,10 @@ export function likePattern(query: string): string {
 }
 
 export async function likeFallbackSearch(
-  exec: SqlExecutor, columns: readonly DistinctColumnValues[], query: string, options: LikeSearchOptions = {},
+  exec: SqlExecutor,
+  columns: readonly DistinctColumnValues[],
+  query: string,
+  options: LikeSearchOptions = {},
 ): Promise<ValueHit[]> {
   const k = Math.max(1, options.k ?? 5);
   const norm = normalizeValue(query);
@@ -64,14 +72,21 @@ export async function likeFallbackSearch(
     if (options.signal?.aborted) break;
     const counts = await countMatches(exec, table, cols, query, norm.length < MIN_LIKE_QUERY);
     cols.forEach((column, i) => {
-      for (const [value, rows] of counts[i]) hits.push({ table, column, value, rows, score: score(value, rows), match: 'like' });
+      for (const [value, rows] of counts[i])
+        hits.push({ table, column, value, rows, score: score(value, rows), match: 'like' });
     });
   }
   return hits.sort((a, b) => b.score - a.score || b.rows - a.rows).slice(0, k);
 }
 
 /** Matching values per column with their row counts, from one scan of the table. */
-async function countMatches(exec: SqlExecutor, table: string, cols: string[], query: string, equalityOnly: boolean): Promise<Array<Map<string, number>>> {
+async function countMatches(
+  exec: SqlExecutor,
+  table: string,
+  cols: string[],
+  query: string,
+  equalityOnly: boolean,
+): Promise<Array<Map<string, number>>> {
   const test = (c: string) => (equalityOnly ? `(${c} = ? COLLATE NOCASE)` : `(${c} LIKE ? ESCAPE '\\')`);
   const param = equalityOnly ? query.trim() : likePattern(query);
   const quoted = cols.map(quoteIdent);

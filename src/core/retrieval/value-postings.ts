@@ -69,7 +69,11 @@ export class WordPostings {
           df.push(0);
         }
         let seen = -1;
-        for (let p = first; p < used; p++) if (docWords[p] === id) { seen = p; break; }
+        for (let p = first; p < used; p++)
+          if (docWords[p] === id) {
+            seen = p;
+            break;
+          }
         if (seen >= 0) {
           if (docTf[seen] < 255) docTf[seen]++;
         } else {
@@ -123,7 +127,11 @@ export class WordPostings {
    * The `limit` best documents for the terms (OR), best first. `accept` filters documents (scope)
    * before they are scored. Work is one step per posting of the given terms.
    */
-  search(terms: readonly ScoredTerm[], limit: number, accept?: (doc: number) => boolean): Array<{ doc: number; score: number }> {
+  search(
+    terms: readonly ScoredTerm[],
+    limit: number,
+    accept?: (doc: number) => boolean,
+  ): Array<{ doc: number; score: number }> {
     const n = this.documentCount;
     let touchedCount = 0;
     for (const t of terms) {
@@ -152,7 +160,12 @@ export class WordPostings {
 }
 
 /** The `limit` highest-scoring of the first `count` documents, best first (a small sorted buffer). */
-function topByScore(docs: Uint32Array, count: number, limit: number, scoreOf: (doc: number) => number): Array<{ doc: number; score: number }> {
+function topByScore(
+  docs: Uint32Array,
+  count: number,
+  limit: number,
+  scoreOf: (doc: number) => number,
+): Array<{ doc: number; score: number }> {
   const best: Array<{ doc: number; score: number }> = [];
   for (let i = 0; i < count; i++) {
     const doc = docs[i];

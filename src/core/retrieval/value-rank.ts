@@ -30,10 +30,14 @@ export interface RankQuery {
 }
 
 // English function and question words. Kept short: only words that carry no value on their own.
-const FUNCTION_WORDS = new Set(('a an the of in on at to for from by with and or not no is are was were be been do does did ' +
-  'what which who whom whose how when where why that this these those there their them they it its as all any each ' +
-  'me my i you your we our he she his her than then more most less many much some such into about have has had ' +
-  'show list give find return tell please can could would should will').split(' '));
+const FUNCTION_WORDS = new Set(
+  (
+    'a an the of in on at to for from by with and or not no is are was were be been do does did ' +
+    'what which who whom whose how when where why that this these those there their them they it its as all any each ' +
+    'me my i you your we our he she his her than then more most less many much some such into about have has had ' +
+    'show list give find return tell please can could would should will'
+  ).split(' '),
+);
 
 export function isFunctionWord(word: string): boolean {
   return FUNCTION_WORDS.has(word);
@@ -43,7 +47,12 @@ export function isFunctionWord(word: string): boolean {
 export function toRankQuery(query: string): RankQuery {
   const norm = normalizeValue(query);
   const words = norm === '' ? [] : [...new Set(norm.split(' '))];
-  return { norm, words, lastIsPartial: endsInsideWord(query.trimStart()), hasContent: words.some((w) => !FUNCTION_WORDS.has(w)) };
+  return {
+    norm,
+    words,
+    lastIsPartial: endsInsideWord(query.trimStart()),
+    hasContent: words.some((w) => !FUNCTION_WORDS.has(w)),
+  };
 }
 
 export interface RankContext {
@@ -95,7 +104,8 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
 
   const valueWords = normValue.length > 0 ? normValue.split(' ') : [];
   const valueCredit = new Float64Array(valueWords.length);
-  const weight = (word: string, demote: boolean) => ctx.idf(word) * (demote && FUNCTION_WORDS.has(word) ? FUNCTION_WORD_WEIGHT : 1);
+  const weight = (word: string, demote: boolean) =>
+    ctx.idf(word) * (demote && FUNCTION_WORDS.has(word) ? FUNCTION_WORD_WEIGHT : 1);
   let queryMatched = 0;
   let queryTotal = 0;
   let contentMatched = false;
@@ -124,7 +134,9 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
   const functionOnly = query.hasContent && !contentMatched ? FUNCTION_ONLY : 1;
   const qCover = queryTotal > 0 ? (functionOnly * queryMatched) / queryTotal : 0;
   const vCover = valueTotal > 0 ? (functionOnly * valueMatched) / valueTotal : 0;
-  const startsWithQuery = query.lastIsPartial ? normValue.startsWith(query.norm) : normValue.startsWith(query.norm + ' ');
+  const startsWithQuery = query.lastIsPartial
+    ? normValue.startsWith(query.norm)
+    : normValue.startsWith(query.norm + ' ');
   const score =
     WEIGHTS.qCover * qCover +
     WEIGHTS.vCover * vCover +

@@ -10,14 +10,28 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
 const HAS_DIGIT = /\d/;
 
 // Letters NFD does not decompose into a base letter plus a mark.
-const UNDECOMPOSED: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', ħ: 'h' };
+const UNDECOMPOSED: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ı: 'i',
+  ħ: 'h',
+};
 const UNDECOMPOSED_RE = new RegExp(`[${Object.keys(UNDECOMPOSED).join('')}]`, 'g');
 
 /** Lower case with accents removed. ASCII text (most values) skips the Unicode work. */
 export function foldCase(text: string): string {
   const lower = text.toLowerCase();
   if (!NON_ASCII.test(lower)) return lower;
-  return lower.normalize('NFKD').replace(MARKS, '').replace(UNDECOMPOSED_RE, (c) => UNDECOMPOSED[c]);
+  return lower
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(UNDECOMPOSED_RE, (c) => UNDECOMPOSED[c]);
 }
 
 /** The words of a value or a query, folded: "Café de l'Ouest" -> cafe, de, l, ouest. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
-import { executorFor, type SqlExecutor } from '../ports';
+import { executorFor, type SqlExecutor } from '../executor';
 import type { JoinEdge } from '../retrieval/types';
 import { assertSingleReadStatement } from '../sql/statements';
 import type { Schema } from '../types';
@@ -70,7 +70,13 @@ beforeAll(async () => {
 });
 afterAll(() => engine.close('k'));
 
-const edge = (fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({ fromTable, fromColumns: [from], toTable, toColumns: [to], inferred: true });
+const edge = (fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({
+  fromTable,
+  fromColumns: [from],
+  toTable,
+  toColumns: [to],
+  inferred: true,
+});
 const label = (e: JoinEdge) => `${e.fromTable}.${e.fromColumns[0]} -> ${e.toTable}.${e.toColumns[0]}`;
 
 describe('inferForeignKeys', () => {
@@ -112,7 +118,9 @@ describe('inferForeignKeys', () => {
     const inferred = await inferForeignKeys(schema, exec);
     expect(inferred.every((e) => e.inferred)).toBe(true);
     const r = shortestJoinPaths(buildJoinGraph(schema, inferred), 'flights', 'airlines');
-    expect(r.ok && r.paths.map((p) => [p.joinClause, p.edges[0].inferred])).toEqual([['FROM "flights" JOIN "airlines" ON "flights"."Airline" = "airlines"."uid"', true]]);
+    expect(r.ok && r.paths.map((p) => [p.joinClause, p.edges[0].inferred])).toEqual([
+      ['FROM "flights" JOIN "airlines" ON "flights"."Airline" = "airlines"."uid"', true],
+    ]);
   });
 
   it('sends only single read statements, bounded to a prefix of the rows', async () => {
@@ -135,6 +143,8 @@ describe('inferForeignKeys', () => {
     expect(queries).toBe(2);
     const controller = new AbortController();
     controller.abort();
-    await expect(inferForeignKeys(schema, exec, { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(inferForeignKeys(schema, exec, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 });

@@ -4,7 +4,7 @@
 // table and a compatible type; then one read query checks that every value is contained.
 
 import { DowserError } from '../errors';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import type { JoinEdge } from '../retrieval/types';
 import { quoteIdent } from '../sql/quote';
 import type { Affinity, ColumnInfo, Schema, TableInfo } from '../types';
@@ -33,7 +33,11 @@ interface KeyColumn {
 const norm = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** Lower snake case, camelCase split: `billingAddressId` -> `billing_address_id`. */
-const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[\s-]+/g, '_');
+const snake = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** The table name and its simple singulars: customers -> customer, addresses -> address, cities -> city. */
 function tableStems(table: string): string[] {
@@ -69,7 +73,8 @@ const NAMING_SCORE: Record<Naming, number> = { id: 3, bare: 2, 'role-id': 2, 'ro
 
 // Columns that point back at their own table's key (a tree or a chain of rows), besides a role in
 // front of the table's own name (parent_category_id). Whole names only: previous_balance is not one.
-const SELF_REFERENCE = /^(parent|manager|boss|supervisor|mentor|reportsto|superior|predecessor|successor|previous|prev|next)(id)?$/;
+const SELF_REFERENCE =
+  /^(parent|manager|boss|supervisor|mentor|reportsto|superior|predecessor|successor|previous|prev|next)(id)?$/;
 
 // A UNIQUE column that is not the primary key is a join target only when it is named like one.
 const KEY_LIKE = /(id|code|key|no|num|number)$/;
@@ -77,7 +82,13 @@ const KEY_LIKE = /(id|code|key|no|num|number)$/;
 type TypeClass = 'number' | 'text' | 'any' | 'blob';
 
 function typeClass(c: ColumnInfo): TypeClass {
-  const byAffinity: Record<Affinity, TypeClass> = { INTEGER: 'number', REAL: 'number', NUMERIC: 'number', TEXT: 'text', BLOB: 'blob' };
+  const byAffinity: Record<Affinity, TypeClass> = {
+    INTEGER: 'number',
+    REAL: 'number',
+    NUMERIC: 'number',
+    TEXT: 'text',
+    BLOB: 'blob',
+  };
   // No declared type at all (common in files made by scripts): the values decide.
   return c.declaredType.trim() === '' ? 'any' : byAffinity[c.affinity];
 }
@@ -151,12 +162,22 @@ export function keyCandidates(schema: Schema): KeyCandidate[] {
           if (declared.has(pairKey(a.name, c.name, b.name, k.column.name)) || !compatible(c, k.column)) continue;
           const verdict = judge(a, c, b, k);
           if (!verdict) continue;
-          out.push({ edge: { fromTable: a.name, fromColumns: [c.name], toTable: b.name, toColumns: [k.column.name], inferred: true }, ...verdict });
+          out.push({
+            edge: {
+              fromTable: a.name,
+              fromColumns: [c.name],
+              toTable: b.name,
+              toColumns: [k.column.name],
+              inferred: true,
+            },
+            ...verdict,
+          });
         }
       }
     }
   }
-  const label = (x: KeyCandidate) => `${x.edge.fromTable}.${x.edge.fromColumns[0]}>${x.edge.toTable}.${x.edge.toColumns[0]}`;
+  const label = (x: KeyCandidate) =>
+    `${x.edge.fromTable}.${x.edge.fromColumns[0]}>${x.edge.toTable}.${x.edge.toColumns[0]}`;
   return out.sort((x, y) => y.score - x.score || (label(x) < label(y) ? -1 : label(x) > label(y) ? 1 : 0));
 }
 
@@ -176,7 +197,11 @@ export function containmentSql(edge: JoinEdge, rowLimit: number): string {
  * Keys implied by names and types whose values are all contained in the referenced key, as
  * edges with `inferred: true`. Candidates whose check fails to run are skipped, not fatal.
  */
-export async function inferForeignKeys(schema: Schema, exec: SqlExecutor, { maxChecks = 200, rowLimit = 100_000, signal }: InferOptions = {}): Promise<JoinEdge[]> {
+export async function inferForeignKeys(
+  schema: Schema,
+  exec: SqlExecutor,
+  { maxChecks = 200, rowLimit = 100_000, signal }: InferOptions = {},
+): Promise<JoinEdge[]> {
   const found: JoinEdge[] = [];
   for (const candidate of keyCandidates(schema).slice(0, maxChecks)) {
     if (signal?.aborted) throw new DowserError('cancelled', 'Looking for undeclared keys was cancelled.');

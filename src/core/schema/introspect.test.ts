@@ -51,7 +51,9 @@ const table = (name: string): TableInfo => {
 beforeAll(async () => {
   engine = await createNodeEngine();
   // A view is checked only when created: dropping the table it reads leaves a view that fails.
-  const bytes = await buildDb(SQL + 'CREATE TABLE gone (x); CREATE VIEW dangling AS SELECT x FROM gone; DROP TABLE gone;');
+  const bytes = await buildDb(
+    SQL + 'CREATE TABLE gone (x); CREATE VIEW dangling AS SELECT x FROM gone; DROP TABLE gone;',
+  );
   await engine.open({ id: 'db', name: 'i.sqlite', bytes });
   schema = await engine.introspect('db');
 });
@@ -60,15 +62,28 @@ afterAll(() => engine.close('db'));
 describe('introspect', () => {
   it('lists tables (by name, case-insensitively) before views, without sqlite_ internals', () => {
     expect(schema.tables.map((t) => [t.name, t.kind])).toEqual([
-      ['author', 'table'], ['book', 'table'], ['child', 'table'], ['kv', 'table'], [WEIRD_TABLE, 'table'],
-      ['parent', 'table'], ['strict_kv', 'table'], ['tricky', 'table'], ['types', 'table'],
-      ['author_books', 'view'], ['book_copy', 'view'], ['dangling', 'view'],
+      ['author', 'table'],
+      ['book', 'table'],
+      ['child', 'table'],
+      ['kv', 'table'],
+      [WEIRD_TABLE, 'table'],
+      ['parent', 'table'],
+      ['strict_kv', 'table'],
+      ['tricky', 'table'],
+      ['types', 'table'],
+      ['author_books', 'view'],
+      ['book_copy', 'view'],
+      ['dangling', 'view'],
     ]);
   });
 
   it('gives a composite primary key in key order, not column order', () => {
     expect(table('parent').primaryKey).toEqual(['b', 'a']);
-    expect(table('parent').columns.map((c) => [c.name, c.pkIndex])).toEqual([['a', 2], ['b', 1], ['label', 0]]);
+    expect(table('parent').columns.map((c) => [c.name, c.pkIndex])).toEqual([
+      ['a', 2],
+      ['b', 1],
+      ['label', 0],
+    ]);
   });
 
   it('detects WITHOUT ROWID, also after STRICT and not inside a default value', () => {
@@ -79,8 +94,12 @@ describe('introspect', () => {
   });
 
   it('finds foreign keys both ways between two tables', () => {
-    expect(table('author').foreignKeys).toEqual([expect.objectContaining({ table: 'author', from: ['favourite_book'], refTable: 'book', to: ['id'] })]);
-    expect(table('book').foreignKeys).toEqual([expect.objectContaining({ table: 'book', from: ['author_id'], refTable: 'author', to: ['id'] })]);
+    expect(table('author').foreignKeys).toEqual([
+      expect.objectContaining({ table: 'author', from: ['favourite_book'], refTable: 'book', to: ['id'] }),
+    ]);
+    expect(table('book').foreignKeys).toEqual([
+      expect.objectContaining({ table: 'book', from: ['author_id'], refTable: 'author', to: ['id'] }),
+    ]);
   });
 
   it('pairs the columns of a multi-column foreign key in declaration order', () => {
@@ -99,18 +118,32 @@ describe('introspect', () => {
 
   it('lists indexes with uniqueness, origin, columns and partial flag', () => {
     const byName = Object.fromEntries(table('book').indexes.map((ix) => [ix.name, ix]));
-    expect(byName.book_by_author).toMatchObject({ unique: false, origin: 'c', columns: ['author_id', 'title'], partial: false });
+    expect(byName.book_by_author).toMatchObject({
+      unique: false,
+      origin: 'c',
+      columns: ['author_id', 'title'],
+      partial: false,
+    });
     expect(byName.book_lower).toMatchObject({ unique: false, origin: 'c', columns: ['<expression>'], partial: true });
     const uniqueTitle = table('book').indexes.find((ix) => ix.origin === 'u');
     expect(uniqueTitle).toMatchObject({ unique: true, columns: ['title'] });
-    expect(table('parent').indexes).toEqual([expect.objectContaining({ origin: 'pk', unique: true, columns: ['b', 'a'] })]);
+    expect(table('parent').indexes).toEqual([
+      expect.objectContaining({ origin: 'pk', unique: true, columns: ['b', 'a'] }),
+    ]);
   });
 
   it('gives declared types, affinities, defaults and NOT NULL', () => {
     const cols = Object.fromEntries(table('types').columns.map((c) => [c.name, c]));
     expect(Object.fromEntries(Object.entries(cols).map(([n, c]) => [n, [c.declaredType, c.affinity]]))).toMatchObject({
-      i: ['INTEGER', 'INTEGER'], v: ['VARCHAR(20)', 'TEXT'], bl: ['BLOB', 'BLOB'], none_: ['', 'BLOB'],
-      d: ['DOUBLE', 'REAL'], dec: ['DECIMAL(10,2)', 'NUMERIC'], dt: ['DATETIME', 'NUMERIC'], f: ['FLOAT', 'REAL'], c: ['CLOB', 'TEXT'],
+      i: ['INTEGER', 'INTEGER'],
+      v: ['VARCHAR(20)', 'TEXT'],
+      bl: ['BLOB', 'BLOB'],
+      none_: ['', 'BLOB'],
+      d: ['DOUBLE', 'REAL'],
+      dec: ['DECIMAL(10,2)', 'NUMERIC'],
+      dt: ['DATETIME', 'NUMERIC'],
+      f: ['FLOAT', 'REAL'],
+      c: ['CLOB', 'TEXT'],
     });
     expect(cols.created.defaultValue).toBe('CURRENT_TIMESTAMP');
     expect(cols.qty).toMatchObject({ notNull: true, defaultValue: '0' });
@@ -122,18 +155,29 @@ describe('introspect', () => {
     const names = table('types').columns.map((c) => c.name);
     expect(names).toContain('twice');
     expect(names).toContain('stored_upper');
-    expect(table('types').columns.find((c) => c.name === 'twice')).toMatchObject({ hidden: false, affinity: 'INTEGER' });
+    expect(table('types').columns.find((c) => c.name === 'twice')).toMatchObject({
+      hidden: false,
+      affinity: 'INTEGER',
+    });
   });
 
   it('gives views their columns and row counts, and a failing view an error', () => {
     expect(table('author_books')).toMatchObject({ rowCount: 1, foreignKeys: [], indexes: [] });
     expect(table('author_books').columns.map((c) => c.name)).toEqual(['name', 'books']);
     expect(table('book_copy').rowCount).toBe(2);
-    expect(table('dangling')).toMatchObject({ rowCount: null, error: expect.stringContaining('no such table: main.gone') });
+    expect(table('dangling')).toMatchObject({
+      rowCount: null,
+      error: expect.stringContaining('no such table: main.gone'),
+    });
   });
 
   it('counts rows of tables', () => {
-    expect([table('parent').rowCount, table('child').rowCount, table('kv').rowCount, table(WEIRD_TABLE).rowCount]).toEqual([2, 2, 0, 2]);
+    expect([
+      table('parent').rowCount,
+      table('child').rowCount,
+      table('kv').rowCount,
+      table(WEIRD_TABLE).rowCount,
+    ]).toEqual([2, 2, 0, 2]);
   });
 });
 
@@ -175,8 +219,34 @@ describe('introspect helpers', () => {
   });
 
   it('affinityOf follows SQLite rules in their order', () => {
-    expect(['INT', 'TINYINT', 'CHARINT', 'NVARCHAR(5)', 'TEXT', 'BLOB', '', 'REAL', 'FLOATING POINT', 'NUMERIC', 'BOOLEAN', 'DATE'].map(affinityOf)).toEqual([
-      'INTEGER', 'INTEGER', 'INTEGER', 'TEXT', 'TEXT', 'BLOB', 'BLOB', 'REAL', 'INTEGER', 'NUMERIC', 'NUMERIC', 'NUMERIC',
+    expect(
+      [
+        'INT',
+        'TINYINT',
+        'CHARINT',
+        'NVARCHAR(5)',
+        'TEXT',
+        'BLOB',
+        '',
+        'REAL',
+        'FLOATING POINT',
+        'NUMERIC',
+        'BOOLEAN',
+        'DATE',
+      ].map(affinityOf),
+    ).toEqual([
+      'INTEGER',
+      'INTEGER',
+      'INTEGER',
+      'TEXT',
+      'TEXT',
+      'BLOB',
+      'BLOB',
+      'REAL',
+      'INTEGER',
+      'NUMERIC',
+      'NUMERIC',
+      'NUMERIC',
     ]);
   });
 });

@@ -3,7 +3,7 @@
 
 import { quoteIdent, quoteLiteral } from '../sql/quote';
 import { significant, tokenize } from '../sql/tokens';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import type { ColumnInfo, ForeignKey, IndexInfo, Schema, SqlValue, TableInfo } from '../types';
 import { affinityOf } from './affinity';
 
@@ -51,14 +51,26 @@ async function columnsOf(exec: SqlExecutor, table: string): Promise<ColumnInfo[]
   }));
 }
 
-async function foreignKeysOf(exec: SqlExecutor, table: string, pkOf: (t: string) => Promise<string[]>): Promise<ForeignKey[]> {
+async function foreignKeysOf(
+  exec: SqlExecutor,
+  table: string,
+  pkOf: (t: string) => Promise<string[]>,
+): Promise<ForeignKey[]> {
   const list = await rows(exec, `SELECT * FROM pragma_foreign_key_list(${quoteLiteral(table)}) ORDER BY id, seq`);
   const byId = new Map<number, ForeignKey>();
   for (const r of list) {
     const id = num(r.id);
     let fk = byId.get(id);
     if (!fk) {
-      fk = { id, table, from: [], refTable: str(r.table), to: [], onUpdate: str(r.on_update), onDelete: str(r.on_delete) };
+      fk = {
+        id,
+        table,
+        from: [],
+        refTable: str(r.table),
+        to: [],
+        onUpdate: str(r.on_update),
+        onDelete: str(r.on_delete),
+      };
       byId.set(id, fk);
     }
     fk.from.push(str(r.from));
@@ -112,13 +124,24 @@ export async function introspect(exec: SqlExecutor): Promise<Schema> {
   );
   // Shadow tables of virtual tables (fts5 `x_data`, `x_idx`, ...) are implementation detail.
   const virtualNames = objects.filter((o) => /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(str(o.sql))).map((o) => str(o.name));
-  const isShadow = (name: string) => virtualNames.some((v) => name.startsWith(v + '_') && /_(data|idx|content|docsize|config|segments|segdir|stat|node|parent|rowid)$/.test(name));
+  const isShadow = (name: string) =>
+    virtualNames.some(
+      (v) =>
+        name.startsWith(v + '_') &&
+        /_(data|idx|content|docsize|config|segments|segdir|stat|node|parent|rowid)$/.test(name),
+    );
 
   const pkCache = new Map<string, string[]>();
   const pkOf = async (t: string): Promise<string[]> => {
     if (!pkCache.has(t)) {
       const cols = await columnsOf(exec, t).catch(() => []);
-      pkCache.set(t, cols.filter((c) => c.pkIndex > 0).sort((a, b) => a.pkIndex - b.pkIndex).map((c) => c.name));
+      pkCache.set(
+        t,
+        cols
+          .filter((c) => c.pkIndex > 0)
+          .sort((a, b) => a.pkIndex - b.pkIndex)
+          .map((c) => c.name),
+      );
     }
     return pkCache.get(t)!;
   };
@@ -140,11 +163,16 @@ export async function introspect(exec: SqlExecutor): Promise<Schema> {
     const rc = error ? { count: null, error } : await rowCountOf(exec, name);
     if (rc.error && isVirtual) {
       const mod = virtualModule(sql);
-      error = /no such module/i.test(rc.error) ? `virtual table using module "${mod}", which this SQLite build lacks` : rc.error;
+      error = /no such module/i.test(rc.error)
+        ? `virtual table using module "${mod}", which this SQLite build lacks`
+        : rc.error;
     } else if (rc.error) {
       error = rc.error;
     }
-    const primaryKey = columns.filter((c) => c.pkIndex > 0).sort((a, b) => a.pkIndex - b.pkIndex).map((c) => c.name);
+    const primaryKey = columns
+      .filter((c) => c.pkIndex > 0)
+      .sort((a, b) => a.pkIndex - b.pkIndex)
+      .map((c) => c.name);
     pkCache.set(name, primaryKey);
     tables.push({
       name,

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
-import { executorFor } from '../ports';
+import { executorFor } from '../executor';
 import type { JoinEdge } from '../retrieval/types';
 import { inferForeignKeys } from './infer-keys';
 import { buildJoinGraph, type JoinGraph, shortestJoinPaths } from './join-graph';
@@ -43,8 +43,10 @@ function joinConditions(db: string, sql: string): JoinCondition[] {
   return out;
 }
 
-const pairKey = (t1: string, c1: string, t2: string, c2: string) => [`${t1}.${c1}`.toLowerCase(), `${t2}.${c2}`.toLowerCase()].sort().join(' = ');
-const edgeKey = (e: JoinEdge) => (e.fromColumns.length === 1 ? pairKey(e.fromTable, e.fromColumns[0], e.toTable, e.toColumns[0]) : '');
+const pairKey = (t1: string, c1: string, t2: string, c2: string) =>
+  [`${t1}.${c1}`.toLowerCase(), `${t2}.${c2}`.toLowerCase()].sort().join(' = ');
+const edgeKey = (e: JoinEdge) =>
+  e.fromColumns.length === 1 ? pairKey(e.fromTable, e.fromColumns[0], e.toTable, e.toColumns[0]) : '';
 
 /** [any returned path agrees, the first one does] */
 function agrees(graph: JoinGraph, c: JoinCondition): [boolean, boolean] {
@@ -59,9 +61,18 @@ function agrees(graph: JoinGraph, c: JoinCondition): [boolean, boolean] {
 describe.skipIf(!exists)('join paths agree with Spider dev gold joins', () => {
   it('agrees on at least 0.9 of the gold join conditions with inferred keys', async () => {
     const dbDir = join(spiderRoot, 'database');
-    const questions: Array<{ db_id: string; query: string }> = JSON.parse(readFileSync(join(spiderRoot, 'dev.json'), 'utf8'));
+    const questions: Array<{ db_id: string; query: string }> = JSON.parse(
+      readFileSync(join(spiderRoot, 'dev.json'), 'utf8'),
+    );
     const engine = await createNodeEngine();
-    const tally = { conditions: 0, declaredAny: 0, declaredFirst: 0, inferredAny: 0, inferredFirst: 0, inferredKeys: 0 };
+    const tally = {
+      conditions: 0,
+      declaredAny: 0,
+      declaredFirst: 0,
+      inferredAny: 0,
+      inferredFirst: 0,
+      inferredKeys: 0,
+    };
     const misses: string[] = [];
     for (const db of readdirSync(dbDir).sort()) {
       const file = readdirSync(join(dbDir, db)).find((f) => f.endsWith('.sqlite'));

@@ -4,7 +4,14 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
 import type { JoinEdge } from '../retrieval/types';
 import type { Schema } from '../types';
-import { buildJoinGraph, type FindPathResult, type JoinGraph, type PathsFound, renderJoinClause, shortestJoinPaths } from './join-graph';
+import {
+  buildJoinGraph,
+  type FindPathResult,
+  type JoinGraph,
+  type PathsFound,
+  renderJoinClause,
+  shortestJoinPaths,
+} from './join-graph';
 
 const SQL = `
 -- Keys in both directions between two tables, and a self-reference.
@@ -61,7 +68,8 @@ function found(result: FindPathResult): PathsFound {
   return result;
 }
 
-const paths = (start: string, end: string, maxPaths?: number) => found(shortestJoinPaths(graph, start, end, { maxPaths }));
+const paths = (start: string, end: string, maxPaths?: number) =>
+  found(shortestJoinPaths(graph, start, end, { maxPaths }));
 
 /** Every clause must run on the database it was built for. */
 async function runs(joinClause: string): Promise<number> {
@@ -87,7 +95,9 @@ describe('shortestJoinPaths', () => {
   it('joins a composite key on every column pair', async () => {
     const r = paths('shipments', 'lines');
     expect(r.paths).toHaveLength(1);
-    expect(r.paths[0].joinClause).toBe('FROM "shipments" JOIN "lines" ON "shipments"."order_id" = "lines"."order_id" AND "shipments"."line_no" = "lines"."line_no"');
+    expect(r.paths[0].joinClause).toBe(
+      'FROM "shipments" JOIN "lines" ON "shipments"."order_id" = "lines"."order_id" AND "shipments"."line_no" = "lines"."line_no"',
+    );
     expect(await runs(r.paths[0].joinClause)).toBe(1);
   });
 
@@ -126,13 +136,27 @@ describe('shortestJoinPaths', () => {
   it('returns the single table (no join) for two columns of one table, and lists its self-joins', async () => {
     const r = paths('staff.name', 'STAFF.mentor_id');
     expect(r.paths).toEqual([{ tables: ['staff'], edges: [], joinClause: 'FROM "staff"' }]);
-    expect(r.selfJoins.map((p) => p.joinClause)).toEqual(['FROM "staff" JOIN "staff" AS "staff_2" ON "staff"."mentor_id" = "staff_2"."id"']);
+    expect(r.selfJoins.map((p) => p.joinClause)).toEqual([
+      'FROM "staff" JOIN "staff" AS "staff_2" ON "staff"."mentor_id" = "staff_2"."id"',
+    ]);
     expect(await runs(r.selfJoins[0].joinClause)).toBe(1);
   });
 
   it('aliases a table that appears twice in a path', () => {
-    const self: JoinEdge = { fromTable: 'staff', fromColumns: ['mentor_id'], toTable: 'staff', toColumns: ['id'], inferred: false };
-    const dept: JoinEdge = { fromTable: 'staff', fromColumns: ['department_id'], toTable: 'departments', toColumns: ['id'], inferred: false };
+    const self: JoinEdge = {
+      fromTable: 'staff',
+      fromColumns: ['mentor_id'],
+      toTable: 'staff',
+      toColumns: ['id'],
+      inferred: false,
+    };
+    const dept: JoinEdge = {
+      fromTable: 'staff',
+      fromColumns: ['department_id'],
+      toTable: 'departments',
+      toColumns: ['id'],
+      inferred: false,
+    };
     expect(renderJoinClause(['departments', 'staff', 'staff'], [dept, self])).toBe(
       'FROM "departments" JOIN "staff" ON "staff"."department_id" = "departments"."id" JOIN "staff" AS "staff_2" ON "staff"."mentor_id" = "staff_2"."id"',
     );
@@ -155,7 +179,10 @@ describe('shortestJoinPaths', () => {
       ['größe 表.from', 'ORDERS'],
     ]) {
       const r = paths(start, end);
-      expect(r.paths.map((p) => p.tables), `${start} -> ${end}`).toEqual([expected]);
+      expect(
+        r.paths.map((p) => p.tables),
+        `${start} -> ${end}`,
+      ).toEqual([expected]);
     }
     const r = paths('"größe 表"."名前"', 'order details.unit price');
     expect(r.start).toEqual({ table: 'größe 表', column: '名前' });
@@ -175,16 +202,27 @@ describe('shortestJoinPaths', () => {
   });
 
   it('suggests the closest names for an unknown table or column', () => {
-    expect(shortestJoinPaths(graph, 'custmers', 'orders')).toEqual({ ok: false, message: 'Unknown table custmers.', suggestions: ['customers'] });
+    expect(shortestJoinPaths(graph, 'custmers', 'orders')).toEqual({
+      ok: false,
+      message: 'Unknown table custmers.',
+      suggestions: ['customers'],
+    });
     const column = shortestJoinPaths(graph, 'orders.totl', 'customers');
     expect(column).toMatchObject({ ok: false, message: 'Table orders has no column totl.' });
     expect(!column.ok && column.suggestions[0]).toBe('orders.total');
     // A bare column name points at the tables that have it.
     const bare = shortestJoinPaths(graph, 'customers', 'billing_address_id');
-    expect(bare).toMatchObject({ ok: false, message: 'Unknown table billing_address_id.', suggestions: ['orders.billing_address_id'] });
+    expect(bare).toMatchObject({
+      ok: false,
+      message: 'Unknown table billing_address_id.',
+      suggestions: ['orders.billing_address_id'],
+    });
     const quoted = shortestJoinPaths(graph, '"order detail"."unit price"', 'orders');
     expect(!quoted.ok && quoted.suggestions[0]).toBe('"order details"."unit price"');
-    expect(shortestJoinPaths(graph, '  ', 'orders')).toMatchObject({ ok: false, message: expect.stringMatching(/^Empty endpoint/) });
+    expect(shortestJoinPaths(graph, '  ', 'orders')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Empty endpoint/),
+    });
   });
 
   it('leaves out keys to missing tables', () => {
@@ -194,10 +232,20 @@ describe('shortestJoinPaths', () => {
 });
 
 describe('inferred keys in the graph', () => {
-  const inferred = (fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({ fromTable, fromColumns: [from], toTable, toColumns: [to], inferred: true });
+  const inferred = (fromTable: string, from: string, toTable: string, to: string): JoinEdge => ({
+    fromTable,
+    fromColumns: [from],
+    toTable,
+    toColumns: [to],
+    inferred: true,
+  });
 
   it('uses inferred keys, flags them, and drops ones the schema already declares', () => {
-    const g = buildJoinGraph(schema, [inferred('shipments', 'order_id', 'orders', 'id'), inferred('orders', 'customer_id', 'customers', 'id'), inferred('customers', 'id', 'orders', 'customer_id')]);
+    const g = buildJoinGraph(schema, [
+      inferred('shipments', 'order_id', 'orders', 'id'),
+      inferred('orders', 'customer_id', 'customers', 'id'),
+      inferred('customers', 'id', 'orders', 'customer_id'),
+    ]);
     expect(g.edges.filter((e) => e.inferred)).toEqual([inferred('shipments', 'order_id', 'orders', 'id')]);
     const r = found(shortestJoinPaths(g, 'shipments', 'orders'));
     expect(r.paths).toHaveLength(1);

@@ -67,7 +67,8 @@ export type FindPathResult = PathsFound | EndpointError;
 
 const ROWID_NAMES = new Set(['rowid', 'oid', '_rowid_']);
 
-const edgeKey = (e: JoinEdge) => `${e.fromTable}\0${e.fromColumns.join('\0')}\0>${e.toTable}\0${e.toColumns.join('\0')}`.toLowerCase();
+const edgeKey = (e: JoinEdge) =>
+  `${e.fromTable}\0${e.fromColumns.join('\0')}\0>${e.toTable}\0${e.toColumns.join('\0')}`.toLowerCase();
 
 function lookupTable(graph: Pick<JoinGraph, 'byName' | 'byLowerName'>, name: string): number | undefined {
   return graph.byName.get(name) ?? graph.byLowerName.get(name.toLowerCase());
@@ -87,7 +88,13 @@ function canonicalEdge(graph: JoinGraph, e: JoinEdge): JoinEdge | null {
   const fromColumns = e.fromColumns.map((c) => lookupColumn(graph.tables[from], c));
   const toColumns = e.toColumns.map((c) => lookupColumn(graph.tables[to], c));
   if (fromColumns.some((c) => c === undefined) || toColumns.some((c) => c === undefined)) return null;
-  return { fromTable: graph.tables[from].name, fromColumns: fromColumns as string[], toTable: graph.tables[to].name, toColumns: toColumns as string[], inferred: e.inferred };
+  return {
+    fromTable: graph.tables[from].name,
+    fromColumns: fromColumns as string[],
+    toTable: graph.tables[to].name,
+    toColumns: toColumns as string[],
+    inferred: e.inferred,
+  };
 }
 
 /**
@@ -95,21 +102,44 @@ function canonicalEdge(graph: JoinGraph, e: JoinEdge): JoinEdge | null {
  * (a JOIN on them would fail); an inferred key that repeats a declared one is dropped.
  */
 export function buildJoinGraph(schema: Schema, inferred: JoinEdge[] = []): JoinGraph {
-  const graph: JoinGraph = { tables: [], byName: new Map(), byLowerName: new Map(), edges: [], adjacency: [], selfEdges: [] };
+  const graph: JoinGraph = {
+    tables: [],
+    byName: new Map(),
+    byLowerName: new Map(),
+    edges: [],
+    adjacency: [],
+    selfEdges: [],
+  };
   for (const t of schema.tables) {
     const index = graph.tables.length;
-    graph.tables.push({ name: t.name, columns: new Map(t.columns.map((c) => [c.name.toLowerCase(), c.name])), hasRowid: t.kind === 'table' && !t.withoutRowid });
+    graph.tables.push({
+      name: t.name,
+      columns: new Map(t.columns.map((c) => [c.name.toLowerCase(), c.name])),
+      hasRowid: t.kind === 'table' && !t.withoutRowid,
+    });
     graph.byName.set(t.name, index);
     if (!graph.byLowerName.has(t.name.toLowerCase())) graph.byLowerName.set(t.name.toLowerCase(), index);
     graph.adjacency.push([]);
     graph.selfEdges.push([]);
   }
-  const declared: JoinEdge[] = schema.foreignKeys.map((fk) => ({ fromTable: fk.table, fromColumns: fk.from, toTable: fk.refTable, toColumns: fk.to, inferred: false }));
+  const declared: JoinEdge[] = schema.foreignKeys.map((fk) => ({
+    fromTable: fk.table,
+    fromColumns: fk.from,
+    toTable: fk.refTable,
+    toColumns: fk.to,
+    inferred: false,
+  }));
   const seen = new Set<string>();
   for (const raw of [...declared, ...inferred]) {
     const e = canonicalEdge(graph, raw);
     if (!e) continue;
-    const reversed: JoinEdge = { ...e, fromTable: e.toTable, fromColumns: e.toColumns, toTable: e.fromTable, toColumns: e.fromColumns };
+    const reversed: JoinEdge = {
+      ...e,
+      fromTable: e.toTable,
+      fromColumns: e.toColumns,
+      toTable: e.fromTable,
+      toColumns: e.fromColumns,
+    };
     // A guessed key the schema already states, in either direction, adds nothing.
     if (seen.has(edgeKey(e)) || (e.inferred && seen.has(edgeKey(reversed)))) continue;
     seen.add(edgeKey(e));
@@ -196,7 +226,8 @@ function readings(text: string): Array<{ table: string; column: string | null }>
 export type EndpointResolution = { ok: true; endpoint: PathEndpoint } | EndpointError;
 
 export function resolveEndpoint(graph: JoinGraph, text: string): EndpointResolution {
-  if (!text.trim()) return { ok: false, message: 'Empty endpoint: give a table name or table.column.', suggestions: [] };
+  if (!text.trim())
+    return { ok: false, message: 'Empty endpoint: give a table name or table.column.', suggestions: [] };
   const options = readings(text);
   let tableWithoutColumn: { table: number; column: string } | null = null;
   for (const r of options) {
@@ -219,12 +250,19 @@ export function resolveEndpoint(graph: JoinGraph, text: string): EndpointResolut
   }
   // The first split is the most likely meaning: `orderz.total` is table `orderz`, column `total`.
   const { table: tableName, column } = options[1] ?? options[0];
-  const closestTables = closestNames(tableName, graph.tables.map((t) => t.name));
+  const closestTables = closestNames(
+    tableName,
+    graph.tables.map((t) => t.name),
+  );
   const suggestions = column
     ? [...closestTables.map((t) => refIfPresent(graph, t, column)), ...tablesWithColumn(graph, column)]
     : // A bare column name is a common slip: point at the tables that have it.
       [...tablesWithColumn(graph, tableName), ...closestTables.map((t) => quoteIdentIfNeeded(t))];
-  return { ok: false, message: `Unknown table ${quoteIdentIfNeeded(tableName)}.`, suggestions: unique(suggestions).slice(0, MAX_SUGGESTIONS) };
+  return {
+    ok: false,
+    message: `Unknown table ${quoteIdentIfNeeded(tableName)}.`,
+    suggestions: unique(suggestions).slice(0, MAX_SUGGESTIONS),
+  };
 }
 
 /** `table.column` when the table has that column, else just the table. */
@@ -300,7 +338,9 @@ export function renderJoinClause(tables: string[], edges: JoinEdge[]): string {
     const childIsLeft = e.fromTable === tables[i];
     const child = childIsLeft ? refs[i].ref : refs[i + 1].ref;
     const parent = childIsLeft ? refs[i + 1].ref : refs[i].ref;
-    const on = e.fromColumns.map((c, j) => `${child}.${quoteIdent(c)} = ${parent}.${quoteIdent(e.toColumns[j])}`).join(' AND ');
+    const on = e.fromColumns
+      .map((c, j) => `${child}.${quoteIdent(c)} = ${parent}.${quoteIdent(e.toColumns[j])}`)
+      .join(' AND ');
     sql += ` JOIN ${refs[i + 1].declare} ON ${on}`;
   });
   return sql;
@@ -342,11 +382,20 @@ function buffersFor(graph: JoinGraph): SearchBuffers {
   const n = graph.tables.length;
   const hops = graph.adjacency.reduce((sum, list) => sum + list.length, 0);
   b = {
-    hopStart: new Int32Array(n + 1), hopTo: new Int32Array(hops), hopEdge: new Int32Array(hops),
-    seen: new Int32Array(n), round: 0, dist: new Int32Array(n), queue: new Int32Array(n),
-    parentHead: new Int32Array(n), parentTail: new Int32Array(n),
-    linkNode: new Int32Array(hops), linkEdge: new Int32Array(hops), linkNext: new Int32Array(hops),
-    counted: new Int32Array(n), count: new Float64Array(n),
+    hopStart: new Int32Array(n + 1),
+    hopTo: new Int32Array(hops),
+    hopEdge: new Int32Array(hops),
+    seen: new Int32Array(n),
+    round: 0,
+    dist: new Int32Array(n),
+    queue: new Int32Array(n),
+    parentHead: new Int32Array(n),
+    parentTail: new Int32Array(n),
+    linkNode: new Int32Array(hops),
+    linkEdge: new Int32Array(hops),
+    linkNext: new Int32Array(hops),
+    counted: new Int32Array(n),
+    count: new Float64Array(n),
     hasInferred: graph.edges.some((e) => e.inferred),
   };
   let h = 0;
@@ -414,7 +463,12 @@ function countPaths(b: SearchBuffers, start: number, node: number): number {
 }
 
 /** Walks parents back from `end`, collecting up to `limit` paths as (tables, edge indices). */
-function enumeratePaths(b: SearchBuffers, start: number, end: number, limit: number): Array<{ nodes: number[]; edges: number[] }> {
+function enumeratePaths(
+  b: SearchBuffers,
+  start: number,
+  end: number,
+  limit: number,
+): Array<{ nodes: number[]; edges: number[] }> {
   const out: Array<{ nodes: number[]; edges: number[] }> = [];
   const nodes = [end];
   const edges: number[] = [];
@@ -443,7 +497,10 @@ function selfJoinsOf(graph: JoinGraph, tables: number[]): JoinPath[] {
 
 function noPathMessage(graph: JoinGraph, start: number, end: number): string {
   const name = (i: number) => quoteIdentIfNeeded(graph.tables[i].name);
-  const keys = (i: number) => (graph.adjacency[i].length === 0 ? `${name(i)} has no keys to other tables` : `${name(i)} has keys only to tables not connected to the other`);
+  const keys = (i: number) =>
+    graph.adjacency[i].length === 0
+      ? `${name(i)} has no keys to other tables`
+      : `${name(i)} has keys only to tables not connected to the other`;
   return `No join path between ${name(start)} and ${name(end)}: no chain of foreign keys (declared or inferred) connects them; ${keys(start)}, ${keys(end)}. If two columns mean the same thing, join on them explicitly.`;
 }
 
@@ -452,7 +509,12 @@ function noPathMessage(graph: JoinGraph, start: number, end: number): string {
  * `maxPaths`, ranked as PathsFound.paths says. Unknown names come back as an EndpointError with
  * the closest names; no path is a result with a message, never an exception.
  */
-export function shortestJoinPaths(graph: JoinGraph, start: string, end: string, { maxPaths = 5 }: { maxPaths?: number } = {}): FindPathResult {
+export function shortestJoinPaths(
+  graph: JoinGraph,
+  start: string,
+  end: string,
+  { maxPaths = 5 }: { maxPaths?: number } = {},
+): FindPathResult {
   const from = resolveEndpoint(graph, start);
   if (!from.ok) return from;
   const to = resolveEndpoint(graph, end);
@@ -480,6 +542,11 @@ export function shortestJoinPaths(graph: JoinGraph, start: string, end: string, 
     .map((p) => ({ p, named: named(p), inferred: inferred(p) }))
     .sort((x, y) => y.named - x.named || x.inferred - y.inferred)
     .slice(0, wanted)
-    .map(({ p }) => makePath(p.nodes.map((n) => graph.tables[n].name), p.edges.map((e) => graph.edges[e])));
+    .map(({ p }) =>
+      makePath(
+        p.nodes.map((n) => graph.tables[n].name),
+        p.edges.map((e) => graph.edges[e]),
+      ),
+    );
   return { ...found, paths, totalPaths: countPaths(b, s, t), message: null };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
-import { executorFor, type SqlExecutor } from '../ports';
+import { executorFor, type SqlExecutor } from '../executor';
 import { columnStats, MAX_CATEGORIES } from './stats';
 
 const LONG = 'x'.repeat(500);
@@ -38,18 +38,39 @@ afterAll(() => engine.close('db'));
 describe('columnStats', () => {
   it('counts nulls and distinct values, and gives min and max of numbers', async () => {
     expect(await stats('people', 'age')).toMatchObject({
-      rowsScanned: 5, approximate: false, nullCount: 1, distinctCount: 3, min: 19, max: 51,
-      storageClasses: { integer: 4, null: 1 }, samples: [], avgLength: null, looksLikeDate: false,
+      rowsScanned: 5,
+      approximate: false,
+      nullCount: 1,
+      distinctCount: 3,
+      min: 19,
+      max: 51,
+      storageClasses: { integer: 4, null: 1 },
+      samples: [],
+      avgLength: null,
+      looksLikeDate: false,
     });
-    expect(await stats('people', 'score')).toMatchObject({ nullCount: 1, distinctCount: 4, min: 6.5, max: 9.5, storageClasses: { real: 4, null: 1 } }); // REAL affinity stores 8 as 8.0
+    expect(await stats('people', 'score')).toMatchObject({
+      nullCount: 1,
+      distinctCount: 4,
+      min: 6.5,
+      max: 9.5,
+      storageClasses: { real: 4, null: 1 },
+    }); // REAL affinity stores 8 as 8.0
   });
 
   it('lists categories with counts for a column with few distinct values, most frequent first', async () => {
     const st = await stats('people', 'city');
-    expect(st.categories).toEqual([{ value: 'Paris', count: 3 }, { value: 'Oslo', count: 1 }]);
+    expect(st.categories).toEqual([
+      { value: 'Paris', count: 3 },
+      { value: 'Oslo', count: 1 },
+    ]);
     expect(st).toMatchObject({ nullCount: 1, distinctCount: 2 });
     expect(st.samples).toEqual(expect.arrayContaining(['Paris', 'Oslo']));
-    expect((await stats('people', 'age')).categories).toEqual([{ value: 36, count: 2 }, { value: 19, count: 1 }, { value: 51, count: 1 }]);
+    expect((await stats('people', 'age')).categories).toEqual([
+      { value: 36, count: 2 },
+      { value: 19, count: 1 },
+      { value: 51, count: 1 },
+    ]);
   });
 
   it('gives no categories for a column whose values are all different, or that has too many', async () => {
@@ -111,17 +132,31 @@ describe('columnStats', () => {
   });
 
   it('copes with an empty table', async () => {
-    expect(await stats('empty', 'v')).toMatchObject({ rowsScanned: 0, nullCount: 0, distinctCount: 0, min: null, max: null, categories: null, samples: [], looksLikeDate: false });
+    expect(await stats('empty', 'v')).toMatchObject({
+      rowsScanned: 0,
+      nullCount: 0,
+      distinctCount: 0,
+      min: null,
+      max: null,
+      categories: null,
+      samples: [],
+      looksLikeDate: false,
+    });
   });
 
   it('stops with cancelled when the signal is aborted', async () => {
     const ac = new AbortController();
     ac.abort();
-    await expect(columnStats(exec, { table: 'big', column: 'n', signal: ac.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(columnStats(exec, { table: 'big', column: 'n', signal: ac.signal })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 
   it('is reachable through the engine with a row budget', async () => {
     await engine.introspect('db');
-    expect(await engine.columnStats('db', 'big', 'grp', { rowBudget: 10 })).toMatchObject({ approximate: true, rowsScanned: 10 });
+    expect(await engine.columnStats('db', 'big', 'grp', { rowBudget: 10 })).toMatchObject({
+      approximate: true,
+      rowsScanned: 10,
+    });
   });
 });

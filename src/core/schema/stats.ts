@@ -2,7 +2,7 @@
 // computed on the first rows only and marked approximate, so one click never scans a huge table.
 
 import { DowserError } from '../errors';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import type { CategoryCount, ColumnStats, SqlValue, StorageClass } from '../types';
 
@@ -61,8 +61,14 @@ export async function columnStats(exec: SqlExecutor, input: ColumnStatsInput): P
   const nonNull = Number(nn);
   const distinctCount = Number(d);
   const storageClasses: Partial<Record<StorageClass, number>> = {};
-  const add = (k: StorageClass, v: SqlValue) => { if (Number(v) > 0) storageClasses[k] = Number(v); };
-  add('integer', ni); add('real', nr); add('text', nt); add('blob', nb); add('null', rowsScanned - nonNull);
+  const add = (k: StorageClass, v: SqlValue) => {
+    if (Number(v) > 0) storageClasses[k] = Number(v);
+  };
+  add('integer', ni);
+  add('real', nr);
+  add('text', nt);
+  add('blob', nb);
+  add('null', rowsScanned - nonNull);
 
   let categories: CategoryCount[] | null = null;
   if (distinctCount > 0 && distinctCount <= MAX_CATEGORIES && distinctCount < nonNull) {
@@ -76,13 +82,19 @@ export async function columnStats(exec: SqlExecutor, input: ColumnStatsInput): P
 
   let samples: SqlValue[] = [];
   if (Number(nt) > 0 || Number(nb) > 0) {
-    const s = await exec.query(`SELECT DISTINCT ${cut('v')} FROM ${src} WHERE v IS NOT NULL LIMIT ${SAMPLE_COUNT}`, { maxRows: SAMPLE_COUNT });
+    const s = await exec.query(`SELECT DISTINCT ${cut('v')} FROM ${src} WHERE v IS NOT NULL LIMIT ${SAMPLE_COUNT}`, {
+      maxRows: SAMPLE_COUNT,
+    });
     samples = s.rows.map((r) => r[0]);
   }
 
   const textShare = nonNull > 0 ? Number(nt) / nonNull : 0;
   const looksLikeDate =
-    textShare > 0.9 && typeof mn === 'string' && typeof mx === 'string' && ISO_DATE.test(mn) && ISO_DATE.test(mx) &&
+    textShare > 0.9 &&
+    typeof mn === 'string' &&
+    typeof mx === 'string' &&
+    ISO_DATE.test(mn) &&
+    ISO_DATE.test(mx) &&
     samples.every((v) => typeof v === 'string' && ISO_DATE.test(v));
 
   return {

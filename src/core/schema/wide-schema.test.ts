@@ -47,7 +47,10 @@ describe('join paths on a 10,000-column schema', () => {
     const graph = buildJoinGraph(schema);
     const buildMs = performance.now() - buildStart;
     const names = schema.tables.map((t) => t.name);
-    const reference = hopCounts(names, schema.foreignKeys.map((fk) => [fk.table, fk.refTable]));
+    const reference = hopCounts(
+      names,
+      schema.foreignKeys.map((fk) => [fk.table, fk.refTable]),
+    );
 
     let seed = 7;
     const pick = () => {

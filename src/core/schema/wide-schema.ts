@@ -6,7 +6,6 @@
 import { mulberry32 as random } from '../random';
 import type { ColumnInfo, ForeignKey, Schema, TableInfo } from '../types';
 
-
 const column = (name: string, declaredType: string, pkIndex = 0): ColumnInfo => ({
   name,
   declaredType,
@@ -26,7 +25,9 @@ export function makeWideSchema(tables = 200, columnsPerTable = 50, seed = 1): Sc
   for (let i = 0; i < tables; i++) {
     const name = tableName(i);
     const composite = hasCompositeKey(i);
-    const columns = composite ? [column('id', 'INTEGER', 1), column('part', 'INTEGER', 2)] : [column('id', 'INTEGER', 1)];
+    const columns = composite
+      ? [column('id', 'INTEGER', 1), column('part', 'INTEGER', 2)]
+      : [column('id', 'INTEGER', 1)];
     const foreignKeys: ForeignKey[] = [];
     const fkCount = i === 0 ? 0 : 1 + Math.floor(next() * 3);
     const targets = new Set<number>();
@@ -36,9 +37,18 @@ export function makeWideSchema(tables = 200, columnsPerTable = 50, seed = 1): Sc
       const from = hasCompositeKey(target) ? [`${ref}_id`, `${ref}_part`] : [`${ref}_id`];
       const to = hasCompositeKey(target) ? ['id', 'part'] : ['id'];
       from.forEach((f) => columns.push(column(f, 'INTEGER')));
-      foreignKeys.push({ id: foreignKeys.length, table: name, from, refTable: ref, to, onUpdate: 'NO ACTION', onDelete: 'NO ACTION' });
+      foreignKeys.push({
+        id: foreignKeys.length,
+        table: name,
+        from,
+        refTable: ref,
+        to,
+        onUpdate: 'NO ACTION',
+        onDelete: 'NO ACTION',
+      });
     }
-    for (let c = columns.length; c < columnsPerTable; c++) columns.push(column(`c${c}`, next() < 0.5 ? 'INTEGER' : 'TEXT'));
+    for (let c = columns.length; c < columnsPerTable; c++)
+      columns.push(column(`c${c}`, next() < 0.5 ? 'INTEGER' : 'TEXT'));
     out.push({
       name,
       kind: 'table',

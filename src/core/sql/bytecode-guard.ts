@@ -19,8 +19,20 @@ export interface BytecodeRow {
 const JOURNAL_MODE_QUERY = -1;
 
 const WRITE_OPCODES = new Set([
-  'Vacuum', 'ParseSchema', 'SetCookie', 'CreateBtree', 'Destroy', 'DropTable', 'DropIndex',
-  'DropTrigger', 'VCreate', 'VDestroy', 'VUpdate', 'VRename', 'IncrVacuum', 'JournalMode',
+  'Vacuum',
+  'ParseSchema',
+  'SetCookie',
+  'CreateBtree',
+  'Destroy',
+  'DropTable',
+  'DropIndex',
+  'DropTrigger',
+  'VCreate',
+  'VDestroy',
+  'VUpdate',
+  'VRename',
+  'IncrVacuum',
+  'JournalMode',
 ]);
 
 /** Returns why the program writes, or null when it only reads. */

@@ -120,7 +120,11 @@ describe('splitStatements', () => {
   it('sees a Tcl-style parameter suffix as SQLite does, so a quote in it hides nothing', () => {
     // To SQLite `$a(');` is one parameter token; the `;` after it ends the statement.
     expect(texts("SELECT $a(');DELETE FROM t;--')")).toEqual(["SELECT $a(')", 'DELETE FROM t']);
-    expect(tokenize('SELECT :x::y(z) , @p, #1, ?12').filter((t) => t.kind === 'param').map((t) => t.text)).toEqual([':x::y(z)', '@p', '#1', '?12']);
+    expect(
+      tokenize('SELECT :x::y(z) , @p, #1, ?12')
+        .filter((t) => t.kind === 'param')
+        .map((t) => t.text),
+    ).toEqual([':x::y(z)', '@p', '#1', '?12']);
   });
 });
 
@@ -159,12 +163,17 @@ describe('assertSingleReadStatement', () => {
 
   it('explains why, in words', () => {
     expect(() => assertSingleReadStatement('DELETE FROM t')).toThrow(/Only reading is allowed: DELETE changes data/);
-    expect(() => assertSingleReadStatement('WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x')).toThrow(/WITH … INSERT/);
+    expect(() => assertSingleReadStatement('WITH x AS (SELECT 1) INSERT INTO t SELECT * FROM x')).toThrow(
+      /WITH … INSERT/,
+    );
   });
 
-  it.each(['SELECT 1; DELETE FROM t', 'SELECT 1; SELECT 2', "SELECT $a(');DELETE FROM t;--')"])('refuses %s as multiple_statements', (sql) => {
-    expect(gate(sql)).toBe('multiple_statements');
-  });
+  it.each(['SELECT 1; DELETE FROM t', 'SELECT 1; SELECT 2', "SELECT $a(');DELETE FROM t;--')"])(
+    'refuses %s as multiple_statements',
+    (sql) => {
+      expect(gate(sql)).toBe('multiple_statements');
+    },
+  );
 
   it.each(['', '   ', ';', '-- only a comment', '/* c */ ; -- d'])('refuses %j as empty_statement', (sql) => {
     expect(gate(sql)).toBe('empty_statement');

@@ -50,15 +50,42 @@ export function statementAt(sql: string, offset: number): StatementSpan | null {
 }
 
 const READ_PRAGMAS_NO_ARG = new Set([
-  'integrity_check', 'quick_check', 'foreign_key_check', 'database_list', 'compile_options',
-  'page_count', 'page_size', 'encoding', 'user_version', 'application_id', 'schema_version',
-  'freelist_count', 'journal_mode', 'table_list', 'function_list', 'module_list', 'pragma_list',
-  'collation_list', 'query_only', 'foreign_keys', 'data_version', 'auto_vacuum', 'max_page_count',
+  'integrity_check',
+  'quick_check',
+  'foreign_key_check',
+  'database_list',
+  'compile_options',
+  'page_count',
+  'page_size',
+  'encoding',
+  'user_version',
+  'application_id',
+  'schema_version',
+  'freelist_count',
+  'journal_mode',
+  'table_list',
+  'function_list',
+  'module_list',
+  'pragma_list',
+  'collation_list',
+  'query_only',
+  'foreign_keys',
+  'data_version',
+  'auto_vacuum',
+  'max_page_count',
 ]);
 
 const READ_PRAGMAS_WITH_ARG = new Set([
-  'table_info', 'table_xinfo', 'index_list', 'index_info', 'index_xinfo', 'foreign_key_list',
-  'foreign_key_check', 'integrity_check', 'quick_check', 'table_list',
+  'table_info',
+  'table_xinfo',
+  'index_list',
+  'index_info',
+  'index_xinfo',
+  'foreign_key_list',
+  'foreign_key_check',
+  'integrity_check',
+  'quick_check',
+  'table_list',
 ]);
 
 const WRITE_VERBS: Record<string, string> = {
@@ -84,7 +111,10 @@ const WRITE_VERBS: Record<string, string> = {
 };
 
 function refuse(why: string): never {
-  throw new DowserError('read_only', `Only reading is allowed: ${why}. Dowser runs SELECT, WITH … SELECT, VALUES, EXPLAIN and read-only PRAGMA statements.`);
+  throw new DowserError(
+    'read_only',
+    `Only reading is allowed: ${why}. Dowser runs SELECT, WITH … SELECT, VALUES, EXPLAIN and read-only PRAGMA statements.`,
+  );
 }
 
 /** Skip a balanced parenthesised group starting at tokens[i] === '('; returns the index after it. */
@@ -113,7 +143,10 @@ function verbAfterWith(tokens: Token[]): string | null {
     if (tokens[i]?.text.toLowerCase() === 'materialized') i++;
     if (tokens[i]?.text !== '(') return null;
     i = skipParens(tokens, i);
-    if (tokens[i]?.text === ',') { i++; continue; }
+    if (tokens[i]?.text === ',') {
+      i++;
+      continue;
+    }
     return tokens[i]?.kind === 'word' ? tokens[i].text.toLowerCase() : null;
   }
 }
@@ -169,12 +202,16 @@ function checkRead(tokens: Token[]): void {
  */
 export function assertSingleReadStatement(sql: string): string {
   const spans = splitStatements(sql);
-  if (spans.length === 0) throw new DowserError('empty_statement', 'There is no SQL statement to run (only blanks or comments).');
+  if (spans.length === 0)
+    throw new DowserError('empty_statement', 'There is no SQL statement to run (only blanks or comments).');
   if (spans.length > 1) {
     // A write is named as such first: `CREATE TRIGGER … BEGIN …; END` is split at its inner `;`,
     // and "select the one to run" would be the wrong advice for it.
     checkRead(significant(tokenize(spans[0].text)));
-    throw new DowserError('multiple_statements', `Only one statement runs at a time; found ${spans.length}. Select the one to run, or put the cursor in it.`);
+    throw new DowserError(
+      'multiple_statements',
+      `Only one statement runs at a time; found ${spans.length}. Select the one to run, or put the cursor in it.`,
+    );
   }
   checkRead(significant(tokenize(spans[0].text)));
   return spans[0].text;

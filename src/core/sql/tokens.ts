@@ -71,7 +71,10 @@ export function tokenize(sql: string): Token[] {
       while (i < n) {
         if (sql[i] === c) {
           if (sql[i + 1] === c) i += 2;
-          else { i++; break; }
+          else {
+            i++;
+            break;
+          }
         } else i++;
       }
       push(c === "'" ? 'string' : 'ident', start, i);
@@ -118,7 +121,10 @@ export function identName(t: Token): string {
   if (t.kind === 'ident') {
     const q = t.text[0];
     if (q === '[') return t.text.slice(1, -1);
-    return t.text.slice(1, -1).split(q + q).join(q);
+    return t.text
+      .slice(1, -1)
+      .split(q + q)
+      .join(q);
   }
   return t.text;
 }

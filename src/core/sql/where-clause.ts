@@ -11,7 +11,17 @@ export interface WherePredicates {
   without(i: number): string;
 }
 
-const CLAUSE_END = new Set(['group', 'order', 'limit', 'having', 'window', 'union', 'intersect', 'except', 'returning']);
+const CLAUSE_END = new Set([
+  'group',
+  'order',
+  'limit',
+  'having',
+  'window',
+  'union',
+  'intersect',
+  'except',
+  'returning',
+]);
 
 export function topLevelWhere(sql: string): WherePredicates | null {
   const tokens = tokenize(sql);
@@ -26,13 +36,20 @@ export function topLevelWhere(sql: string): WherePredicates | null {
     if (depth !== 0 || t.kind !== 'word') continue;
     const w = t.text.toLowerCase();
     if (w === 'where' && whereAt === -1) whereAt = i;
-    else if (whereAt !== -1 && (CLAUSE_END.has(w) || (w === ';'))) { end = i; break; }
+    else if (whereAt !== -1 && (CLAUSE_END.has(w) || w === ';')) {
+      end = i;
+      break;
+    }
     if (w === 'case') caseDepth++;
     if (w === 'end' && caseDepth > 0) caseDepth--;
   }
   if (whereAt === -1) return null;
   // Trailing semicolon is not part of the clause.
-  while (end > whereAt + 1 && (tokens[end - 1].kind === 'space' || tokens[end - 1].kind === 'comment' || tokens[end - 1].text === ';')) end--;
+  while (
+    end > whereAt + 1 &&
+    (tokens[end - 1].kind === 'space' || tokens[end - 1].kind === 'comment' || tokens[end - 1].text === ';')
+  )
+    end--;
 
   const parts: Array<{ from: number; to: number }> = [];
   let start = whereAt + 1;
@@ -49,7 +66,10 @@ export function topLevelWhere(sql: string): WherePredicates | null {
     else if (w === 'end' && caseDepth > 0) caseDepth--;
     else if (w === 'between') betweenPending = true;
     else if (w === 'and' && caseDepth === 0) {
-      if (betweenPending) { betweenPending = false; continue; }
+      if (betweenPending) {
+        betweenPending = false;
+        continue;
+      }
       parts.push({ from: start, to: i });
       start = i + 1;
     } else if (w === 'or' && caseDepth === 0) {
@@ -58,10 +78,21 @@ export function topLevelWhere(sql: string): WherePredicates | null {
     }
   }
   parts.push({ from: start, to: end });
-  const text = (p: { from: number; to: number }) => tokens.slice(p.from, p.to).map((t) => t.text).join('').trim();
+  const text = (p: { from: number; to: number }) =>
+    tokens
+      .slice(p.from, p.to)
+      .map((t) => t.text)
+      .join('')
+      .trim();
   const predicates = parts.map(text);
-  const head = tokens.slice(0, whereAt).map((t) => t.text).join('');
-  const tail = tokens.slice(end).map((t) => t.text).join('');
+  const head = tokens
+    .slice(0, whereAt)
+    .map((t) => t.text)
+    .join('');
+  const tail = tokens
+    .slice(end)
+    .map((t) => t.text)
+    .join('');
   return {
     predicates,
     without(i) {
@@ -72,13 +103,27 @@ export function topLevelWhere(sql: string): WherePredicates | null {
 }
 
 function single(_sql: string, tokens: Token[], whereAt: number, end: number): WherePredicates {
-  const head = tokens.slice(0, whereAt).map((t) => t.text).join('');
-  const tail = tokens.slice(end).map((t) => t.text).join('');
-  const predicate = tokens.slice(whereAt + 1, end).map((t) => t.text).join('').trim();
+  const head = tokens
+    .slice(0, whereAt)
+    .map((t) => t.text)
+    .join('');
+  const tail = tokens
+    .slice(end)
+    .map((t) => t.text)
+    .join('');
+  const predicate = tokens
+    .slice(whereAt + 1, end)
+    .map((t) => t.text)
+    .join('')
+    .trim();
   return { predicates: [predicate], without: () => glue(head, tail) };
 }
 
 /** Joins SQL pieces with single spaces, none before a closing `;`. */
 function glue(...pieces: string[]): string {
-  return pieces.map((p) => p.trim()).filter(Boolean).join(' ').replace(/\s+;$/, ';');
+  return pieces
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+;$/, ';');
 }

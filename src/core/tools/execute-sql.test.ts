@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
-import { executorFor, type SqlExecutor } from '../ports';
+import { executorFor, type SqlExecutor } from '../executor';
 import type { Schema } from '../types';
 import { executeSqlTool, type ExecuteSqlContext } from './execute-sql';
 
@@ -22,8 +22,14 @@ beforeAll(async () => {
   const schema: Schema = await engine.introspect('x');
   const exec: SqlExecutor = executorFor(engine, 'x');
   ctx = {
-    exec, schema,
-    values: { search: (q) => (q.toLowerCase() === 'shiped' ? [{ table: 'orders', column: 'status', value: 'shipped', rows: 60, score: 1, match: 'fuzzy' }] : []) },
+    exec,
+    schema,
+    values: {
+      search: (q) =>
+        q.toLowerCase() === 'shiped'
+          ? [{ table: 'orders', column: 'status', value: 'shipped', rows: 60, score: 1, match: 'fuzzy' }]
+          : [],
+    },
   };
 });
 
@@ -55,16 +61,22 @@ describe('execute_sql', () => {
   });
 
   it('names the tables of an ambiguous column', async () => {
-    const text = executeSqlTool.observe(await run('SELECT id FROM customers JOIN orders ON customers.id = orders.customer_id'));
+    const text = executeSqlTool.observe(
+      await run('SELECT id FROM customers JOIN orders ON customers.id = orders.customer_id'),
+    );
     expect(text).toMatch(/"id" is in customers and orders/);
   });
 
   it('says which filter emptied the result and which values exist', async () => {
-    const out = await run("SELECT * FROM orders JOIN customers ON customers.id = orders.customer_id WHERE customers.city = 'Paris' AND orders.status = 'shiped'");
+    const out = await run(
+      "SELECT * FROM orders JOIN customers ON customers.id = orders.customer_id WHERE customers.city = 'Paris' AND orders.status = 'shiped'",
+    );
     expect(out.ok && out.result.rows.length).toBe(0);
     const text = executeSqlTool.observe(out);
     expect(text).toContain('No rows.');
-    expect(text).toMatch(/Without the filter `orders.status = 'shiped'` the query returns \d+ rows\. Values that exist: "shipped" in orders\.status/);
+    expect(text).toMatch(
+      /Without the filter `orders.status = 'shiped'` the query returns \d+ rows\. Values that exist: "shipped" in orders\.status/,
+    );
     expect(text).not.toContain("Without the filter `customers.city = 'Paris'`");
   });
 

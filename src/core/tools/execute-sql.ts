@@ -3,10 +3,11 @@
 
 import { z } from 'zod';
 import { toDowserError } from '../errors';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import type { QueryResult, Schema, SqlValue } from '../types';
 import { quoteData } from './quote-data';
-import { errorHints, explainEmptyResult, type ValueLookup } from './sql-repair';
+import type { ValueLookup } from '../retrieval/types';
+import { errorHints, explainEmptyResult } from './sql-repair';
 import type { Tool } from './types';
 
 export const EXECUTE_SQL_ROWS = 20;
@@ -20,16 +21,30 @@ export interface ExecuteSqlContext {
 }
 
 export type ExecuteSqlResult =
-  | { ok: true; sql: string; result: QueryResult; totalRows: number | null; totalIsLowerBound: boolean; emptyReasons: string[] }
+  | {
+      ok: true;
+      sql: string;
+      result: QueryResult;
+      totalRows: number | null;
+      totalIsLowerBound: boolean;
+      emptyReasons: string[];
+    }
   | { ok: false; sql: string; code: string; message: string; hints: string[] };
 
 const input = z.strictObject({ sql: z.string().min(1).describe('One read-only SQLite statement') });
 
 const cell = (v: SqlValue) => quoteData(v, CELL_CHARS);
 
-async function countRows(exec: SqlExecutor, sql: string, returned: number): Promise<{ total: number | null; lowerBound: boolean }> {
+async function countRows(
+  exec: SqlExecutor,
+  sql: string,
+  returned: number,
+): Promise<{ total: number | null; lowerBound: boolean }> {
   try {
-    const r = await exec.query(`SELECT count(*) FROM (SELECT 1 FROM (${sql.replace(/;\s*$/, '')}) LIMIT ${COUNT_CAP + 1})`, { maxRows: 1 });
+    const r = await exec.query(
+      `SELECT count(*) FROM (SELECT 1 FROM (${sql.replace(/;\s*$/, '')}) LIMIT ${COUNT_CAP + 1})`,
+      { maxRows: 1 },
+    );
     const n = Number(r.rows[0]?.[0] ?? returned);
     return n > COUNT_CAP ? { total: COUNT_CAP, lowerBound: true } : { total: n, lowerBound: false };
   } catch {
@@ -40,19 +55,28 @@ async function countRows(exec: SqlExecutor, sql: string, returned: number): Prom
 
 export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, ExecuteSqlContext> = {
   name: 'execute_sql',
-  description: 'Run one read-only SQLite statement on the database and see its columns, first rows and row count. Errors come back with hints (close table/column names, which filter emptied the result).',
+  description:
+    'Run one read-only SQLite statement on the database and see its columns, first rows and row count. Errors come back with hints (close table/column names, which filter emptied the result).',
   input,
   async run({ sql }, ctx) {
     try {
       const result = await ctx.exec.query(sql, { maxRows: EXECUTE_SQL_ROWS });
       let totalRows: number | null = result.rows.length;
       let totalIsLowerBound = false;
-      if (result.truncated) ({ total: totalRows, lowerBound: totalIsLowerBound } = await countRows(ctx.exec, sql, result.rows.length));
-      const emptyReasons = result.rows.length === 0 ? await explainEmptyResult(ctx.exec, sql, ctx.schema, ctx.values) : [];
+      if (result.truncated)
+        ({ total: totalRows, lowerBound: totalIsLowerBound } = await countRows(ctx.exec, sql, result.rows.length));
+      const emptyReasons =
+        result.rows.length === 0 ? await explainEmptyResult(ctx.exec, sql, ctx.schema, ctx.values) : [];
       return { ok: true, sql, result, totalRows, totalIsLowerBound, emptyReasons };
     } catch (e) {
       const err = toDowserError(e, 'sql_error');
-      return { ok: false, sql, code: err.code, message: err.message, hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema) : [] };
+      return {
+        ok: false,
+        sql,
+        code: err.code,
+        message: err.message,
+        hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema) : [],
+      };
     }
   },
   observe(out) {
@@ -63,7 +87,12 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
     const shown = result.rows.length;
     if (shown === 0) lines.push('No rows.', ...out.emptyReasons);
     else if (result.truncated) {
-      const total = out.totalRows === null ? `more than ${shown}` : out.totalIsLowerBound ? `more than ${out.totalRows}` : String(out.totalRows);
+      const total =
+        out.totalRows === null
+          ? `more than ${shown}`
+          : out.totalIsLowerBound
+            ? `more than ${out.totalRows}`
+            : String(out.totalRows);
       lines.push(`(${shown} of ${total} rows shown)`);
     } else lines.push(`(${shown} row${shown === 1 ? '' : 's'})`);
     lines.push(`Took ${result.elapsedMs} ms.`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
-import { executorFor } from '../ports';
+import { executorFor } from '../executor';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type FindPathResult, type JoinGraph } from '../schema/join-graph';
 import { findShortestPathTool } from './find-shortest-path';
@@ -74,8 +74,12 @@ describe('find_shortest_path on a small shop', () => {
   });
 
   it('explains a missing path and unknown names instead of failing', async () => {
-    expect(findShortestPathTool.observe(await run(graph, 'notes', 'orders'))).toMatch(/^No join path between notes and orders: .*notes has no keys/);
-    expect(findShortestPathTool.observe(await run(graph, 'order', 'customer'))).toBe('Unknown table "order". Did you mean: orders?');
+    expect(findShortestPathTool.observe(await run(graph, 'notes', 'orders'))).toMatch(
+      /^No join path between notes and orders: .*notes has no keys/,
+    );
+    expect(findShortestPathTool.observe(await run(graph, 'order', 'customer'))).toBe(
+      'Unknown table "order". Did you mean: orders?',
+    );
   });
 
   it('counts the paths it does not show', async () => {
@@ -87,7 +91,9 @@ describe('find_shortest_path on a small shop', () => {
     await engine.close('wide');
     const result = await run(g, 'a', 'b');
     expect(result.ok && [result.paths.length, result.totalPaths]).toEqual([5, 7]);
-    expect(findShortestPathTool.observe(result)).toMatch(/^7 equally short join paths .*\n… 2 more equally short paths not shown\.$/s);
+    expect(findShortestPathTool.observe(result)).toMatch(
+      /^7 equally short join paths .*\n… 2 more equally short paths not shown\.$/s,
+    );
   });
 });
 
@@ -97,7 +103,11 @@ describe('find_shortest_path on src/test-fixtures/tricky.sqlite', () => {
 
   beforeAll(async () => {
     engine = await createNodeEngine();
-    await engine.open({ id: 'tricky', name: 'tricky.sqlite', bytes: readFileSync(new URL('../../test-fixtures/tricky.sqlite', import.meta.url)) });
+    await engine.open({
+      id: 'tricky',
+      name: 'tricky.sqlite',
+      bytes: readFileSync(new URL('../../test-fixtures/tricky.sqlite', import.meta.url)),
+    });
     const schema = await engine.introspect('tricky');
     graph = buildJoinGraph(schema, await inferForeignKeys(schema, executorFor(engine, 'tricky')));
   });
@@ -125,16 +135,30 @@ describe('find_shortest_path on src/test-fixtures/tricky.sqlite', () => {
       'FROM "departments" JOIN "staff" ON "departments"."head_staff_id" = "staff"."id"',
       'FROM "departments" JOIN "staff" ON "staff"."department_id" = "departments"."id"',
     ]);
-    expect(result.ok && result.selfJoins.map((p) => p.joinClause)).toEqual(['FROM "staff" JOIN "staff" AS "staff_2" ON "staff"."mentor_id" = "staff_2"."id"']);
+    expect(result.ok && result.selfJoins.map((p) => p.joinClause)).toEqual([
+      'FROM "staff" JOIN "staff" AS "staff_2" ON "staff"."mentor_id" = "staff_2"."id"',
+    ]);
     await expectRuns(result);
     await expectRuns(await run(graph, 'attachments.filename', 'departments.name'));
     await expectRuns(await run(graph, '"group"."by"', 'shipments'));
   });
 
   it('reads names with quotes, unicode and mixed case', async () => {
-    expect(await run(graph, '"we""ird"."col""quote"', 'WE"IRD.dot.ted')).toMatchObject({ ok: true, start: { table: 'we"ird', column: 'col"quote' }, end: { table: 'we"ird', column: 'dot.ted' } });
-    expect(await run(graph, 'mixedcase.displayname', 'café.prix €')).toMatchObject({ ok: true, start: { table: 'MixedCase', column: 'DisplayName' }, paths: [] });
-    expect(findShortestPathTool.observe(await run(graph, 'café', '日本.人口'))).toMatch(/^No join path between "café" and "日本": /);
-    expect(findShortestPathTool.observe(await run(graph, 'cafe', 'staff'))).toBe('Unknown table cafe. Did you mean: "café"?');
+    expect(await run(graph, '"we""ird"."col""quote"', 'WE"IRD.dot.ted')).toMatchObject({
+      ok: true,
+      start: { table: 'we"ird', column: 'col"quote' },
+      end: { table: 'we"ird', column: 'dot.ted' },
+    });
+    expect(await run(graph, 'mixedcase.displayname', 'café.prix €')).toMatchObject({
+      ok: true,
+      start: { table: 'MixedCase', column: 'DisplayName' },
+      paths: [],
+    });
+    expect(findShortestPathTool.observe(await run(graph, 'café', '日本.人口'))).toMatch(
+      /^No join path between "café" and "日本": /,
+    );
+    expect(findShortestPathTool.observe(await run(graph, 'cafe', 'staff'))).toBe(
+      'Unknown table cafe. Did you mean: "café"?',
+    );
   });
 });

@@ -23,13 +23,20 @@ const safe = (text: string) => text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeA
 const name = (t: string) => safe(quoteIdentIfNeeded(t));
 const endpointText = (e: PathEndpoint) => (e.column === null ? name(e.table) : `${name(e.table)}.${name(e.column)}`);
 const chain = (p: JoinPath) => p.tables.map(name).join(' -> ');
-const condition = (e: JoinEdge) => e.fromColumns.map((c, i) => `${name(e.fromTable)}.${name(c)} = ${name(e.toTable)}.${name(e.toColumns[i])}`).join(' AND ');
+const condition = (e: JoinEdge) =>
+  e.fromColumns
+    .map((c, i) => `${name(e.fromTable)}.${name(c)} = ${name(e.toTable)}.${name(e.toColumns[i])}`)
+    .join(' AND ');
 
 function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] {
   const { start, end, paths, totalPaths } = result;
-  if (paths.length === 0) return [safe(result.message ?? `No join path between ${endpointText(start)} and ${endpointText(end)}.`)];
+  if (paths.length === 0)
+    return [safe(result.message ?? `No join path between ${endpointText(start)} and ${endpointText(end)}.`)];
   if (paths[0].edges.length === 0) {
-    return [`${endpointText(start)} and ${endpointText(end)} are in the same table: no join needed.`, `   ${paths[0].joinClause}`];
+    return [
+      `${endpointText(start)} and ${endpointText(end)} are in the same table: no join needed.`,
+      `   ${paths[0].joinClause}`,
+    ];
   }
   const joins = paths[0].edges.length;
   const lines = [
@@ -51,10 +58,14 @@ function observe(result: FindPathResult): string {
   }
   const lines = describePaths(result);
   for (const self of result.selfJoins) {
-    lines.push(`${name(self.tables[0])} is also joinable to itself via ${condition(self.edges[0])}: ${self.joinClause}`);
+    lines.push(
+      `${name(self.tables[0])} is also joinable to itself via ${condition(self.edges[0])}: ${self.joinClause}`,
+    );
   }
   const text = lines.join('\n');
-  return text.length <= MAX_OBSERVATION_CHARS ? text : `${text.slice(0, MAX_OBSERVATION_CHARS)}\n… (cut at ${MAX_OBSERVATION_CHARS} characters)`;
+  return text.length <= MAX_OBSERVATION_CHARS
+    ? text
+    : `${text.slice(0, MAX_OBSERVATION_CHARS)}\n… (cut at ${MAX_OBSERVATION_CHARS} characters)`;
 }
 
 export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, { graph: JoinGraph }> = {

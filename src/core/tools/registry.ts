@@ -32,28 +32,57 @@ export function toolInputSchema(name: ToolName): Record<string, unknown> {
 
 export type ToolCallOutcome =
   | { ok: true; tool: ToolName; output: unknown; observation: string; ms: number }
-  | { ok: false; tool: string; error: 'unknown_tool' | 'bad_arguments' | 'tool_failed'; observation: string; ms: number };
+  | {
+      ok: false;
+      tool: string;
+      error: 'unknown_tool' | 'bad_arguments' | 'tool_failed';
+      observation: string;
+      ms: number;
+    };
 
 export function describeZodError(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
 }
 
 /** Runs `name` with `args` against `context` (each tool takes the part of the context it needs). */
-export async function callTool(name: string, args: unknown, context: unknown, signal?: AbortSignal): Promise<ToolCallOutcome> {
+export async function callTool(
+  name: string,
+  args: unknown,
+  context: unknown,
+  signal?: AbortSignal,
+): Promise<ToolCallOutcome> {
   const t0 = Date.now();
   if (!isToolName(name)) {
-    return { ok: false, tool: name, error: 'unknown_tool', observation: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, ms: 0 };
+    return {
+      ok: false,
+      tool: name,
+      error: 'unknown_tool',
+      observation: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`,
+      ms: 0,
+    };
   }
   const tool = RETRIEVAL_TOOLS[name] as unknown as Tool<unknown, unknown, unknown>;
   const parsed = tool.input.safeParse(args);
   if (!parsed.success) {
-    return { ok: false, tool: name, error: 'bad_arguments', observation: `Bad arguments for ${name}: ${describeZodError(parsed.error)}.`, ms: 0 };
+    return {
+      ok: false,
+      tool: name,
+      error: 'bad_arguments',
+      observation: `Bad arguments for ${name}: ${describeZodError(parsed.error)}.`,
+      ms: 0,
+    };
   }
   try {
     const output = await tool.run(parsed.data, context, signal);
     return { ok: true, tool: name, output, observation: tool.observe(output), ms: Date.now() - t0 };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, tool: name, error: 'tool_failed', observation: `${name} failed: ${message}`, ms: Date.now() - t0 };
+    return {
+      ok: false,
+      tool: name,
+      error: 'tool_failed',
+      observation: `${name} failed: ${message}`,
+      ms: Date.now() - t0,
+    };
   }
 }

@@ -29,7 +29,8 @@ const input = z.strictObject({
 
 export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, SearchColumnContext> = {
   name: 'search_column',
-  description: 'Find the columns that hold some data: give a short phrase; get the best matching table.column names with their type, description and value statistics.',
+  description:
+    'Find the columns that hold some data: give a short phrase; get the best matching table.column names with their type, description and value statistics.',
   input,
   async run({ query, k = 5 }, ctx, signal) {
     const semantic = ctx.semantic ? await ctx.semantic(query, signal) : null;
@@ -37,12 +38,15 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
     return { query, mode: semantic ? 'hybrid' : 'lexical', hits };
   },
   observe({ hits }) {
-    if (hits.length === 0) return 'No column matches. Try other words, or search_value for a value you expect in the data.';
-    return hits.map((h, i) => {
-      const parts = [`${i + 1}. ${h.table}.${h.column} (${h.declaredType || 'no type'})`];
-      if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
-      if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
-      return parts.join(' — ');
-    }).join('\n');
+    if (hits.length === 0)
+      return 'No column matches. Try other words, or search_value for a value you expect in the data.';
+    return hits
+      .map((h, i) => {
+        const parts = [`${i + 1}. ${h.table}.${h.column} (${h.declaredType || 'no type'})`];
+        if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
+        if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
+        return parts.join(' — ');
+      })
+      .join('\n');
   },
 };

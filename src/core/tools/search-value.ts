@@ -4,7 +4,7 @@
 // long text) are also searched with LIKE, and the observation says which ones.
 
 import { z } from 'zod';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import { quoteIdentIfNeeded } from '../sql/quote';
 import { closestNames } from '../text/edit-distance';
 import type { ColumnRef, DistinctColumnValues, ValueHit } from '../retrieval/types';
@@ -48,7 +48,12 @@ const VALUE_CHARS = 80;
 
 const input = z.strictObject({
   // Not trimmed at the end: a trailing space says the last word is complete ("Wicktal " is not "Wicktalda").
-  query: z.string().max(500).refine((s) => s.trim().length > 0, 'must not be empty').transform((s) => s.trimStart()).describe('The value as the question says it, e.g. "Paris", "jhon smith", "red shi"'),
+  query: z
+    .string()
+    .max(500)
+    .refine((s) => s.trim().length > 0, 'must not be empty')
+    .transform((s) => s.trimStart())
+    .describe('The value as the question says it, e.g. "Paris", "jhon smith", "red shi"'),
   table: z.string().trim().min(1).optional().describe('Only values of this table'),
   column: z.string().trim().min(1).optional().describe('Only values of this column (with table, or in any table)'),
   k: z.number().int().min(1).max(20).default(DEFAULT_SEARCH_VALUE_K).describe('How many values to return (1-20)'),
@@ -82,7 +87,10 @@ function resolveScope(columns: readonly DistinctColumnValues[], tableArg?: strin
     candidates = candidates.filter((c) => c.table.toLowerCase() === wanted);
     if (candidates.length === 0) {
       const tables = [...new Set(columns.map((c) => c.table))];
-      return { problem: `No table named ${JSON.stringify(table)} has text columns to search.`, suggestions: closestNames(table, tables) };
+      return {
+        problem: `No table named ${JSON.stringify(table)} has text columns to search.`,
+        suggestions: closestNames(table, tables),
+      };
     }
     table = candidates[0].table;
   }
@@ -92,8 +100,16 @@ function resolveScope(columns: readonly DistinctColumnValues[], tableArg?: strin
     candidates = candidates.filter((c) => c.column.toLowerCase() === wanted);
     if (candidates.length === 0) {
       const names = table ? inTable.map((c) => c.column) : [...new Set(columns.map((c) => `${c.table}.${c.column}`))];
-      const close = table ? closestNames(column, names) : closestNames(column, columns.map((c) => c.column)).flatMap((n) => names.filter((q) => q.endsWith('.' + n)));
-      return { problem: `No text column named ${JSON.stringify(column)}${table ? ` in table ${JSON.stringify(table)}` : ''}.`, suggestions: close.slice(0, 5) };
+      const close = table
+        ? closestNames(column, names)
+        : closestNames(
+            column,
+            columns.map((c) => c.column),
+          ).flatMap((n) => names.filter((q) => q.endsWith('.' + n)));
+      return {
+        problem: `No text column named ${JSON.stringify(column)}${table ? ` in table ${JSON.stringify(table)}` : ''}.`,
+        suggestions: close.slice(0, 5),
+      };
     }
     column = candidates[0].column;
   }
@@ -113,18 +129,34 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext, signal?: Abor
   // column was named (then the caller wants that column searched whatever else matched).
   const exactFound = !scope.column && indexed.some((h) => h.match === 'exact');
   const likeSearched = exactFound ? [] : likeTargets(ctx.columns, scope);
-  const allFallback = ctx.columns.filter((c) => c.policy !== 'all' && (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column));
-  const like = likeSearched.length === 0 ? [] : await likeFallbackSearch(ctx.exec, ctx.columns, inp.query, {
-    ...scope, k, signal, score: (value, rows) => ctx.values.score(inp.query, value, rows),
-  });
+  const allFallback = ctx.columns.filter(
+    (c) =>
+      c.policy !== 'all' && (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column),
+  );
+  const like =
+    likeSearched.length === 0
+      ? []
+      : await likeFallbackSearch(ctx.exec, ctx.columns, inp.query, {
+          ...scope,
+          k,
+          signal,
+          score: (value, rows) => ctx.values.score(inp.query, value, rows),
+        });
   // The index's hit wins when both found the same value (its count covers every row).
   const seen = new Set(indexed.map(key));
   const hits = [...indexed, ...like.filter((h) => !seen.has(key(h)))]
     .sort((a, b) => b.score - a.score || b.rows - a.rows)
     .slice(0, k);
   return {
-    ...base, table: scope.table ?? null, column: scope.column ?? null, hits, likeSearched, exactFound,
-    likeSkipped: allFallback.length - likeSearched.length, problem: null, suggestions: [],
+    ...base,
+    table: scope.table ?? null,
+    column: scope.column ?? null,
+    hits,
+    likeSearched,
+    exactFound,
+    likeSkipped: allFallback.length - likeSearched.length,
+    problem: null,
+    suggestions: [],
   };
 }
 
@@ -138,19 +170,32 @@ function observe(out: ValueSearchResult): string {
     const hint = out.suggestions.length > 0 ? ` Close names: ${out.suggestions.map((s) => safe(s)).join(', ')}.` : '';
     return safe(out.problem) + hint;
   }
-  const scope = out.table || out.column ? ` in ${out.table ? safe(quoteIdentIfNeeded(out.table)) : '*'}.${out.column ? safe(quoteIdentIfNeeded(out.column)) : '*'}` : '';
-  const lines = out.hits.length === 0
-    ? [`No values match ${quoteData(out.query, VALUE_CHARS)}${scope}.`]
-    : [`Values matching ${quoteData(out.query, VALUE_CHARS)}${scope}, best first:`,
-        ...out.hits.map((h) => `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${h.match === 'exact' ? '' : `, ${h.match}`})`)];
+  const scope =
+    out.table || out.column
+      ? ` in ${out.table ? safe(quoteIdentIfNeeded(out.table)) : '*'}.${out.column ? safe(quoteIdentIfNeeded(out.column)) : '*'}`
+      : '';
+  const lines =
+    out.hits.length === 0
+      ? [`No values match ${quoteData(out.query, VALUE_CHARS)}${scope}.`]
+      : [
+          `Values matching ${quoteData(out.query, VALUE_CHARS)}${scope}, best first:`,
+          ...out.hits.map(
+            (h) =>
+              `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${h.match === 'exact' ? '' : `, ${h.match}`})`,
+          ),
+        ];
   if (out.likeSearched.length > 0) {
-    lines.push(`Also searched with LIKE (values not all indexed): ${out.likeSearched.map((c) => ref(c.table, c.column)).join(', ')}.`);
+    lines.push(
+      `Also searched with LIKE (values not all indexed): ${out.likeSearched.map((c) => ref(c.table, c.column)).join(', ')}.`,
+    );
   }
   if (out.likeSkipped > 0) {
     const which = `${out.likeSkipped}${out.likeSearched.length > 0 ? ' more' : ''} column${out.likeSkipped === 1 ? '' : 's'} with values not all indexed`;
-    lines.push(out.exactFound
-      ? `${which} not searched with LIKE, as an exact match was found: give column to search one.`
-      : `${which} not searched: give table to reach them.`);
+    lines.push(
+      out.exactFound
+        ? `${which} not searched with LIKE, as an exact match was found: give column to search one.`
+        : `${which} not searched: give table to reach them.`,
+    );
   }
   return lines.join('\n');
 }

@@ -2,20 +2,20 @@
 // information is what makes self-debugging work): close names for unknown tables/columns, the
 // tables holding an ambiguous column, and which filter emptied a result.
 
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import { topLevelWhere } from '../sql/where-clause';
 import { closestNames } from '../text/edit-distance';
 import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
-import type { ValueHit } from '../retrieval/types';
-
-export interface ValueLookup {
-  search(query: string, options: { table?: string; column?: string; k?: number }): ValueHit[];
-}
+import type { ValueLookup } from '../retrieval/types';
 
 /** Tables the statement mentions (by name, case-insensitive). */
 export function tablesMentioned(sql: string, schema: Schema): string[] {
-  const names = new Set(tokenize(sql).filter((t) => t.kind === 'word' || t.kind === 'ident').map((t) => identName(t).toLowerCase()));
+  const names = new Set(
+    tokenize(sql)
+      .filter((t) => t.kind === 'word' || t.kind === 'ident')
+      .map((t) => identName(t).toLowerCase()),
+  );
   return schema.tables.filter((t) => names.has(t.name.toLowerCase())).map((t) => t.name);
 }
 
@@ -24,8 +24,18 @@ export function errorHints(message: string, sql: string, schema: Schema): string
   const hints: string[] = [];
   const noTable = message.match(/no such table: (?:\w+\.)?(.+)$/m);
   if (noTable) {
-    const close = closestNames(noTable[1], schema.tables.map((t) => t.name));
-    hints.push(close.length ? `Tables with a similar name: ${close.join(', ')}.` : `Tables: ${schema.tables.slice(0, 30).map((t) => t.name).join(', ')}.`);
+    const close = closestNames(
+      noTable[1],
+      schema.tables.map((t) => t.name),
+    );
+    hints.push(
+      close.length
+        ? `Tables with a similar name: ${close.join(', ')}.`
+        : `Tables: ${schema.tables
+            .slice(0, 30)
+            .map((t) => t.name)
+            .join(', ')}.`,
+    );
   }
   const noColumn = message.match(/no such column: (.+)$/m);
   if (noColumn) {
@@ -33,7 +43,11 @@ export function errorHints(message: string, sql: string, schema: Schema): string
     const inQuery = tablesMentioned(sql, schema);
     const scope = schema.tables.filter((t) => inQuery.length === 0 || inQuery.includes(t.name));
     const candidates = scope.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`));
-    const close = closestNames(wanted, scope.flatMap((t) => t.columns.map((c) => c.name)), 5);
+    const close = closestNames(
+      wanted,
+      scope.flatMap((t) => t.columns.map((c) => c.name)),
+      5,
+    );
     const qualified = candidates.filter((q) => close.some((c) => q.toLowerCase().endsWith('.' + c.toLowerCase())));
     if (qualified.length) hints.push(`Columns with a similar name: ${qualified.slice(0, 6).join(', ')}.`);
     else if (inQuery.length) hints.push(`Columns of ${inQuery.join(', ')}: ${candidates.slice(0, 30).join(', ')}.`);
@@ -42,8 +56,14 @@ export function errorHints(message: string, sql: string, schema: Schema): string
   if (ambiguous) {
     const col = ambiguous[1].toLowerCase();
     const inQuery = tablesMentioned(sql, schema);
-    const holders = schema.tables.filter((t) => (inQuery.length === 0 || inQuery.includes(t.name)) && t.columns.some((c) => c.name.toLowerCase() === col)).map((t) => t.name);
-    if (holders.length) hints.push(`"${ambiguous[1]}" is in ${holders.join(' and ')}: qualify it, e.g. ${holders[0]}.${ambiguous[1]}.`);
+    const holders = schema.tables
+      .filter(
+        (t) =>
+          (inQuery.length === 0 || inQuery.includes(t.name)) && t.columns.some((c) => c.name.toLowerCase() === col),
+      )
+      .map((t) => t.name);
+    if (holders.length)
+      hints.push(`"${ambiguous[1]}" is in ${holders.join(' and ')}: qualify it, e.g. ${holders[0]}.${ambiguous[1]}.`);
   }
   return hints;
 }
@@ -64,7 +84,12 @@ function comparedLiteral(predicate: string): { column: string; value: string } |
  * whose removal brings rows back is the one that emptied the result; for `col = 'text'` filters
  * the closest values that exist are suggested.
  */
-export async function explainEmptyResult(exec: SqlExecutor, sql: string, schema: Schema, values?: ValueLookup): Promise<string[]> {
+export async function explainEmptyResult(
+  exec: SqlExecutor,
+  sql: string,
+  schema: Schema,
+  values?: ValueLookup,
+): Promise<string[]> {
   const where = topLevelWhere(sql);
   if (!where) return ['The query has no top-level WHERE filter; the tables or joins themselves give no rows.'];
   const lines: string[] = [];
@@ -82,11 +107,17 @@ export async function explainEmptyResult(exec: SqlExecutor, sql: string, schema:
     const lit = comparedLiteral(predicate);
     if (lit && values) {
       const inQuery = tablesMentioned(sql, schema);
-      const hits = values.search(lit.value, { k: 3, column: lit.column }).filter((h) => inQuery.length === 0 || inQuery.includes(h.table));
-      if (hits.length) line += ` Values that exist: ${hits.map((h) => `${JSON.stringify(h.value)} in ${h.table}.${h.column}`).join(', ')}.`;
+      const hits = values
+        .search(lit.value, { k: 3, column: lit.column })
+        .filter((h) => inQuery.length === 0 || inQuery.includes(h.table));
+      if (hits.length)
+        line += ` Values that exist: ${hits.map((h) => `${JSON.stringify(h.value)} in ${h.table}.${h.column}`).join(', ')}.`;
     }
     lines.push(line);
   }
-  if (lines.length === 0) lines.push(`Each filter alone is not the cause: removing any one of ${where.predicates.length} filters still gives no rows (they exclude each other, or the joins give no rows).`);
+  if (lines.length === 0)
+    lines.push(
+      `Each filter alone is not the cause: removing any one of ${where.predicates.length} filters still gives no rows (they exclude each other, or the joins give no rows).`,
+    );
   return lines;
 }

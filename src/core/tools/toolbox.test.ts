@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import { executorFor, type SqlExecutor } from '../ports';
+import { executorFor, type SqlExecutor } from '../executor';
 import { buildToolbox } from './toolbox';
 
 describe('Toolbox.withDescriptions', () => {
@@ -9,7 +9,12 @@ describe('Toolbox.withDescriptions', () => {
     const engine = await createNodeEngine();
     await engine.open({ id: 's', name: 's', bytes: await buildDb(SHOP_SQL) });
     let queries = 0;
-    const exec: SqlExecutor = { query: (sql, o) => { queries++; return executorFor(engine, 's').query(sql, o); } };
+    const exec: SqlExecutor = {
+      query: (sql, o) => {
+        queries++;
+        return executorFor(engine, 's').query(sql, o);
+      },
+    };
     const toolbox = await buildToolbox(exec, await engine.introspect('s'));
     const afterBuild = queries;
     expect(afterBuild).toBeGreaterThan(0);

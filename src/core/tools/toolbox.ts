@@ -5,7 +5,7 @@
 // descriptions can change afterwards (withDescriptions) without redoing the expensive stages.
 
 import { DowserError } from '../errors';
-import type { SqlExecutor } from '../ports';
+import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
 import { extractDistinctValues } from '../retrieval/distinct-values';
 import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
@@ -49,13 +49,21 @@ export interface Toolbox {
   semanticNote: string | null;
   /** Milliseconds per build stage. */
   timings: Partial<Record<ToolboxStage, number>>;
-  call(name: string, args: unknown, signal?: AbortSignal, extras?: { semantic?: Float32Array | null }): Promise<ToolCallOutcome>;
+  call(
+    name: string,
+    args: unknown,
+    signal?: AbortSignal,
+    extras?: { semantic?: Float32Array | null },
+  ): Promise<ToolCallOutcome>;
   link(question: string): QuestionLink[];
   /**
    * The same toolbox with other column descriptions: rebuilds the column index and its sentences
    * only (plus their embeddings when a built-in model is used), in milliseconds.
    */
-  withDescriptions(descriptions: ColumnDescriptions | undefined, options?: Pick<BuildToolboxOptions, 'onProgress' | 'signal'>): Promise<Toolbox>;
+  withDescriptions(
+    descriptions: ColumnDescriptions | undefined,
+    options?: Pick<BuildToolboxOptions, 'onProgress' | 'signal'>,
+  ): Promise<Toolbox>;
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -64,12 +72,20 @@ function checkAborted(signal?: AbortSignal) {
   if (signal?.aborted) throw new DowserError('cancelled', 'Building the search indexes was cancelled.');
 }
 
-export async function buildToolbox(exec: SqlExecutor, schema: Schema, options: BuildToolboxOptions = {}): Promise<Toolbox> {
+export async function buildToolbox(
+  exec: SqlExecutor,
+  schema: Schema,
+  options: BuildToolboxOptions = {},
+): Promise<Toolbox> {
   const { onProgress, signal } = options;
   const timings: Toolbox['timings'] = {};
   const timed = async <T>(stage: ToolboxStage, work: () => Promise<T>): Promise<T> => {
     const t0 = now();
-    try { return await work(); } finally { timings[stage] = Math.round(now() - t0); }
+    try {
+      return await work();
+    } finally {
+      timings[stage] = Math.round(now() - t0);
+    }
   };
 
   // Statistics feed value hints (SearchColumn) and what the model sees about each column.
@@ -82,7 +98,16 @@ export async function buildToolbox(exec: SqlExecutor, schema: Schema, options: B
       for (const c of t.columns) {
         checkAborted(signal);
         try {
-          out.set(`${t.name}.${c.name}`, await columnStats(exec, { table: t.name, column: c.name, rowCount: t.rowCount, rowBudget: options.statsRowBudget ?? 50_000, signal }));
+          out.set(
+            `${t.name}.${c.name}`,
+            await columnStats(exec, {
+              table: t.name,
+              column: c.name,
+              rowCount: t.rowCount,
+              rowBudget: options.statsRowBudget ?? 50_000,
+              signal,
+            }),
+          );
         } catch (e) {
           if (e instanceof DowserError && e.code === 'cancelled') throw e;
           // A column whose statistics fail (odd collation, damaged page) is still searchable by name.
@@ -93,8 +118,18 @@ export async function buildToolbox(exec: SqlExecutor, schema: Schema, options: B
     return out;
   });
 
-  const distinct = await timed('values', () => extractDistinctValues(exec, schema, { onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }), signal }));
-  const values = await timed('value-index', () => ValueIndex.build(distinct, { onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }), signal }));
+  const distinct = await timed('values', () =>
+    extractDistinctValues(exec, schema, {
+      onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
+      signal,
+    }),
+  );
+  const values = await timed('value-index', () =>
+    ValueIndex.build(distinct, {
+      onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }),
+      signal,
+    }),
+  );
   const inferredKeys = await timed('keys', async () => {
     onProgress?.({ stage: 'keys', done: 0, total: 1 });
     const keys = await inferForeignKeys(schema, exec, { signal });
@@ -126,14 +161,22 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
   const timings: Toolbox['timings'] = { ...base.timings };
   const columns = ColumnIndex.build(schema, { stats, descriptions: options.descriptions });
 
-  let semanticNote: string | null = options.embedder ? null : 'No embedding model is configured: column search is lexical only.';
+  let semanticNote: string | null = options.embedder
+    ? null
+    : 'No embedding model is configured: column search is lexical only.';
   let columnVectors: Float32Array[] | null = null;
   if (options.embedder) {
     const t0 = now();
     try {
-      columnVectors = await embedCached(options.embedder, options.vectorCache ?? null, columns.columns.map((c) => c.sentence), {
-        onProgress: (done, all) => onProgress?.({ stage: 'embeddings', done, total: all }), signal,
-      });
+      columnVectors = await embedCached(
+        options.embedder,
+        options.vectorCache ?? null,
+        columns.columns.map((c) => c.sentence),
+        {
+          onProgress: (done, all) => onProgress?.({ stage: 'embeddings', done, total: all }),
+          signal,
+        },
+      );
     } catch (e) {
       if (e instanceof DowserError && e.code === 'cancelled') throw e;
       semanticNote = `The embedding model could not be used (${isEmbedderUnavailable(e) ? e.reason : 'error'}: ${e instanceof Error ? e.message : String(e)}); column search is lexical only.`;
@@ -149,12 +192,13 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
     search_column: {
       columns,
       valueLinks: (query: string) => valueLinksOf(link(query)),
-      semantic: embedder && columnVectors
-        ? async (query: string, s?: AbortSignal) => {
-            const [q] = await embedder.embed([query], { signal: s });
-            return Float32Array.from(columnVectors!, (v) => cosine(q, v));
-          }
-        : undefined,
+      semantic:
+        embedder && columnVectors
+          ? async (query: string, s?: AbortSignal) => {
+              const [q] = await embedder.embed([query], { signal: s });
+              return Float32Array.from(columnVectors!, (v) => cosine(q, v));
+            }
+          : undefined,
     },
     search_value: { values, exec, columns: distinct },
     find_shortest_path: { graph },
@@ -162,13 +206,22 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
   };
 
   const toolbox: Toolbox = {
-    schema, stats, columns, values, distinct, inferredKeys: base.inferredKeys, graph, timings, semanticNote,
+    schema,
+    stats,
+    columns,
+    values,
+    distinct,
+    inferredKeys: base.inferredKeys,
+    graph,
+    timings,
+    semanticNote,
     mode: embedder ? 'hybrid' : 'lexical',
     call: (name, args, s, extras) => {
       // Scores computed elsewhere (the page's embedding worker) replace the built-in semantic hook.
-      const context = name === 'search_column' && extras?.semantic
-        ? { ...(contexts.search_column as object), semantic: async () => extras.semantic! }
-        : contexts[name] ?? {};
+      const context =
+        name === 'search_column' && extras?.semantic
+          ? { ...(contexts.search_column as object), semantic: async () => extras.semantic! }
+          : (contexts[name] ?? {});
       return callTool(name, args, context, s);
     },
     link,
@@ -176,7 +229,12 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
       // Statistics, values and keys do not depend on descriptions: only the column index and its
       // sentences (and their vectors, mostly from the cache) are made again.
       // The first build's progress callback and signal are not carried over: they belong to it.
-      const next = await assemble(base, { embedder: options.embedder, vectorCache: options.vectorCache, ...more, descriptions });
+      const next = await assemble(base, {
+        embedder: options.embedder,
+        vectorCache: options.vectorCache,
+        ...more,
+        descriptions,
+      });
       // A note set from outside (why the model did not load) still holds when the mode is the same.
       if (next.mode === toolbox.mode) next.semanticNote = toolbox.semanticNote;
       return next;

@@ -4,7 +4,7 @@
 import { runAgent } from '../../core/agent/loop';
 import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
-import { createChatModel } from '../lib/model-factory';
+import { createChatModel } from '../services/model-factory';
 import { services } from '../services';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
@@ -37,12 +37,19 @@ export function restartFromPlan(dbId: string, plan: Plan): void {
   if (!run) return;
   stopAsk(dbId);
   const final = run.events.find((e) => e.type === 'final');
-  void ask(dbId, run.question, run.hints, { confirmedPlan: plan, previousSql: final && final.type === 'final' ? final.sql : undefined });
+  void ask(dbId, run.question, run.hints, {
+    confirmedPlan: plan,
+    previousSql: final && final.type === 'final' ? final.sql : undefined,
+  });
 }
 
 function waitForPerson(dbId: string, signal: AbortSignal): Promise<string | null> {
   return new Promise((resolve) => {
-    const done = (v: string | null) => { waiting.delete(dbId); useAsk.getState().patchRun(dbId, { waitingFor: undefined }); resolve(v); };
+    const done = (v: string | null) => {
+      waiting.delete(dbId);
+      useAsk.getState().patchRun(dbId, { waitingFor: undefined });
+      resolve(v);
+    };
     waiting.set(dbId, done);
     signal.addEventListener('abort', () => done(null), { once: true });
   });
@@ -65,27 +72,48 @@ export async function ask(dbId: string, question: string, hints: string, options
   controllers.set(dbId, controller);
   const store = useAsk.getState();
   store.setRun(dbId, {
-    id: `run${++counter}-${Date.now().toString(36)}`, dbId, dbName: db?.name ?? '', question, hints,
-    provider: settings.provider, model: settings.provider === 'scripted' ? 'scripted demo' : settings.model,
-    status: 'running', events: [], streaming: '', startedAt: Date.now(),
-    confirmedPlan: options.confirmedPlan, previousSql: options.previousSql,
+    id: `run${++counter}-${Date.now().toString(36)}`,
+    dbId,
+    dbName: db?.name ?? '',
+    question,
+    hints,
+    provider: settings.provider,
+    model: settings.provider === 'scripted' ? 'scripted demo' : settings.model,
+    status: 'running',
+    events: [],
+    streaming: '',
+    startedAt: Date.now(),
+    confirmedPlan: options.confirmedPlan,
+    previousSql: options.previousSql,
   });
   const fail = (message: string, code = 'internal') => {
     useAsk.getState().pushEvent(dbId, { type: 'error', code: code as never, message, step: 0, at: Date.now() });
     useAsk.getState().patchRun(dbId, { status: 'failed', endedAt: Date.now() });
   };
   try {
-    const schema = await services.queryClient.fetchQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });
+    const schema = await services.queryClient.fetchQuery({
+      queryKey: ['schema', dbId],
+      queryFn: () => services.engine.introspect(dbId),
+    });
     const links = await linkQuestion(dbId, question);
     // In-browser models download first: their progress shows where the streamed text will be.
     const model = await createChatModel(settings, (text) => useAsk.getState().patchRun(dbId, { streaming: text }));
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     // The user's confirmed examples most like this question join the prompt as theirs.
-    const userExamples = similarExamples(question, await services.examples.list(db?.name ?? ''), 2).map((s) => s.example);
+    const userExamples = similarExamples(question, await services.examples.list(db?.name ?? ''), 2).map(
+      (s) => s.example,
+    );
     const pauseAfterPlan = useApp.getState().settings.pauseAfterPlan;
     let ended: 'done' | 'failed' = 'failed';
     for await (const event of runAgent({
-      question, hints: hints || undefined, model, schema, links, mode, signal: controller.signal, userExamples,
+      question,
+      hints: hints || undefined,
+      model,
+      schema,
+      links,
+      mode,
+      signal: controller.signal,
+      userExamples,
       confirmedPlan: options.confirmedPlan,
       askUser: async (q) => {
         useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
@@ -142,11 +170,21 @@ export type StepPreview =
 export async function checkPlanStep(dbId: string, plan: Plan, index: number): Promise<StepPreview> {
   try {
     const settings = useAsk.getState().model;
-    const schema = await services.queryClient.fetchQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });
+    const schema = await services.queryClient.fetchQuery({
+      queryKey: ['schema', dbId],
+      queryFn: () => services.engine.introspect(dbId),
+    });
     const model = await createChatModel(settings);
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     let out: StepPreview = { status: 'failed', message: 'No preview came back.' };
-    for await (const e of checkStep({ model, tools: { call: (name, args) => runTool(dbId, name, args) }, schema, plan, index, mode })) {
+    for await (const e of checkStep({
+      model,
+      tools: { call: (name, args) => runTool(dbId, name, args) },
+      schema,
+      plan,
+      index,
+      mode,
+    })) {
       if (e.type === 'step_preview') out = { status: 'done', sql: e.sql, columns: e.columns, rows: e.rows };
       else if (e.type === 'error') out = { status: 'failed', message: e.message };
     }

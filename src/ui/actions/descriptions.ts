@@ -4,7 +4,12 @@
 
 import { decodeText } from '../../core/descriptions/bird-csv';
 import { withNote, type Glossary } from '../../core/descriptions/glossary';
-import { applyImportPlan, importMessage, planDescriptionImport, type DescriptionFile } from '../../core/descriptions/import';
+import {
+  applyImportPlan,
+  importMessage,
+  planDescriptionImport,
+  type DescriptionFile,
+} from '../../core/descriptions/import';
 import { describeError } from '../../core/errors';
 import { formatBytes } from '../lib/format';
 import { services } from '../services';
@@ -25,14 +30,23 @@ async function change(dbId: string, edit: (g: Glossary) => Glossary): Promise<vo
 export async function importDescriptionFiles(dbId: string, files: File[]): Promise<void> {
   const notify = useApp.getState().notify;
   try {
-    const schema = await services.queryClient.fetchQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });
+    const schema = await services.queryClient.fetchQuery({
+      queryKey: ['schema', dbId],
+      queryFn: () => services.engine.introspect(dbId),
+    });
     const readable: DescriptionFile[] = [];
     const unread: Array<{ file: string; reason: string }> = [];
     for (const f of files) {
-      if (f.size > MAX_CSV_BYTES) { unread.push({ file: f.name, reason: `${formatBytes(f.size)} is too large for a description file` }); continue; }
+      if (f.size > MAX_CSV_BYTES) {
+        unread.push({ file: f.name, reason: `${formatBytes(f.size)} is too large for a description file` });
+        continue;
+      }
       try {
         // Only .csv files are read; the plan reports the others by name.
-        readable.push({ name: f.name, text: /\.csv$/i.test(f.name) ? decodeText(new Uint8Array(await f.arrayBuffer())) : '' });
+        readable.push({
+          name: f.name,
+          text: /\.csv$/i.test(f.name) ? decodeText(new Uint8Array(await f.arrayBuffer())) : '',
+        });
       } catch (e) {
         unread.push({ file: f.name, reason: `could not be read: ${describeError(e)}` });
       }

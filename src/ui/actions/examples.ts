@@ -19,7 +19,10 @@ export async function markCorrect(run: AskRun): Promise<void> {
   if (!final || final.type !== 'final') return;
   const plan = [...run.events].reverse().find((e) => e.type === 'plan');
   const example: ConfirmedExample = {
-    id: run.id, question: run.question, sql: final.sql, savedAt: new Date().toISOString(),
+    id: run.id,
+    question: run.question,
+    sql: final.sql,
+    savedAt: new Date().toISOString(),
     plan: plan && plan.type === 'plan' ? plan.plan : null,
   };
   await store(run.dbName, mergeExamples(await services.examples.list(run.dbName), [example]));
@@ -27,7 +30,10 @@ export async function markCorrect(run: AskRun): Promise<void> {
 }
 
 export async function deleteExample(dbName: string, id: string): Promise<void> {
-  await store(dbName, (await services.examples.list(dbName)).filter((e) => e.id !== id));
+  await store(
+    dbName,
+    (await services.examples.list(dbName)).filter((e) => e.id !== id),
+  );
 }
 
 export async function importExamples(dbName: string, file: File): Promise<void> {

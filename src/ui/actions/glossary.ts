@@ -9,7 +9,8 @@ import { useApp } from '../store/app-store';
 
 const loading = new Map<string, Promise<Glossary>>();
 
-export const dbNameOf = (dbId: string): string | undefined => useApp.getState().databases.find((d) => d.id === dbId)?.name;
+export const dbNameOf = (dbId: string): string | undefined =>
+  useApp.getState().databases.find((d) => d.id === dbId)?.name;
 
 /** The glossary of a database name: from the store when known, else read from this device once. */
 export function glossaryOf(dbName: string): Promise<Glossary> {
@@ -17,13 +18,16 @@ export function glossaryOf(dbName: string): Promise<Glossary> {
   if (known) return Promise.resolve(known);
   let job = loading.get(dbName);
   if (!job) {
-    job = services.glossary.load(dbName).then(({ glossary, problem }) => {
-      if (problem) useApp.getState().notify('warning', problem);
-      // What is in the page already (an edit while this was read) wins over what was stored.
-      const current = useApp.getState().glossaries[dbName];
-      if (!current) useApp.getState().setGlossary(dbName, glossary);
-      return current ?? glossary;
-    }).finally(() => loading.delete(dbName));
+    job = services.glossary
+      .load(dbName)
+      .then(({ glossary, problem }) => {
+        if (problem) useApp.getState().notify('warning', problem);
+        // What is in the page already (an edit while this was read) wins over what was stored.
+        const current = useApp.getState().glossaries[dbName];
+        if (!current) useApp.getState().setGlossary(dbName, glossary);
+        return current ?? glossary;
+      })
+      .finally(() => loading.delete(dbName));
     loading.set(dbName, job);
   }
   return job;

@@ -19,7 +19,11 @@ function starterSql(firstTable: string | undefined): string {
   return firstTable ? `SELECT *\nFROM ${quoteIdentIfNeeded(firstTable)}\nLIMIT 100;` : 'SELECT sqlite_version();';
 }
 
-async function openSource(name: string, source: Blob | Uint8Array, options: { remember: boolean }): Promise<string | null> {
+async function openSource(
+  name: string,
+  source: Blob | Uint8Array,
+  options: { remember: boolean },
+): Promise<string | null> {
   const app = useApp.getState();
   const id = newId();
   const t0 = performance.now();
@@ -29,7 +33,9 @@ async function openSource(name: string, source: Blob | Uint8Array, options: { re
     checkFileSize(sizeBytes);
     // The File goes to the worker as a handle and is read there: no copy on the main thread.
     let opened = false; // a late progress message must not undo "ready"
-    const report = await services.engine.open({ id, name, bytes: source }, (p) => { if (!opened) useApp.getState().patchDb(id, { progress: p }); });
+    const report = await services.engine.open({ id, name, bytes: source }, (p) => {
+      if (!opened) useApp.getState().patchDb(id, { progress: p });
+    });
     opened = true;
     const readyMs = Math.round(performance.now() - t0);
     useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
@@ -37,24 +43,30 @@ async function openSource(name: string, source: Blob | Uint8Array, options: { re
     // Notes and descriptions kept for this file name show in the explorer and feed the tools.
     void glossaryOf(name);
     for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-    const schemaShown = services.queryClient.fetchQuery({ queryKey: ['schema', id], queryFn: () => services.engine.introspect(id) }).then(
-      (schema) => {
-        if (useApp.getState().sqlByDb[id]) return;
-        // A fresh database shows rows at once: the starter query runs when nothing else does.
-        const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
-        useApp.getState().setSql(id, sql);
-        if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
-      },
-      () => undefined,
-    );
+    const schemaShown = services.queryClient
+      .fetchQuery({ queryKey: ['schema', id], queryFn: () => services.engine.introspect(id) })
+      .then(
+        (schema) => {
+          if (useApp.getState().sqlByDb[id]) return;
+          // A fresh database shows rows at once: the starter query runs when nothing else does.
+          const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
+          useApp.getState().setSql(id, sql);
+          if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
+        },
+        () => undefined,
+      );
     // quick_check reads every page: it runs after the schema and the first rows, not before.
-    void schemaShown.finally(() => services.engine.check(id).then(
-      (checked) => {
-        useApp.getState().patchDb(id, { report: checked });
-        for (const issue of checked.issues.slice(report.issues.length)) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-      },
-      (e) => useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
-    ));
+    void schemaShown.finally(() =>
+      services.engine.check(id).then(
+        (checked) => {
+          useApp.getState().patchDb(id, { report: checked });
+          for (const issue of checked.issues.slice(report.issues.length))
+            useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+        },
+        (e) =>
+          useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
+      ),
+    );
     if (options.remember) {
       const problem = await services.recentFiles.remember(name, source, useApp.getState().settings.rememberFiles);
       if (problem) useApp.getState().notify('warning', problem);
@@ -77,7 +89,12 @@ export async function openFiles(files: Iterable<File>): Promise<void> {
   const list = [...files];
   const sidecars = list.filter((f) => /-(wal|shm|journal)$/i.test(f.name));
   for (const s of sidecars) {
-    useApp.getState().notify('info', `"${s.name}" is a SQLite sidecar file; Dowser reads the main database file only. Checkpoint the database to include its WAL changes.`);
+    useApp
+      .getState()
+      .notify(
+        'info',
+        `"${s.name}" is a SQLite sidecar file; Dowser reads the main database file only. Checkpoint the database to include its WAL changes.`,
+      );
   }
   for (const f of list) if (!sidecars.includes(f)) await openFile(f);
 }
@@ -97,7 +114,9 @@ export async function openDemo(): Promise<void> {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     await openSource('demo.sqlite', await res.blob(), { remember: false });
   } catch (e) {
-    useApp.getState().notify('error', `The demo database could not be loaded (${describeError(e)}). Open a file of your own instead.`);
+    useApp
+      .getState()
+      .notify('error', `The demo database could not be loaded (${describeError(e)}). Open a file of your own instead.`);
   }
 }
 

@@ -14,7 +14,8 @@ export async function runQuery(sql: string): Promise<void> {
     if (useApp.getState().run.sql === sql) setRun({ status: 'done', dbId: activeId, sql, result });
   } catch (e) {
     const err = toDowserError(e, 'sql_error');
-    if (useApp.getState().run.sql === sql) setRun({ status: 'error', dbId: activeId, sql, error: { code: err.code, message: err.message } });
+    if (useApp.getState().run.sql === sql)
+      setRun({ status: 'error', dbId: activeId, sql, error: { code: err.code, message: err.message } });
   }
 }
 
@@ -24,7 +25,10 @@ export async function fetchMore(): Promise<void> {
   setRun({ ...run, fetchingMore: true });
   try {
     const prev = run.result;
-    const next = await services.engine.query(run.dbId, run.sql, { maxRows: settings.pageSize, offset: prev.offset + prev.rows.length });
+    const next = await services.engine.query(run.dbId, run.sql, {
+      maxRows: settings.pageSize,
+      offset: prev.offset + prev.rows.length,
+    });
     const merged = {
       ...prev,
       rows: [...prev.rows, ...next.rows],

@@ -4,7 +4,7 @@
 // Column descriptions (the glossary) go in at build time and again whenever they change.
 
 import { describeError } from '../../core/errors';
-import type { ToolsSummary } from '../../core/ports';
+import type { ToolsSummary } from '../../core/engine';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { services } from '../services';
 import { useApp } from '../store/app-store';
@@ -25,8 +25,14 @@ export function ensureTools(dbId: string): Promise<void> {
   // build has finished, a late one must not put the status back to "building".
   let finished = false;
   const job = descriptionsFor(dbId)
-    .then((descriptions) => services.engine.buildTools(dbId, { descriptions }, (p) => { if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p }); }))
-    .finally(() => { finished = true; })
+    .then((descriptions) =>
+      services.engine.buildTools(dbId, { descriptions }, (p) => {
+        if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p });
+      }),
+    )
+    .finally(() => {
+      finished = true;
+    })
     .then(
       (summary) => {
         useApp.getState().setTools(dbId, { status: 'ready', progress: null, summary });
@@ -49,20 +55,27 @@ export function ensureTools(dbId: string): Promise<void> {
  */
 export function refreshDescriptions(dbId: string): Promise<void> {
   const previous = descriptionUpdates.get(dbId) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(async () => {
-    const job = building.get(dbId);
-    if (!job) return;
-    await job;
-    if (useApp.getState().tools[dbId]?.status !== 'ready') return;
-    try {
-      const summary = await services.engine.setDescriptions(dbId, await descriptionsFor(dbId));
-      useApp.getState().setTools(dbId, { status: 'ready', progress: null, summary });
-      const semantic = useApp.getState().tools[dbId]?.semantic?.status;
-      if (semantic && semantic !== 'off' && semantic !== 'unavailable') void prepareSemantic(dbId, summary);
-    } catch (e) {
-      useApp.getState().notify('warning', `The search indexes did not take the new descriptions (${describeError(e)}); they will on the next rebuild.`);
-    }
-  });
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const job = building.get(dbId);
+      if (!job) return;
+      await job;
+      if (useApp.getState().tools[dbId]?.status !== 'ready') return;
+      try {
+        const summary = await services.engine.setDescriptions(dbId, await descriptionsFor(dbId));
+        useApp.getState().setTools(dbId, { status: 'ready', progress: null, summary });
+        const semantic = useApp.getState().tools[dbId]?.semantic?.status;
+        if (semantic && semantic !== 'off' && semantic !== 'unavailable') void prepareSemantic(dbId, summary);
+      } catch (e) {
+        useApp
+          .getState()
+          .notify(
+            'warning',
+            `The search indexes did not take the new descriptions (${describeError(e)}); they will on the next rebuild.`,
+          );
+      }
+    });
   descriptionUpdates.set(dbId, next);
   return next;
 }
@@ -72,7 +85,9 @@ function prepareSemantic(dbId: string, summary: ToolsSummary): Promise<void> {
   const generation = (semanticGeneration.get(dbId) ?? 0) + 1;
   semanticGeneration.set(dbId, generation);
   const current = () => semanticGeneration.get(dbId) === generation;
-  const job = (semanticQueue.get(dbId) ?? Promise.resolve()).catch(() => undefined).then(() => (current() ? embedColumns(dbId, summary, current) : undefined));
+  const job = (semanticQueue.get(dbId) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => (current() ? embedColumns(dbId, summary, current) : undefined));
   semanticQueue.set(dbId, job);
   return job;
 }
@@ -86,10 +101,15 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
   }
   set(dbId, { status: 'loading', modelId: embeddingModel, progress: 0 });
   const loaded = await services.embeddings.load({ modelId: embeddingModel, allowRemote: embeddingDownload }, (p) => {
-    if (p.status === 'total' && p.total) set(dbId, { status: 'loading', modelId: embeddingModel, progress: (p.loaded ?? 0) / p.total });
+    if (p.status === 'total' && p.total)
+      set(dbId, { status: 'loading', modelId: embeddingModel, progress: (p.loaded ?? 0) / p.total });
   });
   if (!loaded.ok) {
-    set(dbId, { status: 'unavailable', modelId: embeddingModel, message: `The embedding model could not be loaded (${loaded.reason}): ${loaded.message.replace(/\.?\s*$/, ".")} Column search is lexical only.` });
+    set(dbId, {
+      status: 'unavailable',
+      modelId: embeddingModel,
+      message: `The embedding model could not be loaded (${loaded.reason}): ${loaded.message.replace(/\.?\s*$/, '.')} Column search is lexical only.`,
+    });
     return;
   }
   if (!current()) return;
@@ -97,12 +117,18 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
   // Scores from vectors of old sentences would mislead while the new ones are made: lexical meanwhile.
   semanticReady.delete(dbId);
   try {
-    await services.embeddings.indexColumns(dbId, summary.columnSentences, (done, total) => set(dbId, { status: 'indexing', modelId: loaded.modelId, progress: total ? done / total : 1 }));
+    await services.embeddings.indexColumns(dbId, summary.columnSentences, (done, total) =>
+      set(dbId, { status: 'indexing', modelId: loaded.modelId, progress: total ? done / total : 1 }),
+    );
     if (!current()) return;
     semanticReady.add(dbId);
     set(dbId, { status: 'ready', modelId: loaded.modelId });
   } catch (e) {
-    set(dbId, { status: 'unavailable', modelId: loaded.modelId, message: `Embedding the columns failed: ${describeError(e)} Column search is lexical only.` });
+    set(dbId, {
+      status: 'unavailable',
+      modelId: loaded.modelId,
+      message: `Embedding the columns failed: ${describeError(e)} Column search is lexical only.`,
+    });
   }
 }
 
@@ -117,7 +143,12 @@ export function forgetTools(dbId: string): void {
 export async function runTool(dbId: string, name: string, args: unknown): Promise<ToolCallOutcome> {
   await ensureTools(dbId);
   let semantic: Float32Array | null = null;
-  if (name === 'search_column' && semanticReady.has(dbId) && args && typeof (args as { query?: unknown }).query === 'string') {
+  if (
+    name === 'search_column' &&
+    semanticReady.has(dbId) &&
+    args &&
+    typeof (args as { query?: unknown }).query === 'string'
+  ) {
     semantic = await services.embeddings.scores(dbId, (args as { query: string }).query).catch(() => null);
   }
   return services.engine.callTool(dbId, name, args, semantic ? { semantic } : undefined);

@@ -10,7 +10,9 @@ export function Notices() {
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.level}`} data-testid={`notice-${n.level}`}>
           <span>{n.message}</span>
-          <button type="button" className="link" aria-label="Dismiss" onClick={() => dismiss(n.id)}>×</button>
+          <button type="button" className="link" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
+            ×
+          </button>
         </div>
       ))}
     </div>

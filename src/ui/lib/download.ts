@@ -11,5 +11,10 @@ export function downloadText(filename: string, text: string, mime: string): void
 
 /** A file name from a database name: `my shop.sqlite` -> `my-shop`. */
 export function baseName(name: string): string {
-  return name.replace(/\.[^.]+$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'dowser';
+  return (
+    name
+      .replace(/\.[^.]+$/, '')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'dowser'
+  );
 }

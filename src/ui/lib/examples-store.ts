@@ -11,7 +11,7 @@ export interface ExamplesStore {
 export function createExamplesStore(store: UseStore = createStore('dowser-examples', 'examples')): ExamplesStore {
   const key = (dbName: string) => `examples:${dbName}`;
   return {
-    list: async (dbName) => ((await get<ConfirmedExample[]>(key(dbName), store).catch(() => undefined)) ?? []),
+    list: async (dbName) => (await get<ConfirmedExample[]>(key(dbName), store).catch(() => undefined)) ?? [],
     async save(dbName, examples) {
       try {
         await set(key(dbName), examples, store);

@@ -13,7 +13,8 @@ export interface GlossaryStore {
 }
 
 const reason = (e: unknown) => {
-  if (e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22)) return 'not enough browser storage';
+  if (e instanceof DOMException && (e.name === 'QuotaExceededError' || e.code === 22))
+    return 'not enough browser storage';
   return e instanceof Error ? e.message : String(e);
 };
 
@@ -26,7 +27,10 @@ export function createGlossaryStore(store?: UseStore): GlossaryStore {
       try {
         return { glossary: normalizeGlossary(await get(key(dbName), db())), problem: null };
       } catch (e) {
-        return { glossary: emptyGlossary(), problem: `The notes and descriptions saved for "${dbName}" could not be read (${reason(e)}).` };
+        return {
+          glossary: emptyGlossary(),
+          problem: `The notes and descriptions saved for "${dbName}" could not be read (${reason(e)}).`,
+        };
       }
     },
     async save(dbName, glossary) {

@@ -28,7 +28,7 @@ function isQuotaError(e: unknown): boolean {
 }
 
 export function createRecentFiles(store: UseStore = createStore('dowser', 'files')): RecentFiles {
-  const readList = async () => ((await get<RecentFile[]>(LIST_KEY, store).catch(() => undefined)) ?? []);
+  const readList = async () => (await get<RecentFile[]>(LIST_KEY, store).catch(() => undefined)) ?? [];
   const writeList = (list: RecentFile[]) => set(LIST_KEY, list.slice(0, MAX_RECENT), store).catch(() => undefined);
 
   return {
@@ -49,7 +49,12 @@ export function createRecentFiles(store: UseStore = createStore('dowser', 'files
         await del(`file:${name}`, store).catch(() => undefined);
       }
       const list = (await readList()).filter((f) => f.name !== name);
-      list.unshift({ name, sizeBytes: file instanceof Uint8Array ? file.length : file.size, openedAt: new Date().toISOString(), stored });
+      list.unshift({
+        name,
+        sizeBytes: file instanceof Uint8Array ? file.length : file.size,
+        openedAt: new Date().toISOString(),
+        stored,
+      });
       await writeList(list);
       return problem;
     },

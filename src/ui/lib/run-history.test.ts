@@ -5,9 +5,31 @@ import type { AskRun } from '../store/ask-store';
 import { createRunHistory } from './run-history';
 
 const run = (id: string, dbName = 'shop.sqlite'): AskRun => ({
-  id, dbId: 'db1', dbName, question: `q ${id}`, hints: '', provider: 'openai', model: 'm', status: 'done',
-  events: [{ type: 'final', sql: 'SELECT 1', columns: ['1'], rows: [[1]], totalRows: 1, truncated: false, explanation: 'one', verdict: 'match', step: 3, at: 1 }],
-  streaming: 'partial', startedAt: 1, endedAt: 2,
+  id,
+  dbId: 'db1',
+  dbName,
+  question: `q ${id}`,
+  hints: '',
+  provider: 'openai',
+  model: 'm',
+  status: 'done',
+  events: [
+    {
+      type: 'final',
+      sql: 'SELECT 1',
+      columns: ['1'],
+      rows: [[1]],
+      totalRows: 1,
+      truncated: false,
+      explanation: 'one',
+      verdict: 'match',
+      step: 3,
+      at: 1,
+    },
+  ],
+  streaming: 'partial',
+  startedAt: 1,
+  endedAt: 2,
 });
 
 describe('run history', () => {

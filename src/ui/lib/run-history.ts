@@ -13,7 +13,7 @@ export interface RunHistory {
 
 export function createRunHistory(store: UseStore = createStore('dowser-runs', 'runs')): RunHistory {
   const key = (dbName: string) => `runs:${dbName}`;
-  const list = async (dbName: string) => ((await get<AskRun[]>(key(dbName), store).catch(() => undefined)) ?? []);
+  const list = async (dbName: string) => (await get<AskRun[]>(key(dbName), store).catch(() => undefined)) ?? [];
   return {
     list,
     async save(run) {

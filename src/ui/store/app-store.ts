@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { Glossary } from '../../core/descriptions/glossary';
 import type { DowserError } from '../../core/errors';
-import type { ToolsSummary } from '../../core/ports';
+import type { ToolsSummary } from '../../core/engine';
 import type { ToolboxProgress } from '../../core/tools/toolbox';
 import type { OpenReport, QueryResult } from '../../core/types';
 
@@ -93,7 +93,14 @@ interface AppState {
 let noticeId = 0;
 
 const SETTINGS_KEY = 'dowser.settings';
-const defaultSettings: Settings = { queryTimeoutMs: 10_000, pageSize: 1000, rememberFiles: false, embeddingModel: 'Xenova/all-MiniLM-L6-v2', embeddingDownload: true, pauseAfterPlan: false };
+const defaultSettings: Settings = {
+  queryTimeoutMs: 10_000,
+  pageSize: 1000,
+  rememberFiles: false,
+  embeddingModel: 'Xenova/all-MiniLM-L6-v2',
+  embeddingDownload: true,
+  pauseAfterPlan: false,
+};
 
 function loadSettings(): Settings {
   try {
@@ -115,25 +122,37 @@ export const useApp = create<AppState>()((setState) => ({
   settings: loadSettings(),
   glossaries: {},
   upsertDb: (entry) => setState((s) => ({ databases: [...s.databases.filter((d) => d.id !== entry.id), entry] })),
-  patchDb: (id, patch) => setState((s) => ({ databases: s.databases.map((d) => (d.id === id ? { ...d, ...patch } : d)) })),
-  removeDb: (id) => setState((s) => {
-    const databases = s.databases.filter((d) => d.id !== id);
-    const activeId = s.activeId === id ? (databases.find((d) => d.status === 'ready')?.id ?? null) : s.activeId;
-    return { databases, activeId, selectedTable: s.activeId === id ? null : s.selectedTable };
-  }),
+  patchDb: (id, patch) =>
+    setState((s) => ({ databases: s.databases.map((d) => (d.id === id ? { ...d, ...patch } : d)) })),
+  removeDb: (id) =>
+    setState((s) => {
+      const databases = s.databases.filter((d) => d.id !== id);
+      const activeId = s.activeId === id ? (databases.find((d) => d.status === 'ready')?.id ?? null) : s.activeId;
+      return { databases, activeId, selectedTable: s.activeId === id ? null : s.selectedTable };
+    }),
   setActive: (id) => setState((s) => (s.activeId === id ? {} : { activeId: id, selectedTable: null })),
   setSql: (id, sql) => setState((s) => ({ sqlByDb: { ...s.sqlByDb, [id]: sql } })),
   selectTable: (name) => setState({ selectedTable: name }),
   setRun: (run) => setState({ run }),
-  setTools: (dbId, state) => setState((s) => ({ tools: { ...s.tools, [dbId]: { ...state, semantic: state.semantic ?? s.tools[dbId]?.semantic } } })),
-  setSemantic: (dbId, semantic) => setState((s) => (s.tools[dbId] ? { tools: { ...s.tools, [dbId]: { ...s.tools[dbId], semantic } } } : {})),
+  setTools: (dbId, state) =>
+    setState((s) => ({
+      tools: { ...s.tools, [dbId]: { ...state, semantic: state.semantic ?? s.tools[dbId]?.semantic } },
+    })),
+  setSemantic: (dbId, semantic) =>
+    setState((s) => (s.tools[dbId] ? { tools: { ...s.tools, [dbId]: { ...s.tools[dbId], semantic } } } : {})),
   setView: (view) => setState({ view }),
-  notify: (level, message) => setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
+  notify: (level, message) =>
+    setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
   dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
-  updateSettings: (patch) => setState((s) => {
-    const settings = { ...s.settings, ...patch };
-    try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); } catch { /* private mode: keep in memory */ }
-    return { settings };
-  }),
+  updateSettings: (patch) =>
+    setState((s) => {
+      const settings = { ...s.settings, ...patch };
+      try {
+        localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+      } catch {
+        /* private mode: keep in memory */
+      }
+      return { settings };
+    }),
   setGlossary: (dbName, glossary) => setState((s) => ({ glossaries: { ...s.glossaries, [dbName]: glossary } })),
 }));

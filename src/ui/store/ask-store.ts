@@ -41,17 +41,20 @@ export const useAsk = create<AskState>()((set) => ({
   runs: {},
   model: loadModelSettings(),
   setRun: (dbId, run) => set((s) => ({ runs: { ...s.runs, [dbId]: run } })),
-  patchRun: (dbId, patch) => set((s) => (s.runs[dbId] ? { runs: { ...s.runs, [dbId]: { ...s.runs[dbId]!, ...patch } } } : {})),
-  pushEvent: (dbId, event) => set((s) => {
-    const run = s.runs[dbId];
-    if (!run) return {};
-    // A finished turn replaces its streamed text.
-    const streaming = event.type === 'thought' || event.type === 'action' ? '' : run.streaming;
-    return { runs: { ...s.runs, [dbId]: { ...run, events: [...run.events, event], streaming } } };
-  }),
-  setModel: (patch) => set((s) => {
-    const model = { ...s.model, ...patch };
-    saveModelSettings(model);
-    return { model };
-  }),
+  patchRun: (dbId, patch) =>
+    set((s) => (s.runs[dbId] ? { runs: { ...s.runs, [dbId]: { ...s.runs[dbId]!, ...patch } } } : {})),
+  pushEvent: (dbId, event) =>
+    set((s) => {
+      const run = s.runs[dbId];
+      if (!run) return {};
+      // A finished turn replaces its streamed text.
+      const streaming = event.type === 'thought' || event.type === 'action' ? '' : run.streaming;
+      return { runs: { ...s.runs, [dbId]: { ...run, events: [...run.events, event], streaming } } };
+    }),
+  setModel: (patch) =>
+    set((s) => {
+      const model = { ...s.model, ...patch };
+      saveModelSettings(model);
+      return { model };
+    }),
 }));

@@ -20,37 +20,81 @@ export function AskPanel({ dbId }: { dbId: string }) {
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
 
-  useEffect(() => { if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION); }, [isDemo, scripted, question]);
+  useEffect(() => {
+    if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION);
+  }, [isDemo, scripted, question]);
 
   const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
-  const submit = () => { if (canAsk) void ask(dbId, question.trim(), hints.trim()); };
+  const submit = () => {
+    if (canAsk) void ask(dbId, question.trim(), hints.trim());
+  };
 
   return (
     <div className="ask-panel">
       {scripted && (
         <p className="demo-note" data-testid="demo-note">
-          {isDemo ? DEMO_NOTE : 'No language model is configured: the scripted demo only works on the demo database. Choose a model in Settings (OpenAI-compatible such as Ollama or LM Studio, Anthropic, or an in-browser model).'}
+          {isDemo
+            ? DEMO_NOTE
+            : 'No language model is configured: the scripted demo only works on the demo database. Choose a model in Settings (OpenAI-compatible such as Ollama or LM Studio, Anthropic, or an in-browser model).'}
         </p>
       )}
-      <form className="ask-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        <input className="question" aria-label="Question" placeholder="Ask a question about this database…" value={question}
-          onChange={(e) => setQuestion(e.target.value)} readOnly={scripted && isDemo} />
+      <form
+        className="ask-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <input
+          className="question"
+          aria-label="Question"
+          placeholder="Ask a question about this database…"
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          readOnly={scripted && isDemo}
+        />
         {/* Distinct keys: reusing one <button> would turn Stop into a submit button during its own
             click and start a new run at once. */}
-        {running
-          ? <button key="stop" type="button" className="secondary" onClick={(e) => { e.preventDefault(); stopAsk(dbId); }}>Stop</button>
-          : <button key="ask" type="submit" disabled={!canAsk}>Ask</button>}
-        <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>hints</button>
+        {running ? (
+          <button
+            key="stop"
+            type="button"
+            className="secondary"
+            onClick={(e) => {
+              e.preventDefault();
+              stopAsk(dbId);
+            }}
+          >
+            Stop
+          </button>
+        ) : (
+          <button key="ask" type="submit" disabled={!canAsk}>
+            Ask
+          </button>
+        )}
+        <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>
+          hints
+        </button>
         <ImportRunButton dbId={dbId} />
         {showHints && (
-          <textarea className="hints" aria-label="Hints" placeholder="Optional facts the agent should know, e.g. “revenue means price × quantity”"
-            value={hints} onChange={(e) => setHints(e.target.value)} />
+          <textarea
+            className="hints"
+            aria-label="Hints"
+            placeholder="Optional facts the agent should know, e.g. “revenue means price × quantity”"
+            value={hints}
+            onChange={(e) => setHints(e.target.value)}
+          />
         )}
       </form>
       {db && <RunHistoryList dbId={dbId} dbName={db.name} />}
       {db && <ExamplesList dbName={db.name} />}
       {run && <RunView run={run} />}
-      {!run && <p className="muted pad">The agent first writes a plan of sub-questions, then searches columns and values, finds join paths, runs SQL, and explains its answer. Every step appears here as it happens.</p>}
+      {!run && (
+        <p className="muted pad">
+          The agent first writes a plan of sub-questions, then searches columns and values, finds join paths, runs SQL,
+          and explains its answer. Every step appears here as it happens.
+        </p>
+      )}
     </div>
   );
 }

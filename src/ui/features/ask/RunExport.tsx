@@ -12,13 +12,39 @@ export function RunExportButtons({ run }: { run: AskRun }) {
   const name = `${baseName(run.dbName)}-${baseName(run.question).slice(0, 40) || 'run'}`;
   return (
     <span className="row gap run-export">
-      <button type="button" className="small secondary" onClick={() => downloadText(`${name}.json`, runToJson(run), 'application/json')}>Run as JSON</button>
-      <button type="button" className="small secondary" onClick={() => downloadText(`${name}.md`, runToMarkdown(run), 'text/markdown')}>Run as Markdown</button>
+      <button
+        type="button"
+        className="small secondary"
+        onClick={() => downloadText(`${name}.json`, runToJson(run), 'application/json')}
+      >
+        Run as JSON
+      </button>
+      <button
+        type="button"
+        className="small secondary"
+        onClick={() => downloadText(`${name}.md`, runToMarkdown(run), 'text/markdown')}
+      >
+        Run as Markdown
+      </button>
       {final && final.type === 'final' && (
-        <button type="button" className="small secondary" onClick={() => downloadText(`${name}.sql`, sqlFileText(final.sql, {
-          database: run.dbName, question: run.question, exportedAt: new Date().toISOString(),
-          subQuestions: plan && plan.type === 'plan' ? plan.plan.sub_questions.map((q) => q.text) : [],
-        }), 'application/sql')}>SQL file</button>
+        <button
+          type="button"
+          className="small secondary"
+          onClick={() =>
+            downloadText(
+              `${name}.sql`,
+              sqlFileText(final.sql, {
+                database: run.dbName,
+                question: run.question,
+                exportedAt: new Date().toISOString(),
+                subQuestions: plan && plan.type === 'plan' ? plan.plan.sub_questions.map((q) => q.text) : [],
+              }),
+              'application/sql',
+            )
+          }
+        >
+          SQL file
+        </button>
       )}
     </span>
   );
@@ -32,16 +58,35 @@ export function ImportRunButton({ dbId }: { dbId: string }) {
   const onFile = async (file: File) => {
     try {
       const r = runFromJson(await file.text());
-      setRun(dbId, { ...r, id: `imported-${Date.now().toString(36)}`, dbId, status: r.status === 'done' ? 'done' : 'failed', streaming: '', imported: true });
+      setRun(dbId, {
+        ...r,
+        id: `imported-${Date.now().toString(36)}`,
+        dbId,
+        status: r.status === 'done' ? 'done' : 'failed',
+        streaming: '',
+        imported: true,
+      });
     } catch (e) {
       notify('error', `Could not open "${file.name}": ${e instanceof Error ? e.message : String(e)}`);
     }
   };
   return (
     <>
-      <button type="button" className="link small" onClick={() => input.current?.click()}>open a saved run</button>
-      <input ref={input} type="file" hidden accept=".json,application/json" data-testid="run-import"
-        onChange={(e) => { const f = e.target.files?.[0]; if (f) void onFile(f); e.target.value = ''; }} />
+      <button type="button" className="link small" onClick={() => input.current?.click()}>
+        open a saved run
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".json,application/json"
+        data-testid="run-import"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void onFile(f);
+          e.target.value = '';
+        }}
+      />
     </>
   );
 }

@@ -14,8 +14,18 @@ export function RunHistoryList({ dbId, dbName }: { dbId: string; dbName: string 
       <ul className="plain">
         {history.data.map((r) => (
           <li key={r.id}>
-            <button type="button" className="link" aria-current={r.id === current} onClick={() => setRun(dbId, { ...r, dbId })}>{r.question}</button>
-            <span className="muted"> · {new Date(r.startedAt).toLocaleString()} · {r.status === 'done' ? 'answered' : 'no answer'}</span>
+            <button
+              type="button"
+              className="link"
+              aria-current={r.id === current}
+              onClick={() => setRun(dbId, { ...r, dbId })}
+            >
+              {r.question}
+            </button>
+            <span className="muted">
+              {' '}
+              · {new Date(r.startedAt).toLocaleString()} · {r.status === 'done' ? 'answered' : 'no answer'}
+            </span>
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
 import { SqlDiff } from './SqlDiff';
 import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
-import { useSchema } from '../explorer/use-schema';
+import { useSchema } from '../../queries/schema';
 import type { Plan } from '../../../core/agent/plan';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
@@ -26,25 +26,41 @@ export function RunView({ run }: { run: AskRun }) {
     <div className="run" data-testid="run" data-status={run.status}>
       <div className="run-meta muted small">
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
-        {usage && ` · ${formatCount(usage.total.inputTokens)} in / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
+        {usage &&
+          ` · ${formatCount(usage.total.inputTokens)} in / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
         {run.imported && ' · opened from a file (read-only)'}
         {run.status !== 'running' && <RunExportButtons run={run} />}
       </div>
       {plan && <PlanCard plan={plan} run={run} />}
       <ol className="steps">
-        {steps.map((s) => <StepCard key={s.key} step={s} />)}
+        {steps.map((s) => (
+          <StepCard key={s.key} step={s} />
+        ))}
       </ol>
       {run.status === 'running' && run.waitingFor && <Waiting run={run} />}
       {run.status === 'running' && !run.waitingFor && (
-        <div className="streaming" data-testid="streaming">{run.streaming || 'Thinking…'}</div>
+        <div className="streaming" data-testid="streaming">
+          {run.streaming || 'Thinking…'}
+        </div>
       )}
       {final && <FinalCard final={final} dbId={run.dbId} />}
       {run.previousSql && final && <SqlDiff before={run.previousSql} after={final.sql} />}
       {final && !run.imported && (
-        <button type="button" className="small" onClick={() => void markCorrect(run)} title="Save question, plan and SQL as a confirmed example for this database">✓ Correct</button>
+        <button
+          type="button"
+          className="small"
+          onClick={() => void markCorrect(run)}
+          title="Save question, plan and SQL as a confirmed example for this database"
+        >
+          ✓ Correct
+        </button>
       )}
-      {error && <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>{error.message}</p>}
+      {error && (
+        <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>
+          {error.message}
+        </p>
+      )}
     </div>
   );
 }
@@ -69,18 +85,37 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
     else void ask(run.dbId, run.question, run.hints, { confirmedPlan: draft, previousSql: final?.sql });
     setDraft(null);
   };
-  const regenerateLabel = run.waitingFor === 'plan' ? 'Continue with this plan' : finished ? 'Regenerate from plan' : 'Restart from this plan';
+  const regenerateLabel =
+    run.waitingFor === 'plan'
+      ? 'Continue with this plan'
+      : finished
+        ? 'Regenerate from plan'
+        : 'Restart from this plan';
   return (
     <section className="card plan-card" data-testid="plan-card" aria-label="Plan">
-      <h4>Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
-        {editable && !draft && <button type="button" className="link small" onClick={() => setDraft(structuredClone(plan.plan))}>edit</button>}
+      <h4>
+        Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
+        {editable && !draft && (
+          <button type="button" className="link small" onClick={() => setDraft(structuredClone(plan.plan))}>
+            edit
+          </button>
+        )}
       </h4>
       {draft ? (
         <>
           <PlanEditor plan={draft} schema={schema} onChange={setDraft} />
           <span className="row gap">
-            <button type="button" className="small" onClick={regenerate} disabled={draft.sub_questions.length === 0 || draft.sub_questions.some((q) => !q.text.trim())}>{regenerateLabel}</button>
-            <button type="button" className="small secondary" onClick={() => setDraft(null)}>Cancel</button>
+            <button
+              type="button"
+              className="small"
+              onClick={regenerate}
+              disabled={draft.sub_questions.length === 0 || draft.sub_questions.some((q) => !q.text.trim())}
+            >
+              {regenerateLabel}
+            </button>
+            <button type="button" className="small secondary" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
           </span>
         </>
       ) : (
@@ -88,8 +123,20 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
           {plan.plan.sub_questions.map((q, i) => (
             <li key={i}>
               <span>{q.text}</span>
-              <span className="chips">{q.tables.flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table])).map((c) => <span key={c} className="chip">{c}</span>)}</span>
-              {editable && finished && <button type="button" className="link small" onClick={() => void check(i, plan.plan)}>check this step</button>}
+              <span className="chips">
+                {q.tables
+                  .flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table]))
+                  .map((c) => (
+                    <span key={c} className="chip">
+                      {c}
+                    </span>
+                  ))}
+              </span>
+              {editable && finished && (
+                <button type="button" className="link small" onClick={() => void check(i, plan.plan)}>
+                  check this step
+                </button>
+              )}
               {previews[i] && <Preview preview={previews[i]} />}
             </li>
           ))}
@@ -107,14 +154,34 @@ function Preview({ preview }: { preview: StepPreview }) {
     <div className="step-preview" data-testid="step-preview">
       <code className="small">{preview.sql}</code>
       <table className="mini">
-        <thead><tr>{preview.columns.map((c, i) => <th key={i}>{c}</th>)}</tr></thead>
-        <tbody>{preview.rows.slice(0, 5).map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{valueText(v, 60)}</td>)}</tr>)}</tbody>
+        <thead>
+          <tr>
+            {preview.columns.map((c, i) => (
+              <th key={i}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.slice(0, 5).map((r, i) => (
+            <tr key={i}>
+              {r.map((v, j) => (
+                <td key={j}>{valueText(v, 60)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
 }
 
-interface Step { key: string; thought?: string; action?: Ev<'action'>; observation?: Ev<'observation'>; usage?: Ev<'usage'> }
+interface Step {
+  key: string;
+  thought?: string;
+  action?: Ev<'action'>;
+  observation?: Ev<'observation'>;
+  usage?: Ev<'usage'>;
+}
 
 function groupSteps(events: AgentEvent[]): Step[] {
   const steps: Step[] = [];
@@ -124,7 +191,10 @@ function groupSteps(events: AgentEvent[]): Step[] {
   for (const e of events) if (e.type === 'usage' && e.phase === 'agent') usageByStep.set(e.step, e);
   const shown = new Set<number>();
   const withUsage = (s: Step, step: number): Step => {
-    if (!shown.has(step) && usageByStep.has(step)) { shown.add(step); s.usage = usageByStep.get(step); }
+    if (!shown.has(step) && usageByStep.has(step)) {
+      shown.add(step);
+      s.usage = usageByStep.get(step);
+    }
     return s;
   };
   for (const e of events) {
@@ -154,10 +224,13 @@ function StepCard({ step }: { step: Step }) {
         </button>
       )}
       {open && step.observation && (
-        <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>{step.observation.text}</pre>
+        <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>
+          {step.observation.text}
+        </pre>
       )}
       <span className="muted small step-meta">
-        {step.usage && `model ${step.usage.ms} ms · ${step.usage.usage ? `${step.usage.usage.inputTokens} in / ${step.usage.usage.outputTokens} out tokens${step.usage.usage.estimated ? ' (est.)' : ''}` : 'tokens not reported'}`}
+        {step.usage &&
+          `model ${step.usage.ms} ms · ${step.usage.usage ? `${step.usage.usage.inputTokens} in / ${step.usage.usage.outputTokens} out tokens${step.usage.usage.estimated ? ' (est.)' : ''}` : 'tokens not reported'}`}
         {step.usage && step.observation && ' · '}
         {step.observation && `tool ${step.observation.ms} ms`}
       </span>
@@ -173,19 +246,59 @@ function argsText(args: unknown): string {
 function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
   const setView = useApp((s) => s.setView);
   const setSql = useApp((s) => s.setSql);
-  const open = () => { setSql(dbId, final.sql); setView('sql'); void runQuery(final.sql); };
+  const open = () => {
+    setSql(dbId, final.sql);
+    setView('sql');
+    void runQuery(final.sql);
+  };
   return (
     <section className="card final-card" data-testid="final" aria-label="Answer">
-      <h4>Answer <span className={`verdict verdict-${final.verdict}`} data-testid="verdict">{final.verdict === 'match' ? '✓ matches the question' : final.verdict === 'mismatch' ? '✗ may not match the question' : '? unsure'}</span></h4>
-      {final.explanation && <p className="explanation" data-testid="explanation">{final.explanation}</p>}
+      <h4>
+        Answer{' '}
+        <span className={`verdict verdict-${final.verdict}`} data-testid="verdict">
+          {final.verdict === 'match'
+            ? '✓ matches the question'
+            : final.verdict === 'mismatch'
+              ? '✗ may not match the question'
+              : '? unsure'}
+        </span>
+      </h4>
+      {final.explanation && (
+        <p className="explanation" data-testid="explanation">
+          {final.explanation}
+        </p>
+      )}
       {final.note && <p className="muted small">{final.note}</p>}
-      <pre className="final-sql" data-testid="final-sql">{final.sql}</pre>
-      <button type="button" className="small" onClick={open}>Open in the SQL editor</button>
+      <pre className="final-sql" data-testid="final-sql">
+        {final.sql}
+      </pre>
+      <button type="button" className="small" onClick={open}>
+        Open in the SQL editor
+      </button>
       <table className="mini" data-testid="final-rows">
-        <thead><tr>{final.columns.map((c, i) => <th key={i}>{c}</th>)}</tr></thead>
-        <tbody>{final.rows.map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{valueText(v, 80)}</td>)}</tr>)}</tbody>
+        <thead>
+          <tr>
+            {final.columns.map((c, i) => (
+              <th key={i}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {final.rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((v, j) => (
+                <td key={j}>{valueText(v, 80)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
-      <p className="muted small">{final.totalRows != null ? `${formatCount(final.totalRows)} row${final.totalRows === 1 ? '' : 's'}` : `${final.rows.length}+ rows`}{final.truncated ? ' (first rows shown)' : ''}</p>
+      <p className="muted small">
+        {final.totalRows != null
+          ? `${formatCount(final.totalRows)} row${final.totalRows === 1 ? '' : 's'}`
+          : `${final.rows.length}+ rows`}
+        {final.truncated ? ' (first rows shown)' : ''}
+      </p>
     </section>
   );
 }

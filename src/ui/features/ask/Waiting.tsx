@@ -10,7 +10,9 @@ export function Waiting({ run }: { run: AskRun }) {
     return (
       <div className="card waiting" data-testid="plan-waiting">
         <p>The plan is ready. Read it, then continue (or Stop and ask differently).</p>
-        <button type="button" onClick={() => continueAfterPlan(run.dbId)}>Continue</button>
+        <button type="button" onClick={() => continueAfterPlan(run.dbId)}>
+          Continue
+        </button>
       </div>
     );
   }
@@ -21,11 +23,28 @@ export function Waiting({ run }: { run: AskRun }) {
     <div className="card waiting" data-testid="clarification" role="group" aria-label="The agent asks">
       <p className="thought">{ask.question}</p>
       <div className="row gap">
-        {ask.options.map((o) => <button key={o} type="button" className="small" onClick={() => answerAgent(run.dbId, o)}>{o}</button>)}
+        {ask.options.map((o) => (
+          <button key={o} type="button" className="small" onClick={() => answerAgent(run.dbId, o)}>
+            {o}
+          </button>
+        ))}
       </div>
-      <form className="row gap" onSubmit={(e) => { e.preventDefault(); if (own.trim()) answerAgent(run.dbId, own.trim()); }}>
-        <input aria-label="Your answer" placeholder="or answer in your own words" value={own} onChange={(e) => setOwn(e.target.value)} />
-        <button type="submit" className="small secondary" disabled={!own.trim()}>Answer</button>
+      <form
+        className="row gap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (own.trim()) answerAgent(run.dbId, own.trim());
+        }}
+      >
+        <input
+          aria-label="Your answer"
+          placeholder="or answer in your own words"
+          value={own}
+          onChange={(e) => setOwn(e.target.value)}
+        />
+        <button type="submit" className="small secondary" disabled={!own.trim()}>
+          Answer
+        </button>
       </form>
     </div>
   );

@@ -30,20 +30,34 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
 
   useEffect(() => {
     let disposed = false;
-    loadMonaco().then(({ monaco }) => {
-      if (disposed || !host.current) return;
-      if (!completionRegistered) { registerSchemaCompletion(monaco, () => schemaRef); completionRegistered = true; }
-      const editor = monaco.editor.create(host.current, {
-        value: latestValue.current, language: 'sql', automaticLayout: true, minimap: { enabled: false }, fontSize: 14,
-        scrollBeyondLastLine: false, wordWrap: 'on', tabSize: 2, renderLineHighlight: 'line',
-        ariaLabel: 'SQL editor', fixedOverflowWidgets: true,
-      });
-      editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(sqlToRun(editor)));
-      editor.onDidChangeModelContent(() => latest.current.onChange(editor.getValue()));
-      editorRef.current = editor;
-      setMountedEditor(editor);
-      editor.focus();
-    }, (e) => setFailed(e instanceof Error ? e.message : String(e)));
+    loadMonaco().then(
+      ({ monaco }) => {
+        if (disposed || !host.current) return;
+        if (!completionRegistered) {
+          registerSchemaCompletion(monaco, () => schemaRef);
+          completionRegistered = true;
+        }
+        const editor = monaco.editor.create(host.current, {
+          value: latestValue.current,
+          language: 'sql',
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 14,
+          scrollBeyondLastLine: false,
+          wordWrap: 'on',
+          tabSize: 2,
+          renderLineHighlight: 'line',
+          ariaLabel: 'SQL editor',
+          fixedOverflowWidgets: true,
+        });
+        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(sqlToRun(editor)));
+        editor.onDidChangeModelContent(() => latest.current.onChange(editor.getValue()));
+        editorRef.current = editor;
+        setMountedEditor(editor);
+        editor.focus();
+      },
+      (e) => setFailed(e instanceof Error ? e.message : String(e)),
+    );
     return () => {
       disposed = true;
       setMountedEditor(null, editorRef.current);
@@ -60,8 +74,21 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
 
   if (failed) {
     // The editor chunk failed to load: a plain textarea keeps the page usable.
-    return <textarea className="sql-fallback" aria-label="SQL editor" value={value} onChange={(e) => onChange(e.target.value)}
-      onKeyDown={(e) => { if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') onRun(value); }} />;
+    return (
+      <textarea
+        className="sql-fallback"
+        aria-label="SQL editor"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') onRun(value);
+        }}
+      />
+    );
   }
-  return <div ref={host} className="sql-editor" data-testid="sql-editor"><noscript>SQL editor</noscript></div>;
+  return (
+    <div ref={host} className="sql-editor" data-testid="sql-editor">
+      <noscript>SQL editor</noscript>
+    </div>
+  );
 }

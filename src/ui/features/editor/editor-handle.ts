@@ -6,7 +6,10 @@ import { statementAt } from '../../../core/sql/statements';
 
 let mounted: Monaco.editor.IStandaloneCodeEditor | null = null;
 
-export function setMountedEditor(editor: Monaco.editor.IStandaloneCodeEditor | null, previous?: Monaco.editor.IStandaloneCodeEditor | null): void {
+export function setMountedEditor(
+  editor: Monaco.editor.IStandaloneCodeEditor | null,
+  previous?: Monaco.editor.IStandaloneCodeEditor | null,
+): void {
   if (editor || mounted === previous) mounted = editor;
 }
 

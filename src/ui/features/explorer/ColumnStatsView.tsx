@@ -1,7 +1,7 @@
 import { describeError } from '../../../core/errors';
 import type { ColumnStats } from '../../../core/types';
 import { formatCount, valueText } from '../../lib/format';
-import { useColumnStats } from './use-schema';
+import { useColumnStats } from '../../queries/schema';
 
 export function ColumnStatsView({ dbId, table, column }: { dbId: string; table: string; column: string }) {
   const stats = useColumnStats(dbId, table, column, true);
@@ -11,19 +11,70 @@ export function ColumnStatsView({ dbId, table, column }: { dbId: string; table: 
 }
 
 function StatsBody({ s }: { s: ColumnStats }) {
-  const classes = Object.entries(s.storageClasses).filter(([k]) => k !== 'null').map(([k, n]) => `${k} ${formatCount(n)}`).join(', ');
+  const classes = Object.entries(s.storageClasses)
+    .filter(([k]) => k !== 'null')
+    .map(([k, n]) => `${k} ${formatCount(n)}`)
+    .join(', ');
   return (
     <dl className="stats small" data-testid="column-stats">
-      {s.approximate && <><dt>Note</dt><dd>approximate: first {formatCount(s.rowsScanned)} rows</dd></>}
-      <dt>Nulls</dt><dd>{formatCount(s.nullCount)} of {formatCount(s.rowsScanned)}</dd>
-      <dt>Distinct</dt><dd>{formatCount(s.distinctCount)}</dd>
-      {classes && <><dt>Stored as</dt><dd>{classes}</dd></>}
-      {s.min !== null && <><dt>{s.looksLikeDate ? 'Dates' : 'Range'}</dt><dd>{valueText(s.min, 30)} … {valueText(s.max, 30)}</dd></>}
-      {s.avgLength != null && <><dt>Avg length</dt><dd>{s.avgLength} chars</dd></>}
+      {s.approximate && (
+        <>
+          <dt>Note</dt>
+          <dd>approximate: first {formatCount(s.rowsScanned)} rows</dd>
+        </>
+      )}
+      <dt>Nulls</dt>
+      <dd>
+        {formatCount(s.nullCount)} of {formatCount(s.rowsScanned)}
+      </dd>
+      <dt>Distinct</dt>
+      <dd>{formatCount(s.distinctCount)}</dd>
+      {classes && (
+        <>
+          <dt>Stored as</dt>
+          <dd>{classes}</dd>
+        </>
+      )}
+      {s.min !== null && (
+        <>
+          <dt>{s.looksLikeDate ? 'Dates' : 'Range'}</dt>
+          <dd>
+            {valueText(s.min, 30)} … {valueText(s.max, 30)}
+          </dd>
+        </>
+      )}
+      {s.avgLength != null && (
+        <>
+          <dt>Avg length</dt>
+          <dd>{s.avgLength} chars</dd>
+        </>
+      )}
       {s.categories ? (
-        <><dt>Values</dt><dd><ul className="plain">{s.categories.map((c, i) => <li key={i}>{valueText(c.value)} <span className="muted">× {formatCount(c.count)}</span></li>)}</ul></dd></>
-      ) : s.samples.length > 0 && (
-        <><dt>Examples</dt><dd>{s.samples.map((v, i) => <span key={i} className="chip">{valueText(v, 40)}</span>)}</dd></>
+        <>
+          <dt>Values</dt>
+          <dd>
+            <ul className="plain">
+              {s.categories.map((c, i) => (
+                <li key={i}>
+                  {valueText(c.value)} <span className="muted">× {formatCount(c.count)}</span>
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      ) : (
+        s.samples.length > 0 && (
+          <>
+            <dt>Examples</dt>
+            <dd>
+              {s.samples.map((v, i) => (
+                <span key={i} className="chip">
+                  {valueText(v, 40)}
+                </span>
+              ))}
+            </dd>
+          </>
+        )
       )}
     </dl>
   );

@@ -6,7 +6,7 @@ import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
 import { ImportDescriptions } from './ImportDescriptions';
 import { TableDetail } from './TableDetail';
-import { useSchema } from './use-schema';
+import { useSchema } from '../../queries/schema';
 
 /** Table list with row counts and a filter; the selected table expands in place. */
 export function Explorer({ dbId }: { dbId: string }) {
@@ -20,7 +20,9 @@ export function Explorer({ dbId }: { dbId: string }) {
     const all = schema.data?.tables ?? [];
     if (!f) return all;
     // A table matches by its name or any column name, so "email" finds the table holding it.
-    return all.filter((t) => t.name.toLowerCase().includes(f) || t.columns.some((c) => c.name.toLowerCase().includes(f)));
+    return all.filter(
+      (t) => t.name.toLowerCase().includes(f) || t.columns.some((c) => c.name.toLowerCase().includes(f)),
+    );
   }, [schema.data, filter]);
 
   if (schema.isPending) return <p className="muted pad">Reading the schema…</p>;
@@ -29,7 +31,14 @@ export function Explorer({ dbId }: { dbId: string }) {
   return (
     <div className="explorer">
       <DatabaseInfo dbId={dbId} />
-      <input type="search" className="filter" placeholder="Filter tables and columns" aria-label="Filter tables and columns" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <input
+        type="search"
+        className="filter"
+        placeholder="Filter tables and columns"
+        aria-label="Filter tables and columns"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
       <div className="explorer-bar">
         <span className="muted small">{countLabel(schema.data.tables)}</span>
         <ImportDescriptions dbId={dbId} />
@@ -38,8 +47,15 @@ export function Explorer({ dbId }: { dbId: string }) {
       <ul className="table-list">
         {tables.map((t) => (
           <li key={t.name} className={selected === t.name ? 'selected' : ''} data-table={t.name}>
-            <button type="button" className="table-item" aria-expanded={selected === t.name} onClick={() => select(selected === t.name ? null : t.name)}>
-              <span className={`kind kind-${t.kind}`} title={t.kind}>{t.kind === 'view' ? 'V' : t.kind === 'virtual' ? 'VT' : 'T'}</span>
+            <button
+              type="button"
+              className="table-item"
+              aria-expanded={selected === t.name}
+              onClick={() => select(selected === t.name ? null : t.name)}
+            >
+              <span className={`kind kind-${t.kind}`} title={t.kind}>
+                {t.kind === 'view' ? 'V' : t.kind === 'virtual' ? 'VT' : 'T'}
+              </span>
               <span className="table-name">{t.name}</span>
               <span className="muted small">{t.error ? 'unreadable' : formatCount(t.rowCount)}</span>
             </button>

@@ -17,12 +17,28 @@ export function ImportDescriptions({ dbId }: { dbId: string }) {
 
   return (
     <>
-      <button type="button" className="small secondary" disabled={busy} onClick={() => input.current?.click()}
-        title="Column descriptions as BIRD writes them: one <table>.csv per table (original_column_name, column_name, column_description, data_format, value_description)">
+      <button
+        type="button"
+        className="small secondary"
+        disabled={busy}
+        onClick={() => input.current?.click()}
+        title="Column descriptions as BIRD writes them: one <table>.csv per table (original_column_name, column_name, column_description, data_format, value_description)"
+      >
         {busy ? 'Importing…' : 'Import descriptions…'}
       </button>
-      <input ref={input} type="file" hidden multiple accept=".csv,text/csv" data-testid="descriptions-input"
-        onChange={(e) => { const files = [...(e.target.files ?? [])]; e.target.value = ''; if (files.length) void picked(files); }} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple
+        accept=".csv,text/csv"
+        data-testid="descriptions-input"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          if (files.length) void picked(files);
+        }}
+      />
     </>
   );
 }

@@ -13,17 +13,29 @@ import { useGlossary } from './use-glossary';
  * Columns with type / PK / FK markers, descriptions and notes, statistics on demand, links to
  * referenced tables.
  */
-export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table: TableInfo; schemaTables: TableInfo[] }) {
+export function TableDetail({
+  dbId,
+  table,
+  schemaTables,
+}: {
+  dbId: string;
+  table: TableInfo;
+  schemaTables: TableInfo[];
+}) {
   const [openColumn, setOpenColumn] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const glossary = useGlossary(dbId) ?? emptyGlossary();
   const select = useApp((s) => s.selectTable);
   const setSql = useApp((s) => s.setSql);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => { ref.current?.scrollIntoView({ block: 'nearest' }); }, []);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   const fkFor = (c: ColumnInfo) => table.foreignKeys.find((fk) => fk.from.includes(c.name));
-  const referencedBy = schemaTables.flatMap((t) => t.foreignKeys.filter((fk) => fk.refTable === table.name).map((fk) => ({ fk, t })));
+  const referencedBy = schemaTables.flatMap((t) =>
+    t.foreignKeys.filter((fk) => fk.refTable === table.name).map((fk) => ({ fk, t })),
+  );
 
   const preview = () => {
     const sql = `SELECT *\nFROM ${quoteIdentIfNeeded(table.name)}\nLIMIT 100;`;
@@ -35,9 +47,15 @@ export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table
     <div className="table-detail" ref={ref}>
       {table.error && <p className="error small">{table.error}</p>}
       <div className="row gap">
-        <button type="button" className="small" onClick={preview} disabled={!!table.error}>Preview rows</button>
+        <button type="button" className="small" onClick={preview} disabled={!!table.error}>
+          Preview rows
+        </button>
         {table.withoutRowid && <span className="badge">WITHOUT ROWID</span>}
-        {table.primaryKey.length > 1 && <span className="badge" title="Composite primary key">PK ({table.primaryKey.join(', ')})</span>}
+        {table.primaryKey.length > 1 && (
+          <span className="badge" title="Composite primary key">
+            PK ({table.primaryKey.join(', ')})
+          </span>
+        )}
       </div>
       <ul className="columns">
         {table.columns.map((c) => {
@@ -47,36 +65,86 @@ export function TableDetail({ dbId, table, schemaTables }: { dbId: string; table
           return (
             <li key={c.name} data-column={c.name}>
               <div className="column-row">
-                <button type="button" className="column-name link" aria-expanded={isOpen} title="Show statistics" onClick={() => setOpenColumn(isOpen ? null : c.name)}>{c.name}</button>
-                {c.pkIndex > 0 && <span className="badge badge-pk" title={`Primary key${table.primaryKey.length > 1 ? ` (part ${c.pkIndex})` : ''}`}>PK</span>}
+                <button
+                  type="button"
+                  className="column-name link"
+                  aria-expanded={isOpen}
+                  title="Show statistics"
+                  onClick={() => setOpenColumn(isOpen ? null : c.name)}
+                >
+                  {c.name}
+                </button>
+                {c.pkIndex > 0 && (
+                  <span
+                    className="badge badge-pk"
+                    title={`Primary key${table.primaryKey.length > 1 ? ` (part ${c.pkIndex})` : ''}`}
+                  >
+                    PK
+                  </span>
+                )}
                 {fk && (
-                  <button type="button" className="badge badge-fk link" title={`References ${fk.refTable}.${fk.to[fk.from.indexOf(c.name)]}`} onClick={() => select(fk.refTable)}>
+                  <button
+                    type="button"
+                    className="badge badge-fk link"
+                    title={`References ${fk.refTable}.${fk.to[fk.from.indexOf(c.name)]}`}
+                    onClick={() => select(fk.refTable)}
+                  >
                     → {fk.refTable}
                   </button>
                 )}
-                <span className="muted small col-type" title={`affinity ${c.affinity}`}>{c.declaredType || 'no type'}{c.notNull ? ' · not null' : ''}{c.defaultValue != null ? ` · default ${c.defaultValue}` : ''}</span>
-                <button type="button" className="link note-link" aria-expanded={editing === c.name} title={`Your note on ${c.name}: shown here and read by the column search`}
-                  onClick={() => setEditing(editing === c.name ? null : c.name)}>{note ? 'edit note' : 'add note'}</button>
+                <span className="muted small col-type" title={`affinity ${c.affinity}`}>
+                  {c.declaredType || 'no type'}
+                  {c.notNull ? ' · not null' : ''}
+                  {c.defaultValue != null ? ` · default ${c.defaultValue}` : ''}
+                </span>
+                <button
+                  type="button"
+                  className="link note-link"
+                  aria-expanded={editing === c.name}
+                  title={`Your note on ${c.name}: shown here and read by the column search`}
+                  onClick={() => setEditing(editing === c.name ? null : c.name)}
+                >
+                  {note ? 'edit note' : 'add note'}
+                </button>
               </div>
               {editing === c.name && (
-                <NoteEditor label={`Note on ${c.name}`} initial={note} onCancel={() => setEditing(null)}
-                  onSave={(text) => { setEditing(null); void saveNote(dbId, table.name, c.name, text); }} />
+                <NoteEditor
+                  label={`Note on ${c.name}`}
+                  initial={note}
+                  onCancel={() => setEditing(null)}
+                  onSave={(text) => {
+                    setEditing(null);
+                    void saveNote(dbId, table.name, c.name, text);
+                  }}
+                />
               )}
-              <ColumnGlossary note={editing === c.name ? '' : note} imported={importedTextOf(glossary, table.name, c.name)} />
+              <ColumnGlossary
+                note={editing === c.name ? '' : note}
+                imported={importedTextOf(glossary, table.name, c.name)}
+              />
               {isOpen && <ColumnStatsView dbId={dbId} table={table.name} column={c.name} />}
             </li>
           );
         })}
       </ul>
       {referencedBy.length > 0 && (
-        <p className="small muted">Referenced by:{' '}
+        <p className="small muted">
+          Referenced by:{' '}
           {referencedBy.map(({ fk, t }, i) => (
-            <span key={`${t.name}-${fk.id}`}>{i > 0 && ', '}<button type="button" className="link" onClick={() => select(t.name)}>{t.name}.{fk.from.join('+')}</button></span>
+            <span key={`${t.name}-${fk.id}`}>
+              {i > 0 && ', '}
+              <button type="button" className="link" onClick={() => select(t.name)}>
+                {t.name}.{fk.from.join('+')}
+              </button>
+            </span>
           ))}
         </p>
       )}
       {table.indexes.length > 0 && (
-        <p className="small muted">Indexes: {table.indexes.map((ix) => `${ix.name} (${ix.columns.join(', ')})${ix.unique ? ' unique' : ''}`).join('; ')}</p>
+        <p className="small muted">
+          Indexes:{' '}
+          {table.indexes.map((ix) => `${ix.name} (${ix.columns.join(', ')})${ix.unique ? ' unique' : ''}`).join('; ')}
+        </p>
       )}
     </div>
   );

@@ -8,9 +8,23 @@ export function DropOverlay() {
   useEffect(() => {
     let depth = 0;
     const hasFiles = (e: DragEvent) => !!e.dataTransfer && [...e.dataTransfer.types].includes('Files');
-    const enter = (e: DragEvent) => { if (hasFiles(e)) { depth++; setDragging(true); e.preventDefault(); } };
-    const over = (e: DragEvent) => { if (hasFiles(e)) { e.preventDefault(); e.dataTransfer!.dropEffect = 'copy'; } };
-    const leave = () => { depth = Math.max(0, depth - 1); if (depth === 0) setDragging(false); };
+    const enter = (e: DragEvent) => {
+      if (hasFiles(e)) {
+        depth++;
+        setDragging(true);
+        e.preventDefault();
+      }
+    };
+    const over = (e: DragEvent) => {
+      if (hasFiles(e)) {
+        e.preventDefault();
+        e.dataTransfer!.dropEffect = 'copy';
+      }
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
     const drop = (e: DragEvent) => {
       if (!e.dataTransfer?.files.length) return;
       e.preventDefault();

@@ -17,9 +17,17 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
   const template = useMemo(() => columnTemplate(result), [result]);
 
   return (
-    <div className="grid-scroller" ref={scroller} role="table" aria-label="Query results" aria-rowcount={result.rows.length + 1}>
+    <div
+      className="grid-scroller"
+      ref={scroller}
+      role="table"
+      aria-label="Query results"
+      aria-rowcount={result.rows.length + 1}
+    >
       <div className="grid-header" style={{ gridTemplateColumns: template }} role="row">
-        <div className="grid-cell rownum" role="columnheader">#</div>
+        <div className="grid-cell rownum" role="columnheader">
+          #
+        </div>
         {result.columns.map((c, i) => (
           <div key={i} className="grid-cell" role="columnheader" title={c}>
             <span className="col-name">{c}</span>
@@ -31,9 +39,18 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
         {virtual.getVirtualItems().map((item) => {
           const row = result.rows[item.index];
           return (
-            <div key={item.key} className="grid-row" role="row" style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
-              <div className="grid-cell rownum" role="cell">{result.offset + item.index + 1}</div>
-              {row.map((v, i) => <Cell key={i} value={v} />)}
+            <div
+              key={item.key}
+              className="grid-row"
+              role="row"
+              style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+            >
+              <div className="grid-cell rownum" role="cell">
+                {result.offset + item.index + 1}
+              </div>
+              {row.map((v, i) => (
+                <Cell key={i} value={v} />
+              ))}
             </div>
           );
         })}
@@ -62,10 +79,28 @@ function columnTemplate(result: QueryResult): string {
 
 /** Cell text is always rendered as text by React; nothing from the database becomes HTML. */
 function Cell({ value }: { value: SqlValue }) {
-  if (value === null) return <div className="grid-cell null" role="cell">NULL</div>;
+  if (value === null)
+    return (
+      <div className="grid-cell null" role="cell">
+        NULL
+      </div>
+    );
   if (value instanceof Uint8Array) {
-    return <div className="grid-cell blob" role="cell" title={`BLOB, ${value.length} bytes`}>BLOB {formatBytes(value.length)} · {hexPreview(value)}</div>;
+    return (
+      <div className="grid-cell blob" role="cell" title={`BLOB, ${value.length} bytes`}>
+        BLOB {formatBytes(value.length)} · {hexPreview(value)}
+      </div>
+    );
   }
-  if (typeof value === 'number' || typeof value === 'bigint') return <div className="grid-cell num" role="cell">{String(value)}</div>;
-  return <div className="grid-cell" role="cell" title={value.length > 40 ? value.slice(0, 2000) : undefined}>{value}</div>;
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return (
+      <div className="grid-cell num" role="cell">
+        {String(value)}
+      </div>
+    );
+  return (
+    <div className="grid-cell" role="cell" title={value.length > 40 ? value.slice(0, 2000) : undefined}>
+      {value}
+    </div>
+  );
 }

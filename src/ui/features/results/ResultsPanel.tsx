@@ -34,40 +34,78 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
 
   const copySql = async () => {
     if (!run.sql) return;
-    try { await navigator.clipboard.writeText(run.sql); notify('info', 'SQL copied.'); } catch { notify('warning', 'The browser did not allow copying; select the SQL and copy it by hand.'); }
+    try {
+      await navigator.clipboard.writeText(run.sql);
+      notify('info', 'SQL copied.');
+    } catch {
+      notify('warning', 'The browser did not allow copying; select the SQL and copy it by hand.');
+    }
   };
 
-  const downloadSql = () => run.sql && downloadText(`${baseName(db?.name ?? 'query')}.sql`, sqlFileText(run.sql, { database: db?.name ?? '', exportedAt: new Date().toISOString() }), 'application/sql');
+  const downloadSql = () =>
+    run.sql &&
+    downloadText(
+      `${baseName(db?.name ?? 'query')}.sql`,
+      sqlFileText(run.sql, { database: db?.name ?? '', exportedAt: new Date().toISOString() }),
+      'application/sql',
+    );
 
   return (
     <section className="results" aria-label="Results">
       <div className="results-bar">
-        <span className="results-status" data-testid="results-status">{mine ? statusText(run) : 'Run a query to see rows here.'}</span>
+        <span className="results-status" data-testid="results-status">
+          {mine ? statusText(run) : 'Run a query to see rows here.'}
+        </span>
         {mine && run.status === 'done' && run.result && (
           <span className="row gap">
-            <button type="button" className="small secondary" onClick={() => void copySql()}>Copy SQL</button>
-            <button type="button" className="small secondary" onClick={downloadSql}>.sql</button>
-            <button type="button" className="small secondary" onClick={() => void exportRows('csv')} disabled={exporting}>CSV</button>
-            <button type="button" className="small secondary" onClick={() => void exportRows('json')} disabled={exporting}>JSON</button>
+            <button type="button" className="small secondary" onClick={() => void copySql()}>
+              Copy SQL
+            </button>
+            <button type="button" className="small secondary" onClick={downloadSql}>
+              .sql
+            </button>
+            <button
+              type="button"
+              className="small secondary"
+              onClick={() => void exportRows('csv')}
+              disabled={exporting}
+            >
+              CSV
+            </button>
+            <button
+              type="button"
+              className="small secondary"
+              onClick={() => void exportRows('json')}
+              disabled={exporting}
+            >
+              JSON
+            </button>
           </span>
         )}
       </div>
       {mine && run.status === 'error' && run.error && (
-        <pre className="error query-error" role="alert" data-testid="query-error" data-code={run.error.code}>{run.error.message}</pre>
+        <pre className="error query-error" role="alert" data-testid="query-error" data-code={run.error.code}>
+          {run.error.message}
+        </pre>
       )}
-      {mine && run.status === 'done' && run.result && (
-        run.result.columns.length === 0
-          ? <p className="muted pad">The statement returned no columns.</p>
-          : <>
-              <ResultsGrid result={run.result} />
-              {run.result.truncated && (
-                <div className="more">
-                  Showing the first {formatCount(run.result.rows.length)} rows.{' '}
-                  <button type="button" className="small" onClick={() => void fetchMore()} disabled={run.fetchingMore}>{run.fetchingMore ? 'Fetching…' : 'Fetch more'}</button>
-                </div>
-              )}
-            </>
-      )}
+      {mine &&
+        run.status === 'done' &&
+        run.result &&
+        (run.result.columns.length === 0 ? (
+          <p className="muted pad">The statement returned no columns.</p>
+        ) : (
+          <>
+            <ResultsGrid result={run.result} />
+            {run.result.truncated && (
+              <div className="more">
+                Showing the first {formatCount(run.result.rows.length)} rows.{' '}
+                <button type="button" className="small" onClick={() => void fetchMore()} disabled={run.fetchingMore}>
+                  {run.fetchingMore ? 'Fetching…' : 'Fetch more'}
+                </button>
+              </div>
+            )}
+          </>
+        ))}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { describeError } from '../../../core/errors';
-import { createChatModel } from '../../lib/model-factory';
+import { createChatModel } from '../../services/model-factory';
 import { OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
-import { WEBLLM_MODELS } from '../../../adapters/webllm/models';
+import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
 
 const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
@@ -22,7 +22,10 @@ export function ModelSettingsForm() {
     setTest('Testing…');
     try {
       const model = await createChatModel(s);
-      const r = await model.chat({ messages: [{ role: 'user', content: 'Reply with the single word OK.' }], maxTokens: 5 });
+      const r = await model.chat({
+        messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
+        maxTokens: 5,
+      });
       setTest(`Connected: ${model.model} replied "${r.text.trim().slice(0, 40)}".`);
     } catch (e) {
       setTest(describeError(e));
@@ -32,51 +35,133 @@ export function ModelSettingsForm() {
   return (
     <fieldset className="model-settings">
       <legend>Language model</legend>
-      <label>Provider
-        <select aria-label="Provider" value={s.provider} onChange={(e) => {
-          const provider = e.target.value as ProviderKind;
-          // In-browser models have their own names: start from a known one.
-          set({ provider, ...(provider === 'webllm' && !WEBLLM_MODELS.some((m) => m.id === s.model) ? { model: WEBLLM_MODELS[0].id } : {}) });
-        }}>
-          {PROVIDERS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+      <label>
+        Provider
+        <select
+          aria-label="Provider"
+          value={s.provider}
+          onChange={(e) => {
+            const provider = e.target.value as ProviderKind;
+            // In-browser models have their own names: start from a known one.
+            set({
+              provider,
+              ...(provider === 'webllm' && !WEBLLM_MODELS.some((m) => m.id === s.model)
+                ? { model: WEBLLM_MODELS[0].id }
+                : {}),
+            });
+          }}
+        >
+          {PROVIDERS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
         </select>
       </label>
       {s.provider === 'openai' && (
-        <label>Preset
-          <select aria-label="Preset" value={s.preset} onChange={(e) => {
-            const p = OPENAI_PRESETS.find((x) => x.id === e.target.value)!;
-            set({ preset: p.id, ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}), ...(p.model ? { model: p.model } : {}) });
-          }}>
-            {OPENAI_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        <label>
+          Preset
+          <select
+            aria-label="Preset"
+            value={s.preset}
+            onChange={(e) => {
+              const p = OPENAI_PRESETS.find((x) => x.id === e.target.value)!;
+              set({
+                preset: p.id,
+                ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}),
+                ...(p.model ? { model: p.model } : {}),
+              });
+            }}
+          >
+            {OPENAI_PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
           </select>
         </label>
       )}
       {s.provider === 'openai' && (
-        <label>Base URL<input type="text" aria-label="Base URL" value={s.baseUrl} onChange={(e) => set({ baseUrl: e.target.value.trim(), preset: 'custom' })} /></label>
+        <label>
+          Base URL
+          <input
+            type="text"
+            aria-label="Base URL"
+            value={s.baseUrl}
+            onChange={(e) => set({ baseUrl: e.target.value.trim(), preset: 'custom' })}
+          />
+        </label>
       )}
       {s.provider !== 'scripted' && (
-        <label>Model<input type="text" aria-label="Model name" value={s.model} list={s.provider === 'webllm' ? 'webllm-models' : undefined} onChange={(e) => set({ model: e.target.value.trim() })} /></label>
+        <label>
+          Model
+          <input
+            type="text"
+            aria-label="Model name"
+            value={s.model}
+            list={s.provider === 'webllm' ? 'webllm-models' : undefined}
+            onChange={(e) => set({ model: e.target.value.trim() })}
+          />
+        </label>
       )}
-      {(s.provider === 'openai' || s.provider === 'anthropic') && (<>
-        <label>API key<input type="password" aria-label="API key" autoComplete="off" value={s.apiKey} onChange={(e) => set({ apiKey: e.target.value })} /></label>
-        <label className="check"><input type="checkbox" checked={s.rememberKey} onChange={(e) => set({ rememberKey: e.target.checked })} />
-          Remember the key on this device (otherwise it is forgotten when the page closes; it is only ever sent to this provider)</label>
-      </>)}
+      {(s.provider === 'openai' || s.provider === 'anthropic') && (
+        <>
+          <label>
+            API key
+            <input
+              type="password"
+              aria-label="API key"
+              autoComplete="off"
+              value={s.apiKey}
+              onChange={(e) => set({ apiKey: e.target.value })}
+            />
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={s.rememberKey} onChange={(e) => set({ rememberKey: e.target.checked })} />
+            Remember the key on this device (otherwise it is forgotten when the page closes; it is only ever sent to
+            this provider)
+          </label>
+        </>
+      )}
       {s.provider !== 'scripted' && (
-        <label>Tool calling
-          <select aria-label="Tool calling" value={s.toolMode} onChange={(e) => set({ toolMode: e.target.value as 'auto' | 'native' | 'text' })}>
-            <option value="auto">automatic</option><option value="native">native function calls</option><option value="text">text protocol (models without tools)</option>
+        <label>
+          Tool calling
+          <select
+            aria-label="Tool calling"
+            value={s.toolMode}
+            onChange={(e) => set({ toolMode: e.target.value as 'auto' | 'native' | 'text' })}
+          >
+            <option value="auto">automatic</option>
+            <option value="native">native function calls</option>
+            <option value="text">text protocol (models without tools)</option>
           </select>
         </label>
       )}
       {s.provider === 'webllm' && (
         <>
-          <datalist id="webllm-models">{WEBLLM_MODELS.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}</datalist>
-          <p className="muted small">Runs in this page with WebGPU; the model is downloaded once (hundreds of MB to a few GB) and cached by the browser.</p>
+          <datalist id="webllm-models">
+            {WEBLLM_MODELS.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </datalist>
+          <p className="muted small">
+            Runs in this page with WebGPU; the model is downloaded once (hundreds of MB to a few GB) and cached by the
+            browser.
+          </p>
         </>
       )}
-      {s.provider !== 'scripted' && <button type="button" className="small" onClick={() => void testConnection()}>Test connection</button>}
-      {test && <p className="small" data-testid="connection-test">{test}</p>}
+      {s.provider !== 'scripted' && (
+        <button type="button" className="small" onClick={() => void testConnection()}>
+          Test connection
+        </button>
+      )}
+      {test && (
+        <p className="small" data-testid="connection-test">
+          {test}
+        </p>
+      )}
     </fieldset>
   );
 }

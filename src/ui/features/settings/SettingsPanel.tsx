@@ -10,29 +10,67 @@ export function SettingsPanel() {
       <ModelSettingsForm />
       <label>
         Query time limit (seconds)
-        <input type="number" min={1} max={600} step={1} value={settings.queryTimeoutMs / 1000} aria-label="Query time limit in seconds"
-          onChange={(e) => { const v = Number(e.target.value); if (v >= 1) update({ queryTimeoutMs: Math.round(v * 1000) }); }} />
+        <input
+          type="number"
+          min={1}
+          max={600}
+          step={1}
+          value={settings.queryTimeoutMs / 1000}
+          aria-label="Query time limit in seconds"
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (v >= 1) update({ queryTimeoutMs: Math.round(v * 1000) });
+          }}
+        />
       </label>
       <label>
         Rows shown per page
-        <input type="number" min={10} max={100000} step={10} value={settings.pageSize} aria-label="Rows per page"
-          onChange={(e) => { const v = Number(e.target.value); if (v >= 10) update({ pageSize: Math.round(v) }); }} />
+        <input
+          type="number"
+          min={10}
+          max={100000}
+          step={10}
+          value={settings.pageSize}
+          aria-label="Rows per page"
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (v >= 10) update({ pageSize: Math.round(v) });
+          }}
+        />
       </label>
       <label>
         Embedding model (semantic column search; empty = off)
-        <input type="text" value={settings.embeddingModel} aria-label="Embedding model" placeholder="Xenova/all-MiniLM-L6-v2"
-          onChange={(e) => update({ embeddingModel: e.target.value.trim() })} />
+        <input
+          type="text"
+          value={settings.embeddingModel}
+          aria-label="Embedding model"
+          placeholder="Xenova/all-MiniLM-L6-v2"
+          onChange={(e) => update({ embeddingModel: e.target.value.trim() })}
+        />
       </label>
       <label className="check">
-        <input type="checkbox" checked={settings.embeddingDownload} onChange={(e) => update({ embeddingDownload: e.target.checked })} />
-        Download the model from the Hugging Face hub when it is not self-hosted under /models/ (once, then cached by the browser)
+        <input
+          type="checkbox"
+          checked={settings.embeddingDownload}
+          onChange={(e) => update({ embeddingDownload: e.target.checked })}
+        />
+        Download the model from the Hugging Face hub when it is not self-hosted under /models/ (once, then cached by the
+        browser)
       </label>
       <label className="check">
-        <input type="checkbox" checked={settings.pauseAfterPlan} onChange={(e) => update({ pauseAfterPlan: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={settings.pauseAfterPlan}
+          onChange={(e) => update({ pauseAfterPlan: e.target.checked })}
+        />
         Pause after the plan: the agent waits for Continue before it looks anything up
       </label>
       <label className="check">
-        <input type="checkbox" checked={settings.rememberFiles} onChange={(e) => update({ rememberFiles: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={settings.rememberFiles}
+          onChange={(e) => update({ rememberFiles: e.target.checked })}
+        />
         Remember opened files on this device (stored in this browser's IndexedDB, never uploaded)
       </label>
     </form>

@@ -17,7 +17,11 @@ export function IndexStatus({ dbId }: { dbId: string }) {
     const p = state?.progress;
     return (
       <div className="index-status" data-testid="index-status" data-status="building">
-        <span>{p ? `${STAGE_LABEL[p.stage] ?? p.stage}… ${formatCount(p.done)} / ${formatCount(p.total)}` : 'Preparing the search indexes…'}</span>
+        <span>
+          {p
+            ? `${STAGE_LABEL[p.stage] ?? p.stage}… ${formatCount(p.done)} / ${formatCount(p.total)}`
+            : 'Preparing the search indexes…'}
+        </span>
         {p && p.total > 0 && <progress max={p.total} value={p.done} aria-label="Index building progress" />}
       </div>
     );
@@ -26,7 +30,16 @@ export function IndexStatus({ dbId }: { dbId: string }) {
     return (
       <div className="index-status error" data-testid="index-status" data-status="error">
         The search indexes could not be built: {state.error}{' '}
-        <button type="button" className="small" onClick={() => { forgetTools(dbId); void ensureTools(dbId); }}>Try again</button>
+        <button
+          type="button"
+          className="small"
+          onClick={() => {
+            forgetTools(dbId);
+            void ensureTools(dbId);
+          }}
+        >
+          Try again
+        </button>
       </div>
     );
   }
@@ -35,14 +48,25 @@ export function IndexStatus({ dbId }: { dbId: string }) {
   return (
     <div className="index-status" data-testid="index-status" data-status="ready">
       <span>
-        Indexes ready: {formatCount(s.columnsIndexed)} columns{s.columnsDescribed ? ` (${formatCount(s.columnsDescribed)} described)` : ''}, {formatCount(s.valuesIndexed)} distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in {formatCount(ms)} ms ·{' '}
-        lexical search ready
+        Indexes ready: {formatCount(s.columnsIndexed)} columns
+        {s.columnsDescribed ? ` (${formatCount(s.columnsDescribed)} described)` : ''}, {formatCount(s.valuesIndexed)}{' '}
+        distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in{' '}
+        {formatCount(ms)} ms · lexical search ready
       </span>
       <SemanticLine dbId={dbId} />
       {s.valuePolicies.length > 0 && (
         <details className="small">
-          <summary>{s.valuePolicies.length} column{s.valuePolicies.length === 1 ? '' : 's'} searched by LIKE or sampled</summary>
-          <ul className="plain">{s.valuePolicies.map((p) => <li key={`${p.table}.${p.column}`}>{p.table}.{p.column}: {p.policy}{p.note ? ` — ${p.note}` : ''}</li>)}</ul>
+          <summary>
+            {s.valuePolicies.length} column{s.valuePolicies.length === 1 ? '' : 's'} searched by LIKE or sampled
+          </summary>
+          <ul className="plain">
+            {s.valuePolicies.map((p) => (
+              <li key={`${p.table}.${p.column}`}>
+                {p.table}.{p.column}: {p.policy}
+                {p.note ? ` — ${p.note}` : ''}
+              </li>
+            ))}
+          </ul>
         </details>
       )}
     </div>
@@ -61,5 +85,13 @@ function SemanticLine({ dbId }: { dbId: string }) {
     ready: `Semantic + lexical column search (model ${semantic.modelId}).`,
     unavailable: semantic.message,
   }[semantic.status];
-  return <div className={`small ${semantic.status === 'unavailable' ? 'warn' : 'muted'}`} data-testid="semantic-status" data-status={semantic.status}>{text}</div>;
+  return (
+    <div
+      className={`small ${semantic.status === 'unavailable' ? 'warn' : 'muted'}`}
+      data-testid="semantic-status"
+      data-status={semantic.status}
+    >
+      {text}
+    </div>
+  );
 }

@@ -13,22 +13,39 @@ export function LinkView({ dbId, question }: { dbId: string; question: string })
     <div className="tool-output" data-testid="link-view">
       <p className="linked-question">{highlight(question, links.data)}</p>
       <table className="mini">
-        <thead><tr><th>Words</th><th>Kind</th><th>Links to</th><th>Score</th></tr></thead>
-        <tbody>{links.data.map((l, i) => (
-          <tr key={i}><td>{l.text}</td><td>{l.kind}</td><td>{target(l)}</td><td>{l.score}</td></tr>
-        ))}</tbody>
+        <thead>
+          <tr>
+            <th>Words</th>
+            <th>Kind</th>
+            <th>Links to</th>
+            <th>Score</th>
+          </tr>
+        </thead>
+        <tbody>
+          {links.data.map((l, i) => (
+            <tr key={i}>
+              <td>{l.text}</td>
+              <td>{l.kind}</td>
+              <td>{target(l)}</td>
+              <td>{l.score}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
 }
 
-const target = (l: QuestionLink) => `${l.table}${l.column ? `.${l.column}` : ''}${l.value !== undefined ? ` = ${JSON.stringify(l.value)}` : ''}`;
+const target = (l: QuestionLink) =>
+  `${l.table}${l.column ? `.${l.column}` : ''}${l.value !== undefined ? ` = ${JSON.stringify(l.value)}` : ''}`;
 
 /** Best link per span, longest first; overlapping spans keep the earlier, longer one. */
 function highlight(question: string, links: QuestionLink[]): ReactNode[] {
   const chosen: QuestionLink[] = [];
   const rank = { value: 3, exact: 2, partial: 1 } as const;
-  for (const l of [...links].sort((a, b) => (b.end - b.start) - (a.end - a.start) || rank[b.kind] - rank[a.kind] || b.score - a.score)) {
+  for (const l of [...links].sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || rank[b.kind] - rank[a.kind] || b.score - a.score,
+  )) {
     if (!chosen.some((c) => l.start < c.end && c.start < l.end)) chosen.push(l);
   }
   chosen.sort((a, b) => a.start - b.start);
@@ -36,7 +53,11 @@ function highlight(question: string, links: QuestionLink[]): ReactNode[] {
   let at = 0;
   chosen.forEach((l, i) => {
     if (l.start > at) out.push(question.slice(at, l.start));
-    out.push(<mark key={i} className={`link-${l.kind}`} title={`${l.kind}: ${target(l)}`}>{question.slice(l.start, l.end)}</mark>);
+    out.push(
+      <mark key={i} className={`link-${l.kind}`} title={`${l.kind}: ${target(l)}`}>
+        {question.slice(l.start, l.end)}
+      </mark>,
+    );
     at = l.end;
   });
   if (at < question.length) out.push(question.slice(at));

@@ -7,8 +7,12 @@ export function ToolOutput({ outcome }: { outcome: ToolCallOutcome }) {
   return (
     <div className="tool-output" data-testid="tool-output">
       {outcome.ok && <Structured tool={outcome.tool} output={outcome.output} />}
-      <h4>What the agent sees <span className="muted small">({outcome.ms} ms)</span></h4>
-      <pre className="observation" data-testid="observation">{outcome.observation}</pre>
+      <h4>
+        What the agent sees <span className="muted small">({outcome.ms} ms)</span>
+      </h4>
+      <pre className="observation" data-testid="observation">
+        {outcome.observation}
+      </pre>
     </div>
   );
 }
@@ -18,10 +22,28 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
     const hits = (output as { hits: ColumnHit[] }).hits;
     return (
       <table className="mini">
-        <thead><tr><th>#</th><th>Column</th><th>Type</th><th>Score</th><th>Why</th></tr></thead>
-        <tbody>{hits.map((h, i) => (
-          <tr key={`${h.table}.${h.column}`}><td>{i + 1}</td><td>{h.table}.{h.column}</td><td>{h.declaredType}</td><td>{h.score}</td><td className="muted">{h.reasons.join(', ')}</td></tr>
-        ))}</tbody>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Column</th>
+            <th>Type</th>
+            <th>Score</th>
+            <th>Why</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hits.map((h, i) => (
+            <tr key={`${h.table}.${h.column}`}>
+              <td>{i + 1}</td>
+              <td>
+                {h.table}.{h.column}
+              </td>
+              <td>{h.declaredType}</td>
+              <td>{h.score}</td>
+              <td className="muted">{h.reasons.join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     );
   }
@@ -29,10 +51,28 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
     const hits = ((output as { hits?: ValueHit[] }).hits ?? []) as ValueHit[];
     return (
       <table className="mini">
-        <thead><tr><th>#</th><th>Value</th><th>Column</th><th>Rows</th><th>Match</th></tr></thead>
-        <tbody>{hits.map((h, i) => (
-          <tr key={`${h.table}.${h.column}.${i}`}><td>{i + 1}</td><td>{valueText(h.value, 80)}</td><td>{h.table}.{h.column}</td><td>{h.rows}</td><td className="muted">{h.match}</td></tr>
-        ))}</tbody>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Value</th>
+            <th>Column</th>
+            <th>Rows</th>
+            <th>Match</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hits.map((h, i) => (
+            <tr key={`${h.table}.${h.column}.${i}`}>
+              <td>{i + 1}</td>
+              <td>{valueText(h.value, 80)}</td>
+              <td>
+                {h.table}.{h.column}
+              </td>
+              <td>{h.rows}</td>
+              <td className="muted">{h.match}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     );
   }
@@ -40,9 +80,17 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
     const r = output as { ok: boolean; paths?: JoinPath[] };
     if (!r.ok || !r.paths?.length) return null;
     return (
-      <ol className="paths">{r.paths.map((p, i) => (
-        <li key={i}><div>{p.tables.join(' → ')}{p.edges.some((e) => e.inferred) && <span className="badge">inferred key</span>}</div><code>{p.joinClause}</code></li>
-      ))}</ol>
+      <ol className="paths">
+        {r.paths.map((p, i) => (
+          <li key={i}>
+            <div>
+              {p.tables.join(' → ')}
+              {p.edges.some((e) => e.inferred) && <span className="badge">inferred key</span>}
+            </div>
+            <code>{p.joinClause}</code>
+          </li>
+        ))}
+      </ol>
     );
   }
   return null;

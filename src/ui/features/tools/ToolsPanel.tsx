@@ -24,10 +24,13 @@ export function ToolsPanel({ dbId }: { dbId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => { void ensureTools(dbId); }, [dbId]);
+  useEffect(() => {
+    void ensureTools(dbId);
+  }, [dbId]);
 
   const field = (name: string) => fields[name] ?? '';
-  const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [name]: e.target.value });
+  const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setFields({ ...fields, [name]: e.target.value });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -55,29 +58,106 @@ export function ToolsPanel({ dbId }: { dbId: string }) {
       <IndexStatus dbId={dbId} />
       <div className="tool-tabs" role="tablist" aria-label="Tool">
         {CHOICES.map((c) => (
-          <button key={c.id} type="button" role="tab" aria-selected={c.id === choice} className={c.id === choice ? '' : 'secondary'}
-            onClick={() => { setChoice(c.id); setOutcome(null); setLinkQuestion(null); }}>{c.label}</button>
+          <button
+            key={c.id}
+            type="button"
+            role="tab"
+            aria-selected={c.id === choice}
+            className={c.id === choice ? '' : 'secondary'}
+            onClick={() => {
+              setChoice(c.id);
+              setOutcome(null);
+              setLinkQuestion(null);
+            }}
+          >
+            {c.label}
+          </button>
         ))}
       </div>
       <form className="tool-form" onSubmit={(e) => void submit(e)}>
         <p className="muted small">{current.hint}</p>
-        {choice === 'search_column' && (<>
-          <input aria-label="Phrase" placeholder="e.g. customer birth date" value={field('query')} onChange={set('query')} required />
-          <input aria-label="How many" type="number" min={1} max={20} placeholder="5" value={field('k')} onChange={set('k')} className="narrow" />
-        </>)}
-        {choice === 'search_value' && (<>
-          <input aria-label="Value" placeholder="e.g. Pairs" value={field('query')} onChange={set('query')} required />
-          <input aria-label="Table (optional)" placeholder="table" value={field('table')} onChange={set('table')} className="narrow" />
-          <input aria-label="Column (optional)" placeholder="column" value={field('column')} onChange={set('column')} className="narrow" />
-        </>)}
-        {choice === 'find_shortest_path' && (<>
-          <input aria-label="Start" placeholder="table or table.column" value={field('start')} onChange={set('start')} required />
-          <input aria-label="End" placeholder="table or table.column" value={field('end')} onChange={set('end')} required />
-        </>)}
-        {choice === 'link' && <input aria-label="Question" placeholder="e.g. Which customers in Oslo ordered tents?" value={field('question')} onChange={set('question')} required />}
-        <button type="submit" disabled={busy}>{busy ? 'Running…' : 'Run'}</button>
+        {choice === 'search_column' && (
+          <>
+            <input
+              aria-label="Phrase"
+              placeholder="e.g. customer birth date"
+              value={field('query')}
+              onChange={set('query')}
+              required
+            />
+            <input
+              aria-label="How many"
+              type="number"
+              min={1}
+              max={20}
+              placeholder="5"
+              value={field('k')}
+              onChange={set('k')}
+              className="narrow"
+            />
+          </>
+        )}
+        {choice === 'search_value' && (
+          <>
+            <input
+              aria-label="Value"
+              placeholder="e.g. Pairs"
+              value={field('query')}
+              onChange={set('query')}
+              required
+            />
+            <input
+              aria-label="Table (optional)"
+              placeholder="table"
+              value={field('table')}
+              onChange={set('table')}
+              className="narrow"
+            />
+            <input
+              aria-label="Column (optional)"
+              placeholder="column"
+              value={field('column')}
+              onChange={set('column')}
+              className="narrow"
+            />
+          </>
+        )}
+        {choice === 'find_shortest_path' && (
+          <>
+            <input
+              aria-label="Start"
+              placeholder="table or table.column"
+              value={field('start')}
+              onChange={set('start')}
+              required
+            />
+            <input
+              aria-label="End"
+              placeholder="table or table.column"
+              value={field('end')}
+              onChange={set('end')}
+              required
+            />
+          </>
+        )}
+        {choice === 'link' && (
+          <input
+            aria-label="Question"
+            placeholder="e.g. Which customers in Oslo ordered tents?"
+            value={field('question')}
+            onChange={set('question')}
+            required
+          />
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Running…' : 'Run'}
+        </button>
       </form>
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {outcome && <ToolOutput outcome={outcome} />}
       {linkQuestion !== null && <LinkView dbId={dbId} question={linkQuestion} />}
     </div>
@@ -87,6 +167,7 @@ export function ToolsPanel({ dbId }: { dbId: string }) {
 function argsFor(choice: Exclude<Choice, 'link'>, f: Record<string, string>): Record<string, unknown> {
   const k = f.k ? Number(f.k) : undefined;
   if (choice === 'search_column') return { query: f.query ?? '', ...(k ? { k } : {}) };
-  if (choice === 'search_value') return { query: f.query ?? '', ...(f.table ? { table: f.table } : {}), ...(f.column ? { column: f.column } : {}) };
+  if (choice === 'search_value')
+    return { query: f.query ?? '', ...(f.table ? { table: f.table } : {}), ...(f.column ? { column: f.column } : {}) };
   return { start: f.start ?? '', end: f.end ?? '' };
 }

@@ -6,21 +6,30 @@ import { createOpenAiCompatibleModel } from '../../core/llm/openai-compatible';
 import { createScriptedModel } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
 import { DEMO_SCRIPT } from '../../core/agent/demo-script';
-import type { ModelSettings } from './model-settings';
+import type { ModelSettings } from '../lib/model-settings';
 
 const pageFetch: typeof fetch = (input, init) => fetch(input, init);
 
 export async function createChatModel(s: ModelSettings, onLoadProgress?: (text: string) => void): Promise<ChatModel> {
   switch (s.provider) {
     case 'openai':
-      return createOpenAiCompatibleModel({ baseUrl: s.baseUrl.replace(/\/+$/, ''), model: s.model, apiKey: s.apiKey || undefined, fetch: pageFetch, supportsTools: s.toolMode !== 'text' });
+      return createOpenAiCompatibleModel({
+        baseUrl: s.baseUrl.replace(/\/+$/, ''),
+        model: s.model,
+        apiKey: s.apiKey || undefined,
+        fetch: pageFetch,
+        supportsTools: s.toolMode !== 'text',
+      });
     case 'anthropic':
       return createAnthropicModel({ apiKey: s.apiKey, model: s.model, fetch: pageFetch });
     case 'webllm': {
       const { createWebLlmModel, webgpuAvailable } = await import('../../adapters/webllm');
       const gpu = await webgpuAvailable();
       if (!gpu.ok) throw new Error(gpu.reason);
-      return createWebLlmModel({ model: s.model, onProgress: (p: { text?: string }) => onLoadProgress?.(p.text ?? '') });
+      return createWebLlmModel({
+        model: s.model,
+        onProgress: (p: { text?: string }) => onLoadProgress?.(p.text ?? ''),
+      });
     }
     case 'scripted':
       return createScriptedModel(DEMO_SCRIPT, { delayMs: 12 });

@@ -2,13 +2,13 @@
 // src/ui gets these through `services` (tests could swap them here).
 
 import { QueryClient } from '@tanstack/react-query';
-import { RestartableEngine } from '../worker/db-client';
-import { spawnBrowserDbWorker } from '../worker/browser-spawn';
-import { EmbedClient } from '../worker/embed-client';
-import { createGlossaryStore } from './lib/glossary-store';
-import { createRecentFiles } from './lib/recent-files';
-import { createRunHistory } from './lib/run-history';
-import { createExamplesStore } from './lib/examples-store';
+import { RestartableEngine } from '../../worker/db-client';
+import { spawnBrowserDbWorker } from '../../worker/browser-spawn';
+import { EmbedClient } from '../../worker/embed-client';
+import { createGlossaryStore } from '../lib/glossary-store';
+import { createRecentFiles } from '../lib/recent-files';
+import { createRunHistory } from '../lib/run-history';
+import { createExamplesStore } from '../lib/examples-store';
 
 export function createServices() {
   let onRestart: (reason: 'timeout' | 'cancelled') => void = () => {};
@@ -16,12 +16,16 @@ export function createServices() {
   return {
     engine,
     embeddings: new EmbedClient(),
-    queryClient: new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } } }),
+    queryClient: new QueryClient({
+      defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } },
+    }),
     recentFiles: createRecentFiles(),
     runHistory: createRunHistory(),
     examples: createExamplesStore(),
     glossary: createGlossaryStore(),
-    setRestartListener(fn: typeof onRestart) { onRestart = fn; },
+    setRestartListener(fn: typeof onRestart) {
+      onRestart = fn;
+    },
   };
 }
 

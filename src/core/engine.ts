@@ -1,16 +1,12 @@
-// The interfaces core needs from its environment. Core receives implementations; it never
-// imports sql.js, a Worker or the file system itself.
+// The engine contract: several open databases behind one transport (in process, or a worker).
+// It sits above the tools and the linker, whose types it carries; the low port is executor.ts.
+// Core receives implementations; it never imports sql.js, a Worker or the file system itself.
 
 import type { ColumnDescriptions } from './retrieval/column-index';
 import type { QuestionLink } from './retrieval/linker';
 import type { ToolCallOutcome } from './tools/registry';
 import type { ToolboxProgress, ToolboxStage } from './tools/toolbox';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema } from './types';
-
-/** Runs one read-only statement against one open database. */
-export interface SqlExecutor {
-  query(sql: string, options?: QueryOptions): Promise<QueryResult>;
-}
 
 export interface OpenRequest {
   /** Chosen by the caller so it can be reused when the engine restarts. */
@@ -88,9 +84,4 @@ export interface DbEngine {
    */
   setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary>;
   linkQuestion(id: string, question: string): Promise<QuestionLink[]>;
-}
-
-/** A DbEngine bound to one database, as core's schema and tool code consume it. */
-export function executorFor(engine: Pick<DbEngine, 'query'>, id: string): SqlExecutor {
-  return { query: (sql, options) => engine.query(id, sql, options) };
 }

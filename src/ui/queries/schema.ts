@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { services } from '../../services';
+import { services } from '../services';
 
 export function useSchema(dbId: string) {
   return useQuery({ queryKey: ['schema', dbId], queryFn: () => services.engine.introspect(dbId) });

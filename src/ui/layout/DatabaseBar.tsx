@@ -1,0 +1,150 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { closeDatabase, openFiles, openRecent } from '../actions/open-database';
+import { formatBytes } from '../lib/format';
+import { services } from '../services';
+import { useApp } from '../store/app-store';
+import { SettingsPanel } from '../features/settings/SettingsPanel';
+
+/** Header: open databases (switch, close), open a file, recent files, settings. */
+export function DatabaseBar() {
+  const databases = useApp((s) => s.databases);
+  const activeId = useApp((s) => s.activeId);
+  const setActive = useApp((s) => s.setActive);
+  const input = useRef<HTMLInputElement>(null);
+  const [panel, setPanel] = useState<'recent' | 'settings' | null>(null);
+  const recent = useQuery({
+    queryKey: ['recent'],
+    queryFn: () => services.recentFiles.list(),
+    enabled: panel === 'recent',
+  });
+
+  return (
+    <header className="topbar">
+      <span className="brand">Dowser</span>
+      <nav className="db-tabs" aria-label="Open databases">
+        {databases.map((d) => (
+          <div
+            key={d.id}
+            className={`db-tab ${d.id === activeId ? 'active' : ''}`}
+            data-status={d.status}
+            data-ready-ms={d.readyMs}
+            data-open-ms={d.report?.openMs}
+          >
+            <button
+              type="button"
+              className="db-tab-name"
+              disabled={d.status !== 'ready'}
+              onClick={() => setActive(d.id)}
+              title={
+                d.report
+                  ? `${formatBytes(d.sizeBytes)} · SQLite ${d.report.sqliteVersion} · opened in ${d.readyMs} ms`
+                  : undefined
+              }
+              aria-current={d.id === activeId}
+            >
+              {d.name}
+              {d.status === 'opening' &&
+                (d.progress > 0 ? (
+                  <progress max={1} value={d.progress} aria-label={`Reading ${d.name}`} />
+                ) : (
+                  <span className="muted"> opening…</span>
+                ))}
+              {d.report?.issues.some((i) => i.level === 'error') && (
+                <span className="badge badge-error" title="This file has problems">
+                  !
+                </span>
+              )}
+            </button>
+            {d.status === 'ready' && (
+              <button
+                type="button"
+                className="link"
+                aria-label={`Close ${d.name}`}
+                onClick={() => void closeDatabase(d.id)}
+              >
+                ×
+              </button>
+            )}
+          </div>
+        ))}
+      </nav>
+      <div className="topbar-actions">
+        <button type="button" onClick={() => input.current?.click()}>
+          Open file…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          data-testid="file-input"
+          multiple
+          accept=".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3,*/*"
+          onChange={(e) => {
+            if (e.target.files) void openFiles(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className="secondary"
+          aria-expanded={panel === 'recent'}
+          onClick={() => setPanel(panel === 'recent' ? null : 'recent')}
+        >
+          Recent
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          aria-expanded={panel === 'settings'}
+          onClick={() => setPanel(panel === 'settings' ? null : 'settings')}
+        >
+          Settings
+        </button>
+      </div>
+      {panel === 'recent' && (
+        <div className="popover" role="dialog" aria-label="Recent files">
+          <h3>Recently opened</h3>
+          {recent.data?.length ? (
+            <ul className="plain">
+              {recent.data.map((f) => (
+                <li key={f.name}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      setPanel(null);
+                      void openRecent(f.name);
+                    }}
+                  >
+                    {f.name}
+                  </button>
+                  <span className="muted">
+                    {' '}
+                    {formatBytes(f.sizeBytes)} · {new Date(f.openedAt).toLocaleString()}{' '}
+                    {f.stored ? '· stored here' : '· name only'}
+                  </span>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`Forget ${f.name}`}
+                    onClick={() => void services.recentFiles.forget(f.name).then(() => recent.refetch())}
+                  >
+                    forget
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Nothing yet.</p>
+          )}
+        </div>
+      )}
+      {panel === 'settings' && (
+        <div className="popover" role="dialog" aria-label="Settings">
+          <SettingsPanel />
+        </div>
+      )}
+    </header>
+  );
+}

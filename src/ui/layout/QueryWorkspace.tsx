@@ -1,0 +1,102 @@
+import { lazy, Suspense } from 'react';
+import { cancelQuery, runQuery } from '../actions/run-query';
+import { useApp } from '../store/app-store';
+import { useSchema } from '../queries/schema';
+import { ResultsPanel } from '../features/results/ResultsPanel';
+import { AskPanel } from '../features/ask/AskPanel';
+import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { currentSqlToRun } from '../features/editor/editor-handle';
+
+// Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
+const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
+
+export function QueryWorkspace({ dbId }: { dbId: string }) {
+  const sql = useApp((s) => s.sqlByDb[dbId] ?? '');
+  const setSql = useApp((s) => s.setSql);
+  const running = useApp((s) => s.run.status === 'running');
+  const timeLimit = useApp((s) => s.settings.queryTimeoutMs);
+  const schema = useSchema(dbId);
+
+  const run = (text: string) => {
+    if (text.trim()) void runQuery(text);
+  };
+  const view = useApp((s) => s.view);
+
+  if (view === 'tools')
+    return (
+      <>
+        <ViewTabs />
+        <ToolsPanel dbId={dbId} />
+      </>
+    );
+  if (view === 'ask')
+    return (
+      <>
+        <ViewTabs />
+        <AskPanel dbId={dbId} />
+      </>
+    );
+  return (
+    <div className="query-workspace">
+      <ViewTabs />
+      <div className="toolbar">
+        <button
+          type="button"
+          onClick={() => run(currentSqlToRun(sql))}
+          disabled={running}
+          title="Run the selection, or the statement under the cursor (Ctrl/Cmd+Enter)"
+        >
+          Run ▶
+        </button>
+        <button type="button" className="secondary" onClick={() => void cancelQuery()} disabled={!running}>
+          Cancel
+        </button>
+        <span className="muted small">
+          Ctrl/Cmd+Enter runs the statement under the cursor · read-only · time limit {timeLimit / 1000} s
+        </span>
+      </div>
+      <div className="editor-pane">
+        <Suspense fallback={<div className="sql-editor muted pad">Loading the editor…</div>}>
+          <SqlEditor key={dbId} value={sql} onChange={(v) => setSql(dbId, v)} onRun={run} schema={schema.data} />
+        </Suspense>
+      </div>
+      <ResultsPanel dbId={dbId} />
+    </div>
+  );
+}
+
+function ViewTabs() {
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  return (
+    <div className="view-tabs" role="tablist" aria-label="Workspace">
+      <button
+        type="button"
+        role="tab"
+        aria-selected={view === 'ask'}
+        className={view === 'ask' ? 'small' : 'small secondary'}
+        onClick={() => setView('ask')}
+      >
+        Ask
+      </button>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={view === 'sql'}
+        className={view === 'sql' ? 'small' : 'small secondary'}
+        onClick={() => setView('sql')}
+      >
+        SQL
+      </button>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={view === 'tools'}
+        className={view === 'tools' ? 'small' : 'small secondary'}
+        onClick={() => setView('tools')}
+      >
+        Tools
+      </button>
+    </div>
+  );
+}
