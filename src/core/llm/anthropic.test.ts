@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { completeChat } from './complete';
 import { createAnthropicModel, toAnthropicMessages } from './anthropic';
 import type { ChatDelta, ChatMessage } from './types';
 
@@ -88,7 +89,8 @@ describe('Anthropic client', () => {
       ),
     });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat(
+    const r = await completeChat(
+      model,
       {
         messages: [
           { role: 'system', content: 'Be brief.' },
@@ -175,7 +177,9 @@ describe('Anthropic client', () => {
         json(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }),
       ]),
     });
-    const e1 = (await auth.chat({ messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e)) as Error & {
+    const e1 = (await completeChat(auth, { messages: [{ role: 'user', content: 'q' }] }).catch(
+      (e: unknown) => e,
+    )) as Error & {
       code: string;
     };
     expect(e1.code).toBe('llm_auth');
@@ -192,7 +196,7 @@ describe('Anthropic client', () => {
         () => new Response(sseBody(EVENTS), { headers: { 'Content-Type': 'text/event-stream' } }),
       ]),
     });
-    expect((await overloaded.chat({ messages: [{ role: 'user', content: 'q' }] })).toolCalls).toHaveLength(1);
+    expect((await completeChat(overloaded, { messages: [{ role: 'user', content: 'q' }] })).toolCalls).toHaveLength(1);
     expect(sleeps).toHaveLength(1);
 
     const long = createAnthropicModel({
@@ -205,7 +209,7 @@ describe('Anthropic client', () => {
         }),
       ]),
     });
-    await expect(long.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
+    await expect(completeChat(long, { messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
       code: 'llm_context_length',
     });
   });
@@ -221,7 +225,7 @@ describe('Anthropic client', () => {
       model: 'm',
       fetch: fakeFetch([() => new Response(sseBody(events), { headers: { 'Content-Type': 'text/event-stream' } })]),
     });
-    await expect(model.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
+    await expect(completeChat(model, { messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
       code: 'llm_server',
       retryable: false,
     });
@@ -239,7 +243,7 @@ describe('Anthropic client', () => {
       model: 'm',
       fetch: fakeFetch([() => new Response(endless, { headers: { 'Content-Type': 'text/event-stream' } })]),
     });
-    const p = model.chat({ messages: [{ role: 'user', content: 'q' }], signal: controller.signal });
+    const p = completeChat(model, { messages: [{ role: 'user', content: 'q' }], signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     await expect(p).rejects.toMatchObject({ code: 'llm_aborted' });
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { describeError } from '../../../core/errors';
 import { createChatModel } from '../../services/model-factory';
+import { completeChat } from '../../../core/llm/complete';
 import { OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
@@ -22,7 +23,7 @@ export function ModelSettingsForm() {
     setTest('Testing…');
     try {
       const model = await createChatModel(s);
-      const r = await model.chat({
+      const r = await completeChat(model, {
         messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
         maxTokens: 5,
       });
