@@ -468,3 +468,16 @@ describe('runAgent, issue 8 behaviour', () => {
     }
   });
 });
+
+describe('runAgent, small-model replies', () => {
+  it('in native mode reads a call written as text, and a tool name in other case or with a prefix', async () => {
+    const { events, last } = await run([
+      say('<tool_call>{"name": "SubmitPlan", "arguments": ' + JSON.stringify(PLAN) + '}</tool_call>'),
+      call('functions.execute_sql', `{'sql': "${SQL}",}`),
+      call('done', '""'),
+      EXPLAINED,
+    ]);
+    expect(of(events, 'action').map((a) => a.tool)).toEqual(['submit_plan', 'execute_sql', 'done']);
+    expect(last).toMatchObject({ type: 'final', sql: SQL });
+  });
+});

@@ -31,6 +31,7 @@ import { planStep } from './steps/plan-step';
 import type { OkSqlOutcome, RunHost, RunState, Step } from './steps/run-host';
 import { doneStep, executeStep } from './steps/sql-steps';
 import { readSqlOutcome } from './sql-outcome';
+import { resolveToolName } from './tool-name';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
 
 export type { OkSqlOutcome } from './steps/run-host';
@@ -266,7 +267,9 @@ export class AgentRun implements RunHost {
     return 'continue';
   }
 
-  private async *handle(call: TurnCall): AsyncGenerator<AgentEvent, Step> {
+  private async *handle(written: TurnCall): AsyncGenerator<AgentEvent, Step> {
+    // `SearchValue`, `functions.search_value`: the offered tool the model meant.
+    const call = { ...written, name: resolveToolName(written.name, this.setup.offered) };
     yield this.ev({
       type: 'action',
       tool: call.name,
