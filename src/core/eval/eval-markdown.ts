@@ -30,8 +30,10 @@ function scoreTable(label: string, groups: Record<string, Score>, total: Score, 
   return table(head, [...Object.entries(groups).map(([k, s]) => row(k, s)), row('all', total)]);
 }
 
+const num = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
 function costRow(label: string, d: Distribution): unknown[] {
-  return [label, d.mean, d.p50, d.p90, d.p95, d.max];
+  return [label, ...[d.mean, d.p50, d.p90, d.p95, d.max].map(num)];
 }
 
 export function evalMarkdown(header: ReportHeader, summary: EvalSummary, details: EvalDetails): string {
@@ -53,6 +55,7 @@ export function evalMarkdown(header: ReportHeader, summary: EvalSummary, details
       ['', 'mean', 'p50', 'p90', 'p95', 'max'],
       [
         costRow('input tokens', t.input),
+        costRow('input tokens of the first request', details.firstRequestTokens),
         costRow('cached input tokens', t.cached),
         costRow('output tokens', t.output),
         costRow('total tokens', t.total),

@@ -15,6 +15,8 @@ export interface QuestionCost {
   inputTokens: number;
   /** Part of inputTokens the provider served from its prompt cache. */
   cachedTokens: number;
+  /** Input tokens of the first model request (the prompt before any turn). */
+  firstRequestTokens: number;
   outputTokens: number;
   /** Model requests (agent turns, repairs and the explanation). */
   requests: number;
@@ -56,6 +58,7 @@ export interface QuestionRecord {
 export const NO_COST: QuestionCost = {
   inputTokens: 0,
   cachedTokens: 0,
+  firstRequestTokens: 0,
   outputTokens: 0,
   requests: 0,
   toolCalls: 0,

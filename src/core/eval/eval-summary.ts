@@ -37,6 +37,8 @@ export interface EvalDetails {
   byJoinedTables: Record<string, Score>;
   misses: Record<MissClass, number>;
   toolCallsPerQuestion: Distribution;
+  /** Input tokens of each question's first model request. */
+  firstRequestTokens: Distribution;
   /** Some token numbers were estimated (a provider reported none). */
   tokensEstimated: boolean;
   /** Selected questions with no result yet (an interrupted run). */
@@ -133,6 +135,7 @@ export function summarize(
     ),
     misses,
     toolCallsPerQuestion: cost((r) => r.cost.toolCalls),
+    firstRequestTokens: cost((r) => r.cost.firstRequestTokens ?? 0),
     tokensEstimated: scored.some((r) => r.cost.estimated),
     pending: Math.max(0, (options.selected ?? records.length) - records.length),
     skippedReasons: tally(records.filter((r) => r.status === 'skipped').map((r) => r.reason ?? 'unknown')),

@@ -94,8 +94,9 @@ function extraColumns(input: MissInput, pred: PyRow[]): boolean {
 function isFormat(input: MissInput, pred: PyRow[]): boolean {
   const { goldRows: gold } = input;
   if (extraColumns(input, pred)) return true;
-  // Same rows apart from duplicates (Spider counts them), or apart from case/spacing/rounding.
-  if (birdSetEq(gold, pred) && !input.orderMatters) return true;
+  // The same rows in another order, when order counts, is a reasoning miss (the wrong sort).
+  if (birdSetEq(gold, pred)) return !input.orderMatters;
+  // Otherwise the same rows up to case, spacing or rounding.
   return gold.length > 0 && sameSet(loose(gold), loose(pred));
 }
 

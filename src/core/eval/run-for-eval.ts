@@ -6,6 +6,7 @@
 import type { AgentEvent, Verdict } from '../agent/events';
 import { runDirect } from '../agent/direct';
 import { runAgent, type AgentTools } from '../agent/loop';
+import type { AgentMode } from '../agent/prompt';
 import type { ChatModel } from '../llm/types';
 import type { QuestionLink } from '../retrieval/linker';
 import type { Schema } from '../types';
@@ -23,6 +24,8 @@ export interface EvalRunInput {
   links?: readonly QuestionLink[];
   signal?: AbortSignal;
   maxTurns?: number;
+  /** Agent mode: native tool calls or the text protocol (default: what the model supports). */
+  agentMode?: AgentMode;
   now?: () => number;
 }
 
@@ -50,6 +53,7 @@ export function costOf(events: readonly AgentEvent[], seconds: number): Question
   const cost: QuestionCost = {
     inputTokens: 0,
     cachedTokens: 0,
+    firstRequestTokens: 0,
     outputTokens: 0,
     requests: 0,
     toolCalls: 0,
@@ -58,6 +62,7 @@ export function costOf(events: readonly AgentEvent[], seconds: number): Question
   };
   for (const e of events) {
     if (e.type === 'usage') {
+      if (cost.requests === 0) cost.firstRequestTokens = e.usage?.inputTokens ?? 0;
       cost.requests++;
       cost.inputTokens += e.usage?.inputTokens ?? 0;
       cost.outputTokens += e.usage?.outputTokens ?? 0;
@@ -101,6 +106,7 @@ export async function runForEval(input: EvalRunInput, onEvent?: (e: AgentEvent) 
           signal: input.signal,
           now,
           ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
+          ...(input.agentMode ? { mode: input.agentMode } : {}),
         });
   for await (const e of run) {
     events.push(e);
