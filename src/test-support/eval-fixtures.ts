@@ -118,7 +118,7 @@ export function knowingModel(
     const messages = request.messages as Array<{ role: string; content: string | null }>;
     if (!request.tools) return { text: 'Explanation: The answer to the question.\nVerdict: match' };
     const prompt = messages.map((m) => m.content ?? '').join('\n');
-    const question = [...prompt.matchAll(/"((?:[^"\\]|\\.)*\?)"/g)]
+    const question = [...prompt.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
       .map((m) => JSON.parse(`"${m[1]}"`) as string)
       .find((q) => sqlFor(q));
     const sql = question ? sqlFor(question)! : 'SELECT 1';
