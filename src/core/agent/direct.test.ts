@@ -28,7 +28,7 @@ beforeAll(async () => {
 function recorded(turns: ScriptedTurn[]) {
   const inner = createScriptedModel(turns);
   const requests: ChatRequest[] = [];
-  const model: ChatModel = { ...inner, chat: (req, onDelta) => (requests.push(req), inner.chat(req, onDelta)) };
+  const model: ChatModel = { ...inner, stream: (req) => (requests.push(req), inner.stream(req)) };
   return { model, requests };
 }
 
@@ -94,7 +94,10 @@ describe('Direct mode', () => {
     expect((await run(recorded([{ text: '   ' }]).model)).at(-1)).toMatchObject({ type: 'error', code: 'gave_up' });
     const failing: ChatModel = {
       ...createScriptedModel([]),
-      chat: () => Promise.reject(new LlmError('llm_server', 'The server failed.')),
+      // eslint-disable-next-line require-yield
+      stream: async function* () {
+        throw new LlmError('llm_server', 'The server failed.');
+      },
     };
     expect((await run(failing)).at(-1)).toMatchObject({ type: 'error', code: 'llm_server' });
   });

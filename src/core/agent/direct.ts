@@ -1,19 +1,19 @@
 // Direct mode: one model call, no tools. The reply's SQL runs read-only through the same
 // execute_sql tool the agent uses; when it fails, the model gets the error with the tool's repair
 // detail (close names, ambiguous columns; core/tools/sql-repair.ts) and one chance to fix it. The
-// SQL that ran is then explained back (explain.ts). Events are the agent's (events.ts), so the page,
-// the CLI and `dowser eval --mode direct` read a Direct run exactly as an agent run; like runAgent,
-// it never throws and ends with exactly one `final` or `error`.
+// SQL that ran is explained back as the agent's is (steps/explain-step.ts). Events are the
+// agent's (events.ts), so the page, the CLI and `dowser eval --mode direct` read a Direct run
+// exactly as an agent run; like runAgent, it never throws and ends with one `final` or `error`.
 
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
 import type { Schema } from '../types';
-import { AbortedError, raceAbort, TimeLimitError, withTimeLimit } from './abort';
-import { streamChat } from './chat-stream';
+import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { directPrompt, repairMessage, sqlFromReply } from './direct-prompt';
+import { streamTurn } from './model-turn';
 import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
-import { parseExplanation, requestExplanation } from './explain';
 import type { AgentTools } from './loop';
-import { readSqlOutcome, type SqlOutcome } from './sql-outcome';
+import { readSqlOutcome } from './sql-outcome';
+import { explainFinish } from './steps/explain-step';
 
 export interface RunDirectOptions {
   question: string;
@@ -29,8 +29,6 @@ export interface RunDirectOptions {
   toolTimeoutMs?: number;
   now?: () => number;
 }
-
-type OkOutcome = Extract<SqlOutcome, { ok: true }>;
 
 export async function* runDirect(options: RunDirectOptions): AsyncGenerator<AgentEvent> {
   const now = options.now ?? Date.now;
@@ -54,7 +52,7 @@ export async function* runDirect(options: RunDirectOptions): AsyncGenerator<Agen
       yield ev({ type: 'status', turn, maxTurns: calls });
       const t0 = now();
       const request = { messages: [...messages], temperature: 0 };
-      const response = yield* streamChat(
+      const response = yield* streamTurn(
         options.model,
         request,
         (text) => ev({ type: 'thought_delta', text }),
@@ -72,7 +70,8 @@ export async function* runDirect(options: RunDirectOptions): AsyncGenerator<Agen
       if (result) yield ev({ type: 'sql', sql: result.sql, ok: result.ok, summary: result.summary });
       if (result?.ok) {
         step++;
-        yield* explainFinal(options, result, (u, ms) => usage(u, ms, 'explain'), ev);
+        const o = { ...options, finalRows: options.finalRows ?? 20, now };
+        yield* explainFinish({ o, ev, usageEvent: usage }, result);
         return;
       }
       if (turn === calls) {
@@ -103,43 +102,5 @@ async function runSql(options: RunDirectOptions, sql: string) {
         ? `The query did not finish within ${limit / 1000} s and was stopped.`
         : `execute_sql failed: ${e instanceof Error ? e.message : String(e)}`;
     return { ok: false as const, tool: 'execute_sql', error: 'tool_failed' as const, observation, ms: limit };
-  }
-}
-
-/** The `final` event: the rows, then the model's plain-words explanation and verdict. */
-async function* explainFinal(
-  options: RunDirectOptions,
-  result: OkOutcome,
-  usage: (u: Usage | null, ms: number) => AgentEvent,
-  ev: (body: AgentEventBody) => AgentEvent,
-): AsyncGenerator<AgentEvent> {
-  const now = options.now ?? Date.now;
-  const rows = result.rows.slice(0, options.finalRows ?? 20);
-  const base = {
-    type: 'final' as const,
-    sql: result.sql,
-    columns: result.columns,
-    rows,
-    totalRows: result.totalRows,
-    truncated: result.truncated || rows.length < result.rows.length,
-  };
-  const t0 = now();
-  try {
-    const { question, hints } = options;
-    const input = { question, hints, sql: result.sql, columns: result.columns, rows, totalRows: result.totalRows };
-    const response = await raceAbort(requestExplanation(options.model, input, options.signal), options.signal);
-    yield usage(response.usage, now() - t0);
-    const explained = parseExplanation(response.text);
-    yield ev(
-      explained
-        ? { ...base, ...explained }
-        : { ...base, explanation: null, verdict: 'unsure', note: 'The model gave no explanation.' },
-    );
-  } catch (e) {
-    // The SQL and its rows are the answer; a failed explanation must not lose them.
-    const why = options.signal?.aborted
-      ? 'Stopped before the explanation was written.'
-      : `The explanation could not be written: ${e instanceof Error ? e.message : String(e)}`;
-    yield ev({ ...base, explanation: null, verdict: 'unsure', note: why });
   }
 }

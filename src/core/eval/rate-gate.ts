@@ -5,7 +5,7 @@
 
 import { retryAfterMs } from '../llm/errors';
 import { abortableSleep, backoffDelay } from '../llm/retry';
-import { LlmError, type ChatModel } from '../llm/types';
+import { LlmError, type ChatModel, type ChatRequest, type ChatStreamPart } from '../llm/types';
 
 export interface RateGateOptions {
   /** Pauses for one request before its 429 is given up (then the question fails, for --retry-failed). */
@@ -41,24 +41,32 @@ export class RateGate {
 
   /** The model with every request passing the gate, and 429s closing it. */
   wrap(model: ChatModel): ChatModel {
-    const maxWaits = this.options.maxWaits ?? 6;
-    const baseMs = this.options.baseMs ?? 2_000;
     return {
       provider: model.provider,
       model: model.model,
       supportsTools: model.supportsTools,
-      chat: async (request, onDelta) => {
-        for (let attempt = 0; ; attempt++) {
-          await this.wait(request.signal);
-          try {
-            return await model.chat(request, onDelta);
-          } catch (e) {
-            if (!(e instanceof LlmError) || e.code !== 'llm_rate_limit' || attempt >= maxWaits) throw e;
-            const asked = retryAfterMs(e);
-            this.pause(asked ?? backoffDelay(attempt, { baseMs, maxDelayMs: 120_000 }), e.message);
-          }
-        }
-      },
+      stream: (request) => this.gated(model, request),
     };
+  }
+
+  /** A 429 comes before any part of the reply: only then is the request sent again. */
+  private async *gated(model: ChatModel, request: ChatRequest): AsyncGenerator<ChatStreamPart> {
+    const maxWaits = this.options.maxWaits ?? 6;
+    const baseMs = this.options.baseMs ?? 2_000;
+    for (let attempt = 0; ; attempt++) {
+      await this.wait(request.signal);
+      let started = false;
+      try {
+        for await (const part of model.stream(request)) {
+          started = true;
+          yield part;
+        }
+        return;
+      } catch (e) {
+        if (started || !(e instanceof LlmError) || e.code !== 'llm_rate_limit' || attempt >= maxWaits) throw e;
+        const asked = retryAfterMs(e);
+        this.pause(asked ?? backoffDelay(attempt, { baseMs, maxDelayMs: 120_000 }), e.message);
+      }
+    }
   }
 }

@@ -7,7 +7,10 @@ import type { AgentEvent } from '../events';
 import { parseExplanation, requestExplanation } from '../explain';
 import type { OkSqlOutcome, RunHost } from './run-host';
 
-export async function* explainFinish(run: RunHost, result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
+export async function* explainFinish(
+  run: Pick<RunHost, 'o' | 'ev' | 'usageEvent'>,
+  result: OkSqlOutcome,
+): AsyncGenerator<AgentEvent> {
   const { o } = run;
   const rows = result.rows.slice(0, o.finalRows);
   const base = {
