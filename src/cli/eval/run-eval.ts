@@ -5,15 +5,13 @@
 // builds a database's tools once per group.
 
 import { resolve } from 'node:path';
-import { NO_COST, type QuestionRecord } from '../../core/eval/eval-record';
+import type { QuestionRecord } from '../../core/eval/eval-record';
 import { evalMarkdown } from '../../core/eval/eval-markdown';
 import { summarize, type EvalDetails, type EvalSummary } from '../../core/eval/eval-summary';
-import { classifyMiss } from '../../core/eval/miss-class';
+import { baseRecord, evaluateQuestion, referenceProblem } from '../../core/eval/evaluate-question';
 import { runPool } from '../../core/eval/pool';
 import { RateGate } from '../../core/eval/rate-gate';
-import { runForEval } from '../../core/eval/run-for-eval';
-import { scoreAnswer } from '../../core/eval/score-answer';
-import { tablesMentioned } from '../../core/tools/sql-repair';
+import type { Schema } from '../../core/types';
 import type { SpawnedWorker } from '../../worker/db-client';
 import { EXIT_ERROR, EXIT_OK, type CliIo } from '../command';
 import { scrubbingIo } from '../commands/ask';
@@ -60,67 +58,42 @@ export function chunksByDatabase(items: EvalItem[], workers: number): EvalItem[]
 
 async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Promise<QuestionRecord | null> {
   const { o } = ctx;
-  const base: QuestionRecord = {
-    id: item.id,
-    index: item.index,
-    dbId: item.dbId,
-    question: item.question,
-    difficulty: item.difficulty,
-    joinedTables: 0,
-    status: 'skipped',
-    reason: null,
-    goldSql: item.goldSql,
-    finalSql: null,
-    ex: null,
-    softF1: null,
-    verdict: null,
-    miss: null,
-    cost: NO_COST,
-    transcript: null,
-    finishedAt: '',
-  };
-  const done = (r: Partial<QuestionRecord>): QuestionRecord => ({
-    ...base,
-    ...r,
+  const skipped = (reason: string, schema?: Schema) => ({
+    ...baseRecord(item, schema),
+    reason,
     finishedAt: new Date().toISOString(),
   });
   let db;
   try {
     db = await slot.use(item.dbId);
   } catch (e) {
-    if (e instanceof MissingDatabase) return done({ reason: e.message });
+    if (e instanceof MissingDatabase) return skipped(e.message);
     throw e;
   }
-  base.joinedTables = tablesMentioned(item.goldSql, db.schema).length;
-  const limit = o.timeLimitMs;
   if (o.dataset === 'spider') {
-    // The Spider evaluator cannot score a question whose reference fails: no model call for it.
-    const gold = await scoreAnswer({
-      dataset: 'spider',
-      goldSql: item.goldSql,
-      predSql: null,
-      query: db.query,
-      timeLimitMs: limit,
-    });
-    if (gold.kind === 'unscorable') return done({ reason: gold.reason });
+    const problem = await referenceProblem({ q: item, query: db.query, timeLimitMs: o.timeLimitMs });
+    if (problem) return skipped(problem, db.schema);
   }
   const model = ctx.models.forQuestion(item, db.schema);
-  if (typeof model === 'string') return done({ reason: model });
+  if (typeof model === 'string') return skipped(model, db.schema);
   const hints = o.hints && item.evidence ? item.evidence : undefined;
-  const links = await db.link(item.question).catch(() => []);
-  const run = await runForEval({
+  const evaluated = await evaluateQuestion({
+    q: item,
+    dataset: o.dataset,
     mode: o.mode,
-    question: item.question,
     hints,
     model,
     tools: db.tools,
     schema: db.schema,
-    links,
+    links: await db.link(item.question).catch(() => []),
+    query: db.query,
+    timeLimitMs: o.timeLimitMs,
     signal: ctx.signal,
     maxTurns: o.maxTurns,
     agentMode: o.tools,
   });
-  if (run.end.kind === 'stopped') return null;
+  if (!evaluated) return null;
+  if (evaluated.fatal) ctx.onFatal(evaluated.fatal);
   const transcript = ctx.out.transcript(item.id, {
     id: item.id,
     dbId: item.dbId,
@@ -131,47 +104,9 @@ async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Pr
     model: ctx.models.label.model,
     apiKeyEnv: ctx.models.keyEnv,
     goldSql: item.goldSql,
-    events: run.events.filter((e) => e.type !== 'thought_delta'),
+    events: evaluated.events.filter((e) => e.type !== 'thought_delta'),
   });
-  const ran = { cost: run.cost, transcript };
-  if (run.end.kind === 'provider' || run.end.kind === 'fatal') {
-    if (run.end.kind === 'fatal') ctx.onFatal(run.end.message);
-    return done({ ...ran, status: 'failed', reason: `${run.end.code}: ${run.end.message}` });
-  }
-  const predSql = run.end.kind === 'answered' ? run.end.sql : null;
-  const verdict = run.end.kind === 'answered' ? run.end.verdict : null;
-  const scored = await scoreAnswer({
-    dataset: o.dataset,
-    goldSql: item.goldSql,
-    predSql,
-    query: db.query,
-    timeLimitMs: limit,
-  });
-  if (scored.kind === 'unscorable') return done({ ...ran, finalSql: predSql, verdict, reason: scored.reason });
-  const miss =
-    scored.ex === 1
-      ? null
-      : classifyMiss({
-          dataset: o.dataset,
-          goldSql: item.goldSql,
-          predSql,
-          goldRows: scored.goldRows,
-          predRows: scored.predRows,
-          orderMatters: scored.orderMatters,
-          columns: new Set(db.schema.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()))),
-        });
-  const why =
-    run.end.kind === 'no_answer' ? `${run.end.code}: ${run.end.message}` : (scored.predError ?? scored.goldError);
-  return done({
-    ...ran,
-    status: scored.ex === 1 ? 'correct' : 'wrong',
-    reason: why,
-    finalSql: predSql,
-    verdict,
-    ex: scored.ex,
-    softF1: scored.softF1,
-    miss,
-  });
+  return { ...evaluated.record, transcript };
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');

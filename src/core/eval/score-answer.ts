@@ -31,6 +31,9 @@ export type ScoreOutcome =
       /** BIRD only: the reference failed, which the official evaluator scores as 0. */
       goldError: string | null;
       orderMatters: boolean;
+      /** The results as read (null when the query failed). */
+      gold: QueryResult | null;
+      pred: QueryResult | null;
     };
 
 export interface ScoreInput {
@@ -62,13 +65,14 @@ async function scoreSpider(input: ScoreInput, limit: number): Promise<ScoreOutco
   if (!gold.ok) return { kind: 'unscorable', reason: `reference SQL fails: ${gold.error}` };
   if (gold.result.truncated) return { kind: 'unscorable', reason: TRUNCATED };
   const goldRows = pyRows(gold.result);
-  const base = { softF1: null, goldRows, goldError: null, orderMatters: prepared.orderMatters };
-  if (input.predSql === null) return { kind: 'scored', ex: 0, predRows: null, predError: null, ...base };
+  const base = { softF1: null, goldRows, goldError: null, orderMatters: prepared.orderMatters, gold: gold.result };
+  const failed = { ex: 0 as const, predRows: null, pred: null };
+  if (input.predSql === null) return { kind: 'scored', ...failed, predError: null, ...base };
   const pred = await attempt(input.query, prepared.pred, limit);
-  if (!pred.ok) return { kind: 'scored', ex: 0, predRows: null, predError: pred.error, ...base };
+  if (!pred.ok) return { kind: 'scored', ...failed, predError: pred.error, ...base };
   const predRows = pyRows(pred.result);
   const ex = spiderResultEq(goldRows, predRows, prepared.orderMatters) ? 1 : 0;
-  return { kind: 'scored', ex, predRows, predError: null, ...base };
+  return { kind: 'scored', ex, predRows, predError: null, pred: pred.result, ...base };
 }
 
 async function scoreBird(input: ScoreInput, limit: number): Promise<ScoreOutcome> {
@@ -81,18 +85,18 @@ async function scoreBird(input: ScoreInput, limit: number): Promise<ScoreOutcome
   const gold = await attempt(input.query, input.goldSql, goldLimit);
   if (gold.ok && gold.result.truncated) return { kind: 'unscorable', reason: TRUNCATED };
   const goldRows = gold.ok ? pyRows(gold.result) : [];
-  const base = { goldRows, goldError: gold.ok ? null : gold.error, orderMatters: false };
-  if (!pred?.ok) return { kind: 'scored', ex: 0, softF1: 0, predRows: null, predError: pred?.error ?? null, ...base };
-  const predRows = pyRows(pred.result);
-  if (!gold.ok) return { kind: 'scored', ex: 0, softF1: 0, predRows, predError: null, ...base };
-  return {
-    kind: 'scored',
-    ex: birdSetEq(goldRows, predRows) ? 1 : 0,
-    softF1: softF1(goldRows, predRows),
-    predRows,
-    predError: null,
-    ...base,
+  const base = {
+    goldRows,
+    goldError: gold.ok ? null : gold.error,
+    orderMatters: false,
+    gold: gold.ok ? gold.result : null,
   };
+  if (!pred?.ok)
+    return { kind: 'scored', ex: 0, softF1: 0, predRows: null, pred: null, predError: pred?.error ?? null, ...base };
+  const predRows = pyRows(pred.result);
+  const scored = { kind: 'scored' as const, predRows, pred: pred.result, predError: null, ...base };
+  if (!gold.ok) return { ...scored, ex: 0, softF1: 0 };
+  return { ...scored, ex: birdSetEq(goldRows, predRows) ? 1 : 0, softF1: softF1(goldRows, predRows) };
 }
 
 export function scoreAnswer(input: ScoreInput): Promise<ScoreOutcome> {
