@@ -11,6 +11,7 @@ import { summarize, type EvalDetails, type EvalSummary } from '../../core/eval/e
 import { baseRecord, evaluateQuestion, referenceProblem } from '../../core/eval/evaluate-question';
 import { runPool } from '../../core/eval/pool';
 import { RateGate } from '../../core/eval/rate-gate';
+import { displayUrl } from '../../core/llm/errors';
 import type { Schema } from '../../core/types';
 import type { SpawnedWorker } from '../../worker/db-client';
 import { EXIT_ERROR, EXIT_OK, type CliIo } from '../command';
@@ -198,7 +199,7 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
       title: `dowser eval: ${o.dataset}`,
       facts: [
         `questions: ${source.questionsFile} (${items.length} selected)`,
-        `provider: ${models.label.provider} (${models.label.model}), ${o.mode} mode, hints ${o.hints ? 'on' : 'off'}`,
+        `provider: ${models.label.provider} (${models.label.model})${o.baseUrl ? ` at ${displayUrl(o.baseUrl)}` : ''}, ${o.mode} mode, hints ${o.hints ? 'on' : 'off'}`,
         `scoring: ${o.dataset === 'spider' ? 'Spider test-suite execution match' : 'BIRD execution accuracy and soft F1'}, time limit ${(o.timeLimitMs ?? (o.dataset === 'spider' ? 60_000 : 30_000)) / 1000} s per query`,
       ],
     };
