@@ -78,7 +78,7 @@ function forCli(e: AgentEvent, keyEnv: string | null): AgentEvent {
 }
 
 /** Writes through `io` with the key cut out: a server echoing it back must not put it on screen. */
-function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
+export function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
   if (!secret) return io;
   const scrub = (t: string) => t.split(secret).join('[redacted]');
   return {

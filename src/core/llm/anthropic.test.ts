@@ -65,7 +65,8 @@ describe('Anthropic client', () => {
     expect(r.text).toBe('I will search for café.');
     expect(r.toolCalls).toEqual([{ id: 'toolu_01', name: 'search_value', arguments: '{"value": "café", "k": 5}' }]);
     expect(r.finishReason).toBe('tool_calls');
-    expect(r.usage).toEqual({ inputTokens: 321, outputTokens: 57, estimated: false });
+    // input_tokens (321) leaves out the 2048 read from the prompt cache: the total counts both.
+    expect(r.usage).toEqual({ inputTokens: 2369, outputTokens: 57, cachedInputTokens: 2048, estimated: false });
     expect(deltas.filter((d) => d.type === 'tool_call').map((d) => d.type === 'tool_call' && d.index)).toEqual([
       0, 0, 0, 0,
     ]);

@@ -81,13 +81,21 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): {
   return { system: system.join('\n\n'), messages: out };
 }
 
+// input_tokens counts only what was neither read from nor written to the prompt cache.
+interface AnthropicUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
 interface StreamEvent {
   type: string;
   index?: number;
-  message?: { usage?: { input_tokens?: number; output_tokens?: number } };
+  message?: { usage?: AnthropicUsage };
   content_block?: { type: string; text?: string; id?: string; name?: string; input?: unknown };
   delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
-  usage?: { output_tokens?: number; input_tokens?: number };
+  usage?: AnthropicUsage;
   error?: { type?: string; message?: string };
 }
 
@@ -156,12 +164,19 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     let stopReason: string | null = null;
     let inputTokens: number | undefined;
     let outputTokens: number | undefined;
+    let cacheRead = 0;
+    let cacheWrite = 0;
+    const readUsage = (u: AnthropicUsage | undefined) => {
+      if (u?.input_tokens !== undefined) inputTokens = u.input_tokens;
+      if (u?.output_tokens !== undefined) outputTokens = u.output_tokens;
+      if (u?.cache_read_input_tokens !== undefined) cacheRead = u.cache_read_input_tokens;
+      if (u?.cache_creation_input_tokens !== undefined) cacheWrite = u.cache_creation_input_tokens;
+    };
 
     const handle = (ev: StreamEvent): ChatStreamPart[] => {
       switch (ev.type) {
         case 'message_start':
-          inputTokens = ev.message?.usage?.input_tokens;
-          outputTokens = ev.message?.usage?.output_tokens;
+          readUsage(ev.message?.usage);
           break;
         case 'content_block_start': {
           const block = ev.content_block;
@@ -191,8 +206,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         }
         case 'message_delta':
           if (ev.delta?.stop_reason) stopReason = ev.delta.stop_reason;
-          if (ev.usage?.output_tokens !== undefined) outputTokens = ev.usage.output_tokens;
-          if (ev.usage?.input_tokens !== undefined) inputTokens = ev.usage.input_tokens;
+          readUsage(ev.usage);
           break;
         case 'error': {
           const status = ERROR_STATUS[ev.error?.type ?? ''] ?? 500;
@@ -238,7 +252,12 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     const toolCalls: ToolCall[] = calls.map((c) => ({ ...c, arguments: c.arguments || '{}' }));
     const usage: Usage =
       inputTokens !== undefined
-        ? { inputTokens, outputTokens: outputTokens ?? 0, estimated: false }
+        ? {
+            inputTokens: inputTokens + cacheRead + cacheWrite,
+            outputTokens: outputTokens ?? 0,
+            ...(cacheRead || cacheWrite ? { cachedInputTokens: cacheRead } : {}),
+            estimated: false,
+          }
         : await estimateUsage(request.messages, request.tools, text, toolCalls);
     yield { type: 'usage', usage };
     yield { type: 'finish', response: { text, toolCalls, usage, finishReason: mapFinishReason(stopReason) } };

@@ -41,7 +41,7 @@ const cases: {
   file: string;
   client: typeof openai;
   expect: Omit<ChatResponse, 'usage'> & {
-    usage: { inputTokens: number; outputTokens: number; estimated: boolean } | 'estimated';
+    usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number; estimated: boolean } | 'estimated';
   };
 }[] = [
   {
@@ -51,7 +51,8 @@ const cases: {
       text: 'Looking for café values.',
       toolCalls: [{ id: 'call_Q1', name: 'search_value', arguments: '{"value": "café"}' }],
       finishReason: 'tool_calls',
-      usage: { inputTokens: 2210, outputTokens: 31, estimated: false },
+      // prompt_tokens already counts the cached ones; they are also reported apart.
+      usage: { inputTokens: 2210, outputTokens: 31, cachedInputTokens: 1920, estimated: false },
     },
   },
   {
@@ -94,7 +95,8 @@ const cases: {
       text: 'I will search for café.',
       toolCalls: [{ id: 'toolu_01', name: 'search_value', arguments: '{"value": "café", "k": 5}' }],
       finishReason: 'tool_calls',
-      usage: { inputTokens: 321, outputTokens: 57, estimated: false },
+      // Anthropic's input_tokens leaves out cache reads and writes: 321 + 2048 read from the cache.
+      usage: { inputTokens: 2369, outputTokens: 57, cachedInputTokens: 2048, estimated: false },
     },
   },
 ];

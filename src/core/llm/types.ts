@@ -24,8 +24,11 @@ export type ChatMessage =
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
 export interface Usage {
+  /** Every input token of the request, cached ones included. */
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens the provider served from its prompt cache, when it says so. */
+  cachedInputTokens?: number;
   /** True when the provider did not report usage and the numbers were estimated with a tokenizer. */
   estimated: boolean;
 }

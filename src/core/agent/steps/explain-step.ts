@@ -8,7 +8,7 @@ import { parseExplanation, requestExplanation } from '../explain';
 import type { OkSqlOutcome, RunHost } from './run-host';
 
 export async function* explainFinish(
-  run: RunHost,
+  run: Pick<RunHost, 'o' | 'ev' | 'usageEvent'>,
   result: OkSqlOutcome,
   options: { unverified?: boolean } = {},
 ): AsyncGenerator<AgentEvent> {
