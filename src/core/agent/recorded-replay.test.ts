@@ -14,7 +14,8 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { executorFor, type SqlExecutor } from '../executor';
 import { createScriptedModel, type ScriptedTurn } from '../llm/scripted';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
-import type { QueryResult, Schema } from '../types';
+import { scoreAnswer } from '../eval/score-answer';
+import type { Schema } from '../types';
 import type { AgentEvent } from './events';
 import { runAgent } from './loop';
 
@@ -133,17 +134,19 @@ interface DevQuestion {
 let dev: DevQuestion[] | undefined;
 const devQuestions = () => (dev ??= JSON.parse(readFileSync(join(spiderRoot, 'dev.json'), 'utf8')) as DevQuestion[]);
 
-const rowKeys = (r: QueryResult) =>
-  r.rows.map((row) => JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
-
-/** Spider's execution match: the same rows as multisets, in the same order when the gold SQL orders them. */
-async function rowsOf(exec: SqlExecutor, gold: string, sql: string) {
-  const [g, s] = await Promise.all([exec.query(gold), exec.query(sql)]);
-  expect([g.truncated, s.truncated]).toEqual([false, false]);
-  const ordered = /\border\s+by\b/i.test(gold);
-  const arrange = (keys: string[]) => (ordered ? keys : [...keys].sort());
-  return { gold: arrange(rowKeys(g)), final: arrange(rowKeys(s)) };
+/** Spider's official execution match (src/core/eval): 1 when the final SQL answers as the reference does. */
+async function officialMatch(exec: SqlExecutor, goldSql: string, predSql: string): Promise<number | null> {
+  const outcome = await scoreAnswer({
+    dataset: 'spider',
+    goldSql,
+    predSql,
+    query: (sql) => exec.query(sql, { maxRows: 100_000 }),
+  });
+  return outcome.kind === 'scored' ? outcome.ex : null;
 }
+
+/** Written conversations whose final SQL the official rules judge wrong, kept as realistic misses. */
+const JUDGED_WRONG = new Set([498]);
 
 describe.skipIf(!hasSpider)('recorded conversations replayed on the Spider databases', () => {
   const sources = [
@@ -162,11 +165,10 @@ describe.skipIf(!hasSpider)('recorded conversations replayed on the Spider datab
     expect(last).toMatchObject({ type: 'final', sql: c.finalSql });
     expect(remaining).toBe(0);
     expect(events.filter((e) => e.type === 'usage')).toHaveLength(c.modelRequests);
-    // The conversations written here answer right; among the real recordings, spider-dev-255 is
-    // right where Spider's reference is not (its README), so only ours are held to the reference.
-    if (name.startsWith('written')) {
-      const { gold, final } = await rowsOf((await database(c.db_id)).exec, q.query, c.finalSql);
-      expect(final).toEqual(gold);
-    }
+    // The conversations written here answer right by Spider's official rules, except the ones their
+    // README lists (a model reading the question loosely); among the real recordings,
+    // spider-dev-255 is right where Spider's reference is not, so only ours are held to it.
+    if (name.startsWith('written') && !JUDGED_WRONG.has(c.devIndex))
+      expect(await officialMatch((await database(c.db_id)).exec, q.query, c.finalSql)).toBe(1);
   });
 });
