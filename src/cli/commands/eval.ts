@@ -11,7 +11,7 @@ const usage = `Usage: dowser eval --dataset spider|bird --data <dir> --out <dir>
                    [--api-key-env <VAR>] [--script-dir <dir>] [--mode agent|direct]
                    [--hints on|off] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
-                   [--tools native|text] [--max-turns N] [--time-limit <s>] [--max-result-rows N]
+                   [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
 
 Answers every question with the product's agent (or Direct mode) on its database, runs the final
 SQL and the reference read-only, and scores them as the official evaluators do: Spider's
@@ -48,6 +48,8 @@ Model (as dowser ask):
                           have such knowledge; run both to compare)
   --tools native|text     agent: native tool calls or the text protocol (default: what the model supports)
   --max-turns N           agent turns before giving up (default 12)
+  --compact-observations  shorten observations the model has acted on in later requests
+                          (off by default; docs/decisions/003-prompt-size.md)
 
 Run:
   --out <dir>             results.jsonl (a line per question: final SQL, verdict, cost, transcript

@@ -24,6 +24,7 @@ export interface EvalOptions {
   hints: boolean;
   tools?: 'native' | 'text';
   maxTurns?: number;
+  compactObservations: boolean;
   limit?: number;
   ids?: string[];
   concurrency: number;
@@ -50,6 +51,7 @@ export const EVAL_FLAGS = {
   hints: { type: 'string' },
   tools: { type: 'string' },
   'max-turns': { type: 'string' },
+  'compact-observations': { type: 'boolean' },
   limit: { type: 'string' },
   ids: { type: 'string' },
   concurrency: { type: 'string' },
@@ -109,6 +111,7 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     mode: oneOf(v.mode, ['agent', 'direct'] as const, '--mode', 'agent'),
     hints: oneOf(v.hints, ['on', 'off'] as const, '--hints', 'off') === 'on',
     tools: v.tools === undefined ? undefined : oneOf(v.tools, ['native', 'text'] as const, '--tools', 'native'),
+    compactObservations: !!v['compact-observations'],
     maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
     limit: v.limit === undefined ? undefined : parsePositiveInt(v.limit, '--limit', 1),
     ids,

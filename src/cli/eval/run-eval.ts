@@ -91,6 +91,7 @@ async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Pr
     timeLimitMs: o.timeLimitMs,
     signal: ctx.signal,
     maxTurns: o.maxTurns,
+    compactObservations: o.compactObservations,
     agentMode: o.tools,
   });
   if (!evaluated) return null;

@@ -446,14 +446,17 @@ describe('runAgent, issue 8 behaviour', () => {
 
   it('resends the conversation with an unchanged prefix: only the observation just answered is shortened', async () => {
     const long = call('search_value', { query: 'a' });
-    const { requests } = await run([
-      call('submit_plan', PLAN),
-      long,
-      call('search_column', { query: 'order total' }),
-      call('execute_sql', { sql: SQL }),
-      call('done', {}),
-      EXPLAINED,
-    ]);
+    const { requests } = await run(
+      [
+        call('submit_plan', PLAN),
+        long,
+        call('search_column', { query: 'order total' }),
+        call('execute_sql', { sql: SQL }),
+        call('done', {}),
+        EXPLAINED,
+      ],
+      { compactObservations: true },
+    );
     const agentRequests = requests.filter((r) => r.tools);
     for (let i = 1; i < agentRequests.length; i++) {
       const before = agentRequests[i - 1].messages;

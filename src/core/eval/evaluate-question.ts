@@ -38,6 +38,7 @@ export interface EvaluateInput {
   signal?: AbortSignal;
   agentMode?: AgentMode;
   maxTurns?: number;
+  compactObservations?: boolean;
   onEvent?: (e: AgentEvent) => void;
 }
 
@@ -104,6 +105,7 @@ export async function evaluateQuestion(input: EvaluateInput): Promise<Evaluated 
       links: input.links,
       signal: input.signal,
       maxTurns: input.maxTurns,
+      compactObservations: input.compactObservations,
       agentMode: input.agentMode,
     },
     input.onEvent,

@@ -24,6 +24,8 @@ export interface EvalRunInput {
   links?: readonly QuestionLink[];
   signal?: AbortSignal;
   maxTurns?: number;
+  /** Shorten acted-on observations in later requests (measured in decision 003). */
+  compactObservations?: boolean;
   /** Agent mode: native tool calls or the text protocol (default: what the model supports). */
   agentMode?: AgentMode;
   now?: () => number;
@@ -106,6 +108,7 @@ export async function runForEval(input: EvalRunInput, onEvent?: (e: AgentEvent) 
           signal: input.signal,
           now,
           ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
+          ...(input.compactObservations ? { compactObservations: true } : {}),
           ...(input.agentMode ? { mode: input.agentMode } : {}),
         });
   for await (const e of run) {
