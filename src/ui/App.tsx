@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Notices } from './components/Notices';
 import { DatabaseBar } from './layout/DatabaseBar';
 import { DropOverlay } from './features/open/DropOverlay';
+import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
 import { openDemo } from './actions/open-database';
@@ -36,6 +37,7 @@ export function App() {
     <div className="app">
       <DatabaseBar />
       <Notices />
+      <LinkSettingsPrompt />
       <div className="main">
         <aside className="sidebar" aria-label="Schema explorer">
           {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}

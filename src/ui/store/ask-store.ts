@@ -3,7 +3,14 @@
 
 import { create } from 'zustand';
 import type { AgentEvent } from '../../core/agent/events';
-import { loadModelSettings, saveModelSettings, type ModelSettings } from '../lib/model-settings';
+import {
+  applyModelPatch,
+  loadModelSettings,
+  saveModelSettings,
+  settingsFromLink,
+  type LinkProposal,
+  type ModelSettings,
+} from '../lib/model-settings';
 
 export interface AskRun {
   id: string;
@@ -31,15 +38,29 @@ export interface AskRun {
 interface AskState {
   runs: Record<string, AskRun | undefined>;
   model: ModelSettings;
+  /** Model settings a link (`#provider=…&baseUrl=…`) asks for: applied only if the person accepts. */
+  linkProposal: LinkProposal | null;
+  /** Accept (true) or refuse the link's settings; either way the link is answered. */
+  answerLink(accept: boolean): void;
   setRun(dbId: string, run: AskRun | undefined): void;
   patchRun(dbId: string, patch: Partial<AskRun>): void;
   pushEvent(dbId: string, event: AgentEvent): void;
   setModel(patch: Partial<ModelSettings>): void;
 }
 
+const savedModel = loadModelSettings();
+
 export const useAsk = create<AskState>()((set) => ({
   runs: {},
-  model: loadModelSettings(),
+  model: savedModel,
+  linkProposal: settingsFromLink(typeof location !== 'undefined' ? location.hash : '', savedModel),
+  answerLink: (accept) =>
+    set((s) => {
+      if (!s.linkProposal) return {};
+      const model = accept ? applyModelPatch(s.model, s.linkProposal.patch) : s.model;
+      if (accept) saveModelSettings(model);
+      return { model, linkProposal: null };
+    }),
   setRun: (dbId, run) => set((s) => ({ runs: { ...s.runs, [dbId]: run } })),
   patchRun: (dbId, patch) =>
     set((s) => (s.runs[dbId] ? { runs: { ...s.runs, [dbId]: { ...s.runs[dbId]!, ...patch } } } : {})),
@@ -53,7 +74,7 @@ export const useAsk = create<AskState>()((set) => ({
     }),
   setModel: (patch) =>
     set((s) => {
-      const model = { ...s.model, ...patch };
+      const model = applyModelPatch(s.model, patch);
       saveModelSettings(model);
       return { model };
     }),
