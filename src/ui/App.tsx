@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Notices } from './components/Notices';
+import { PanelBoundary } from './components/PanelBoundary';
 import { DatabaseBar } from './layout/DatabaseBar';
 import { DropOverlay } from './features/open/DropOverlay';
 import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
@@ -40,9 +41,15 @@ export function App() {
       <LinkSettingsPrompt />
       <div className="main">
         <aside className="sidebar" aria-label="Schema explorer">
-          {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}
+          <PanelBoundary name="schema explorer" key={activeId ?? ''}>
+            {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}
+          </PanelBoundary>
         </aside>
-        <main className="workspace">{activeId ? <QueryWorkspace dbId={activeId} /> : <Welcome />}</main>
+        <main className="workspace">
+          <PanelBoundary name="workspace" key={activeId ?? ''}>
+            {activeId ? <QueryWorkspace dbId={activeId} /> : <Welcome />}
+          </PanelBoundary>
+        </main>
       </div>
       <DropOverlay />
     </div>

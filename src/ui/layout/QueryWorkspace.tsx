@@ -6,6 +6,7 @@ import { ResultsPanel } from '../features/results/ResultsPanel';
 import { AskPanel } from '../features/ask/AskPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { currentSqlToRun } from '../features/editor/editor-handle';
+import { PanelBoundary } from '../components/PanelBoundary';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
 const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
@@ -26,14 +27,18 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
     return (
       <>
         <ViewTabs />
-        <ToolsPanel dbId={dbId} />
+        <PanelBoundary name="tools">
+          <ToolsPanel dbId={dbId} />
+        </PanelBoundary>
       </>
     );
   if (view === 'ask')
     return (
       <>
         <ViewTabs />
-        <AskPanel dbId={dbId} />
+        <PanelBoundary name="ask">
+          <AskPanel dbId={dbId} />
+        </PanelBoundary>
       </>
     );
   return (
@@ -60,7 +65,9 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
           <SqlEditor key={dbId} value={sql} onChange={(v) => setSql(dbId, v)} onRun={run} schema={schema.data} />
         </Suspense>
       </div>
-      <ResultsPanel dbId={dbId} />
+      <PanelBoundary name="results">
+        <ResultsPanel dbId={dbId} />
+      </PanelBoundary>
     </div>
   );
 }

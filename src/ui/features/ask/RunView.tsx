@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AgentEvent } from '../../../core/agent/events';
+import { boundedJson } from '../../../core/format/bounded-json';
 import { runQuery } from '../../actions/run-query';
 import { formatCount, shown, shownLines, valueText } from '../../lib/format';
 import { useApp } from '../../store/app-store';
@@ -239,7 +240,8 @@ function StepCard({ step }: { step: Step }) {
 }
 
 function argsText(args: unknown): string {
-  const s = JSON.stringify(args) ?? '';
+  // Bounded: a model's (or a file's) arguments may nest deeper than JSON.stringify can go.
+  const s = boundedJson(args, { maxChars: 400 });
   return s.length > 160 ? s.slice(0, 159) + '…' : s;
 }
 
