@@ -7,7 +7,7 @@ import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
 import { openDemo } from './actions/open-database';
-import { services } from './services';
+import { useServices } from './services/context';
 import { useApp } from './store/app-store';
 
 let demoRequested = false;
@@ -15,6 +15,7 @@ let demoRequested = false;
 export function App() {
   const activeId = useApp((s) => s.activeId);
   const hasDatabases = useApp((s) => s.databases.length > 0);
+  const services = useServices();
 
   useEffect(() => {
     services.setRestartListener((reason) =>
@@ -32,7 +33,7 @@ export function App() {
       demoRequested = true;
       void openDemo();
     }
-  }, [hasDatabases]);
+  }, [hasDatabases, services]);
 
   return (
     <div className="app">

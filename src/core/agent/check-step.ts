@@ -84,7 +84,7 @@ class StepRun extends AgentRun {
     );
   }
 
-  protected override async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
+  override async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
     const rows = result.rows.slice(0, PREVIEW_ROWS);
     yield this.ev({
       type: 'step_preview',

@@ -2,6 +2,7 @@
 // in plain words what the final SQL returns and whether that answers the question. The question,
 // hints and result cells are quoted as data.
 
+import { completeChat } from '../llm/complete';
 import type { ChatModel, ChatResponse } from '../llm/types';
 import { quoteData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
@@ -51,7 +52,7 @@ export async function requestExplanation(
   input: ExplainInput,
   signal?: AbortSignal,
 ): Promise<ChatResponse> {
-  return model.chat({
+  return completeChat(model, {
     messages: [
       { role: 'system', content: SYSTEM },
       { role: 'user', content: explainPrompt(input) },

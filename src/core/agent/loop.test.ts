@@ -19,11 +19,11 @@ function fakeModel(replies: Reply[], supportsTools = true) {
     provider: 'fake',
     model: 'fake',
     supportsTools,
-    async chat(req) {
+    async *stream(req) {
       requests.push(req);
       const r = replies[i++] ?? say('');
       if (r instanceof Error) throw r;
-      return typeof r === 'function' ? r(req) : r;
+      yield { type: 'finish', response: typeof r === 'function' ? await r(req) : r };
     },
   };
   return { model, requests };

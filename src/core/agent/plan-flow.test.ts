@@ -46,9 +46,9 @@ async function run(turns: ScriptedTurn[], more: Partial<RunAgentOptions> = {}) {
   const requests: ChatRequest[] = [];
   const model = {
     ...scripted,
-    chat: (req: ChatRequest, onDelta?: Parameters<typeof scripted.chat>[1]) => {
+    stream: (req: ChatRequest) => {
       requests.push(req);
-      return scripted.chat(req, onDelta);
+      return scripted.stream(req);
     },
   };
   const events: AgentEvent[] = [];
@@ -244,9 +244,9 @@ describe('checkStep', () => {
     const scripted = createScriptedModel([t('submit_plan', PLAN)]);
     const model = {
       ...scripted,
-      chat: (req: ChatRequest) => {
+      stream: (req: ChatRequest) => {
         requests.push(req);
-        return scripted.chat(req);
+        return scripted.stream(req);
       },
     };
     const events: AgentEvent[] = [];

@@ -5,14 +5,13 @@
 import { abortedError, llmErrorFromFetchFailure, llmErrorFromResponse, redactSecrets } from './errors';
 import { generatedCallId, mapFinishReason } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
-import { readSse } from './sse';
+import { sseEvents } from './sse';
 import {
   LlmError,
-  type ChatDelta,
+  type ChatStreamPart,
   type ChatMessage,
   type ChatModel,
   type ChatRequest,
-  type ChatResponse,
   type ToolCall,
   type Usage,
 } from './types';
@@ -140,7 +139,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     throw llmErrorFromResponse(response.status, text, { ...ctx, retryAfter: response.headers.get('retry-after') });
   }
 
-  async function chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse> {
+  async function* stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
     let text = '';
     const calls: { id: string; name: string; arguments: string }[] = [];
     // Anthropic indexes all content blocks; callers index tool calls only.
@@ -149,7 +148,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     let inputTokens: number | undefined;
     let outputTokens: number | undefined;
 
-    const handle = (ev: StreamEvent) => {
+    const handle = (ev: StreamEvent): ChatStreamPart[] => {
       switch (ev.type) {
         case 'message_start':
           inputTokens = ev.message?.usage?.input_tokens;
@@ -159,25 +158,25 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
           const block = ev.content_block;
           if (block?.type === 'text' && block.text) {
             text += block.text;
-            onDelta?.({ type: 'text', text: block.text });
+            return [{ type: 'text', text: block.text }];
           } else if (block?.type === 'tool_use') {
             const index = calls.length;
             toolIndexByBlock.set(ev.index ?? -1, index);
             const call = { id: block.id ?? generatedCallId(), name: block.name ?? '', arguments: '' };
             calls.push(call);
-            onDelta?.({ type: 'tool_call', index, id: call.id, name: call.name });
+            return [{ type: 'tool_call', index, id: call.id, name: call.name }];
           }
           break;
         }
         case 'content_block_delta': {
           if (ev.delta?.type === 'text_delta' && ev.delta.text) {
             text += ev.delta.text;
-            onDelta?.({ type: 'text', text: ev.delta.text });
+            return [{ type: 'text', text: ev.delta.text }];
           } else if (ev.delta?.type === 'input_json_delta' && ev.delta.partial_json) {
             const index = toolIndexByBlock.get(ev.index ?? -1);
             if (index === undefined) break;
             calls[index].arguments += ev.delta.partial_json;
-            onDelta?.({ type: 'tool_call', index, argumentsDelta: ev.delta.partial_json });
+            return [{ type: 'tool_call', index, argumentsDelta: ev.delta.partial_json }];
           }
           break;
         }
@@ -195,6 +194,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         default:
           break; // ping, content_block_stop, message_stop
       }
+      return [];
     };
 
     try {
@@ -204,23 +204,19 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         sleep: options.sleep,
         signal: request.signal,
       });
-      await readSse(
-        response,
-        (event) => {
-          let ev: StreamEvent;
-          try {
-            ev = JSON.parse(event.data) as StreamEvent;
-          } catch {
-            throw new LlmError(
-              'llm_bad_response',
-              `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`,
-            );
-          }
-          handle(ev);
-          if (ev.type === 'message_stop') return 'stop';
-        },
-        request.signal,
-      );
+      for await (const event of sseEvents(response, request.signal)) {
+        let ev: StreamEvent;
+        try {
+          ev = JSON.parse(event.data) as StreamEvent;
+        } catch {
+          throw new LlmError(
+            'llm_bad_response',
+            `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`,
+          );
+        }
+        yield* handle(ev);
+        if (ev.type === 'message_stop') break;
+      }
       if (request.signal?.aborted) throw abortedError();
     } catch (e) {
       if (e instanceof LlmError) throw e;
@@ -235,8 +231,9 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
       inputTokens !== undefined
         ? { inputTokens, outputTokens: outputTokens ?? 0, estimated: false }
         : await estimateUsage(request.messages, request.tools, text, toolCalls);
-    return { text, toolCalls, usage, finishReason: mapFinishReason(stopReason) };
+    yield { type: 'usage', usage };
+    yield { type: 'finish', response: { text, toolCalls, usage, finishReason: mapFinishReason(stopReason) } };
   }
 
-  return { provider: 'anthropic', model: options.model, supportsTools: true, chat };
+  return { provider: 'anthropic', model: options.model, supportsTools: true, stream };
 }

@@ -46,6 +46,12 @@ export type ChatDelta =
   | { type: 'text'; text: string }
   | { type: 'tool_call'; index: number; id?: string; name?: string; argumentsDelta?: string };
 
+/**
+ * What a model stream yields: deltas while the turn is written, its usage once known, and last
+ * exactly one `finish` carrying the whole turn (text, merged tool calls, usage, finish reason).
+ */
+export type ChatStreamPart = ChatDelta | { type: 'usage'; usage: Usage } | { type: 'finish'; response: ChatResponse };
+
 export interface ChatResponse {
   text: string;
   toolCalls: ToolCall[];
@@ -57,8 +63,11 @@ export interface ChatModel {
   readonly provider: string;
   readonly model: string;
   readonly supportsTools: boolean;
-  /** Streams deltas through `onDelta` and resolves to the whole turn. Throws LlmError. */
-  chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse>;
+  /**
+   * One assistant turn as typed parts (see ChatStreamPart). Iterating throws LlmError on failure;
+   * `request.signal` aborts it, and leaving the loop early cancels the request.
+   */
+  stream(request: ChatRequest): AsyncIterable<ChatStreamPart>;
 }
 
 export type LlmErrorCode =

@@ -11,16 +11,18 @@ import {
   MAX_IMPORT,
   type ConfirmedExample,
 } from '../../core/examples/examples';
-import { services } from '../services';
+import { queryKeys } from '../queries';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import type { AskRun } from '../store/ask-store';
 
 const MAX_FILE_BYTES = 50_000_000;
 
-const refresh = (dbName: string) => services.queryClient.invalidateQueries({ queryKey: ['examples', dbName] });
+const refresh = (dbName: string) =>
+  getServices().queryClient.invalidateQueries({ queryKey: queryKeys.examples(dbName) });
 
 async function store(dbName: string, examples: ConfirmedExample[]) {
-  const problem = await services.examples.save(dbName, examples);
+  const problem = await getServices().examples.save(dbName, examples);
   if (problem) useApp.getState().notify('warning', problem);
   void refresh(dbName);
 }
@@ -38,20 +40,20 @@ export async function markCorrect(run: AskRun): Promise<void> {
     plan: plan && plan.type === 'plan' ? plan.plan : null,
     source: 'user',
   };
-  await store(run.dbName, mergeExamples(await services.examples.list(run.dbName), [example]));
+  await store(run.dbName, mergeExamples(await getServices().examples.list(run.dbName), [example]));
   useApp.getState().notify('info', 'Saved as a confirmed example: similar questions on this database will use it.');
 }
 
 export async function deleteExample(dbName: string, id: string): Promise<void> {
   await store(
     dbName,
-    (await services.examples.list(dbName)).filter((e) => e.id !== id),
+    (await getServices().examples.list(dbName)).filter((e) => e.id !== id),
   );
 }
 
 /** The person looked at the imported examples: use them (approve) or drop them. */
 export async function reviewImported(dbName: string, accept: boolean): Promise<void> {
-  const all = await services.examples.list(dbName);
+  const all = await getServices().examples.list(dbName);
   const pending = (e: ConfirmedExample) => e.source === 'imported' && !e.approved;
   await store(
     dbName,
@@ -78,14 +80,14 @@ export async function importExamples(dbId: string, dbName: string, file: File): 
     let firstRefusal = '';
     for (const e of parsed.examples) {
       try {
-        await services.engine.query(dbId, `EXPLAIN ${e.sql}`, { maxRows: 0 });
+        await getServices().engine.query(dbId, `EXPLAIN ${e.sql}`, { maxRows: 0 });
         passed.push(e);
       } catch (err) {
         refused++;
         firstRefusal ||= `"${e.question.slice(0, 60)}": ${describeError(err)}`;
       }
     }
-    const result = addImported(await services.examples.list(dbName), passed, {
+    const result = addImported(await getServices().examples.list(dbName), passed, {
       fileName: file.name,
       now: new Date().toISOString(),
     });

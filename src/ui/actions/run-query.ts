@@ -1,16 +1,16 @@
 // Running the editor's SQL in the worker, with the time limit, Cancel and "fetch more".
 
 import { toDowserError } from '../../core/errors';
-import { services } from '../services';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 
 export async function runQuery(sql: string): Promise<void> {
   const { activeId, settings, setRun } = useApp.getState();
   if (!activeId) return;
   setRun({ status: 'running', dbId: activeId, sql });
-  services.engine.queryTimeoutMs = settings.queryTimeoutMs;
+  getServices().engine.queryTimeoutMs = settings.queryTimeoutMs;
   try {
-    const result = await services.engine.query(activeId, sql, { maxRows: settings.pageSize });
+    const result = await getServices().engine.query(activeId, sql, { maxRows: settings.pageSize });
     if (useApp.getState().run.sql === sql) setRun({ status: 'done', dbId: activeId, sql, result });
   } catch (e) {
     const err = toDowserError(e, 'sql_error');
@@ -25,7 +25,7 @@ export async function fetchMore(): Promise<void> {
   setRun({ ...run, fetchingMore: true });
   try {
     const prev = run.result;
-    const next = await services.engine.query(run.dbId, run.sql, {
+    const next = await getServices().engine.query(run.dbId, run.sql, {
       maxRows: settings.pageSize,
       offset: prev.offset + prev.rows.length,
     });
@@ -46,12 +46,12 @@ export async function fetchMore(): Promise<void> {
 
 /** Stops the running query: the worker restarts and reopens the databases from their bytes. */
 export async function cancelQuery(): Promise<void> {
-  await services.engine.cancel();
+  await getServices().engine.cancel();
 }
 
 /** All rows (up to a hard cap) for export, with the same read-only path and time limit. */
 export const EXPORT_ROW_CAP = 1_000_000;
 
 export async function fetchAllRows(dbId: string, sql: string) {
-  return services.engine.query(dbId, sql, { maxRows: EXPORT_ROW_CAP });
+  return getServices().engine.query(dbId, sql, { maxRows: EXPORT_ROW_CAP });
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { cancelQuery, runQuery } from '../actions/run-query';
 import { useApp } from '../store/app-store';
-import { useSchema } from '../queries/schema';
+import { useSchema } from '../queries/hooks';
 import { ResultsPanel } from '../features/results/ResultsPanel';
 import { AskPanel } from '../features/ask/AskPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';

@@ -4,13 +4,14 @@ import { examplesToJson, type ConfirmedExample } from '../../../core/examples/ex
 import { deleteExample, importExamples, reviewImported } from '../../actions/examples';
 import { baseName, downloadText } from '../../lib/download';
 import { shown, shownLines } from '../../lib/format';
-import { services } from '../../services';
+import { examplesQuery } from '../../queries';
+import { useServices } from '../../services/context';
 
 const SHOWN = 100;
 
 /** The user's confirmed examples for this database: list, delete, export, import (with review). */
 export function ExamplesList({ dbId, dbName }: { dbId: string; dbName: string }) {
-  const examples = useQuery({ queryKey: ['examples', dbName], queryFn: () => services.examples.list(dbName) });
+  const examples = useQuery(examplesQuery(useServices(), dbName));
   const input = useRef<HTMLInputElement>(null);
   const list = examples.data ?? [];
   const pending = list.filter((e) => e.source === 'imported' && !e.approved);

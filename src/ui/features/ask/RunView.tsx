@@ -11,7 +11,7 @@ import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
 import { SqlDiff } from './SqlDiff';
 import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
-import { useSchema } from '../../queries/schema';
+import { useSchema } from '../../queries/hooks';
 import type { Plan } from '../../../core/agent/plan';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;

@@ -6,7 +6,7 @@ import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
 import { ImportDescriptions } from './ImportDescriptions';
 import { TableDetail } from './TableDetail';
-import { useSchema } from '../../queries/schema';
+import { useSchema } from '../../queries/hooks';
 
 /** Table list with row counts and a filter; the selected table expands in place. */
 export function Explorer({ dbId }: { dbId: string }) {
