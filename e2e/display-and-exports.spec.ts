@@ -24,6 +24,7 @@ async function spoofDb(): Promise<Buffer> {
   return bytes;
 }
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 test('control and bidi characters show as ⟨U+…⟩ in the explorer, the grid and tool output', async ({ page }) => {
