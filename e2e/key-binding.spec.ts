@@ -24,7 +24,9 @@ async function configure(page: Page, url: string) {
   await page.getByLabel('API key').fill(KEY);
   await page.getByLabel('remember on this device').check();
   await expect(page.getByTestId('key-target')).toContainText(new URL(url).origin);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  // A server set after the page loaded is reachable after a reload (the page's connect policy).
+  await page.getByTestId('reload-note').getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
 }
 
 async function ask(page: Page) {
@@ -57,8 +59,9 @@ test('a link to another server asks first, and accepting it never carries the ke
   expect(a.requests.length).toBeGreaterThan(before);
   expect(b.requests).toHaveLength(0);
 
-  await prompt.getByRole('button', { name: "Use the link's settings" }).click();
+  await prompt.getByRole('button', { name: "Use the link's settings (reloads the page)" }).click();
   await expect(prompt).toBeHidden();
+  await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
   await ask(page);
   expect(b.requests.length).toBeGreaterThan(0);

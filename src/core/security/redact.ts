@@ -9,8 +9,9 @@
 //   (what local servers take) are words, and replacing them rewrote "explanation" and column
 //   names;
 // - besides the whole key, any run of at least FRAGMENT_LENGTH consecutive characters of it is
-//   cut, when that run looks random (holds a digit, or both cases) — a random key's pieces never
-//   occur in prose, while a long passphrase's words do;
+//   cut, when that run looks random (holds a digit, or both cases), or when the key is a
+//   generated one and the run has 12 characters or more — a random key's pieces never occur in
+//   prose, while a long passphrase's words do (docs/decisions/042-redaction-rule.md);
 // - text shaped like a key we were not told about (`sk-…`, `Bearer …`) is cut too.
 
 export const MIN_SECRET_LENGTH = 16;
@@ -22,6 +23,11 @@ const MAX_DEPTH = 200;
 const KEY_SHAPES = [/\bsk-[A-Za-z0-9_*-]{6,}/g, /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi];
 
 const looksRandom = (s: string) => /\d/.test(s) || (/[a-z]/.test(s) && /[A-Z]/.test(s));
+/** A generated key (digits among many letters), as opposed to a passphrase of words. */
+const generatedKey = (s: string) =>
+  s.length >= 20 && (s.match(/\d/g)?.length ?? 0) >= 2 && (s.match(/[a-z]/gi)?.length ?? 0) >= 4;
+/** In a generated key, a run this long is the key's even when it has no digit (a lower-case tail). */
+const GENERATED_FRAGMENT = 12;
 
 /** The keys worth redacting: long enough to be secrets, longest first, no duplicates. */
 export function secretsOf(keys: readonly (string | null | undefined)[]): string[] {
@@ -40,6 +46,7 @@ interface Span {
 
 interface Compiled {
   secret: string;
+  generated: boolean;
   /** Every run of FRAGMENT_LENGTH characters of the secret. */
   grams: Set<string>;
 }
@@ -48,18 +55,23 @@ function compile(secrets: readonly string[]): Compiled[] {
   return secrets.map((secret) => {
     const grams = new Set<string>();
     for (let i = 0; i + FRAGMENT_LENGTH <= secret.length; i++) grams.add(secret.slice(i, i + FRAGMENT_LENGTH));
-    return { secret, grams };
+    return { secret, grams, generated: generatedKey(secret) };
   });
 }
 
 /** Where in `text` a secret or a random-looking piece of one appears (sorted, merged). */
 function secretSpans(text: string, compiled: readonly Compiled[]): Span[] {
   const spans: Span[] = [];
-  for (const { secret, grams } of compiled) {
+  for (const { secret, grams, generated } of compiled) {
     let open: Span | null = null;
     const close = (span: Span | null) => {
       const found = span && text.slice(span.start, span.end);
-      if (span && found && (looksRandom(found) || found.includes(secret))) spans.push(span);
+      if (
+        span &&
+        found &&
+        (looksRandom(found) || found.includes(secret) || (generated && found.length >= GENERATED_FRAGMENT))
+      )
+        spans.push(span);
     };
     for (let i = 0; i + FRAGMENT_LENGTH <= text.length; i++) {
       if (!grams.has(text.slice(i, i + FRAGMENT_LENGTH))) continue;

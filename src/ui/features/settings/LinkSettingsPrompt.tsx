@@ -1,4 +1,5 @@
 import { useAsk } from '../../store/ask-store';
+import { needsReloadFor } from '../../lib/connect-policy';
 
 const FIELD_LABEL = { provider: 'Provider', server: 'Server', model: 'Model' } as const;
 
@@ -10,12 +11,15 @@ export function LinkSettingsPrompt() {
   const proposal = useAsk((s) => s.linkProposal);
   const answer = useAsk((s) => s.answerLink);
   if (!proposal) return null;
+  const server = proposal.changes.find((c) => c.field === 'server');
+  // A server the page was not loaded with is reachable after a reload (lib/connect-policy.ts).
+  const reload = !!server?.to && !!needsReloadFor(server.to);
   const decide = (accept: boolean) => {
     answer(accept);
     // The question is answered: a reload must not ask again.
     history.replaceState(null, '', location.pathname + location.search);
+    if (accept && reload) location.reload();
   };
-  const server = proposal.changes.find((c) => c.field === 'server');
   return (
     <section className="link-prompt" role="alertdialog" aria-label="Settings from a link" data-testid="link-prompt">
       <p>
@@ -36,7 +40,7 @@ export function LinkSettingsPrompt() {
       )}
       <span className="row gap">
         <button type="button" onClick={() => decide(true)}>
-          Use the link's settings
+          Use the link's settings{reload ? ' (reloads the page)' : ''}
         </button>
         <button type="button" className="secondary" onClick={() => decide(false)}>
           Keep my settings

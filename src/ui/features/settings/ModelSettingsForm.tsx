@@ -3,6 +3,7 @@ import { describeError } from '../../../core/errors';
 import { useServices } from '../../services/context';
 import { completeChat } from '../../../core/llm/complete';
 import { keyTarget, OPENAI_PRESETS, type KeyStorage, type ProviderKind } from '../../lib/model-settings';
+import { needsReloadFor } from '../../lib/connect-policy';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
 
@@ -20,6 +21,21 @@ const KEY_STORAGE: Array<{ id: KeyStorage; label: string }> = [
 ];
 
 /** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
+/** A server set after the page loaded is reachable after a reload (lib/connect-policy.ts). */
+function ReloadNote({ url }: { url: string }) {
+  const blocked = needsReloadFor(url);
+  if (!blocked) return null;
+  return (
+    <p className="warn small" data-testid="reload-note">
+      Reload the page to connect to {blocked}: for safety this page only connects to the servers set when it loaded.
+      Your settings are kept.{' '}
+      <button type="button" className="small" onClick={() => location.reload()}>
+        Reload
+      </button>
+    </p>
+  );
+}
+
 function KeyTargetNote({ target }: { target: ReturnType<typeof keyTarget> }) {
   if (!target) return null;
   return (
@@ -110,6 +126,7 @@ export function ModelSettingsForm() {
           />
         </label>
       )}
+      {s.provider === 'openai' && <ReloadNote url={s.baseUrl} />}
       {s.provider !== 'scripted' && (
         <label>
           Model
