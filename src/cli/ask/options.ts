@@ -18,6 +18,8 @@ export interface AskOptions {
   script?: string;
   tools?: 'native' | 'text';
   maxTurns?: number;
+  /** Rows of the final answer carried by the `final` event (default 20). */
+  maxRows?: number;
   transcript?: string;
   json: boolean;
   /** A plan file in the submit_plan shape, run as confirmed by the user. */
@@ -41,6 +43,7 @@ export const ASK_FLAGS = {
   script: { type: 'string' },
   tools: { type: 'string' },
   'max-turns': { type: 'string' },
+  'max-rows': { type: 'string' },
   transcript: { type: 'string' },
   json: { type: 'boolean' },
   plan: { type: 'string' },
@@ -87,6 +90,7 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     script: v.script,
     tools: v.tools,
     maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
+    maxRows: v['max-rows'] === undefined ? undefined : parsePositiveInt(v['max-rows'], '--max-rows', 20),
     transcript: v.transcript,
     json: !!v.json,
     plan: v.plan,

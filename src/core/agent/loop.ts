@@ -12,6 +12,7 @@ import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { ambiguitySignal, type AskUser } from './ask-user';
 import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
 import { RepairGuard, REPEAT_NOTE, RepeatGuard } from './guards';
+import { compactObservation } from './compact';
 import { streamTurn } from './model-turn';
 import { checkGivenPlan, type Plan } from './plan';
 import { CONFIRMED_NO_REPLAN, type OnPlan } from './plan-pause';
@@ -29,6 +30,8 @@ import { explainFinish } from './steps/explain-step';
 import { planStep } from './steps/plan-step';
 import type { OkSqlOutcome, RunHost, RunState, Step } from './steps/run-host';
 import { doneStep, executeStep } from './steps/sql-steps';
+import { readSqlOutcome } from './sql-outcome';
+import { resolveToolName } from './tool-name';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
 
 export type { OkSqlOutcome } from './steps/run-host';
@@ -56,6 +59,8 @@ export interface RunAgentOptions {
   maxRepairs?: number;
   /** Rows of the final result carried by the `final` event. */
   finalRows?: number;
+  /** Shorten observations the model has acted on in later requests (compact.ts); default true. */
+  compactObservations?: boolean;
   /** Clock for `at` (tests). */
   now?: () => number;
   /** A plan the person confirmed (or edited): checked against the schema, then the model starts from it without planning. */
@@ -65,7 +70,11 @@ export interface RunAgentOptions {
   /** Pause after plan: called after the model's plan is accepted; the run waits for Continue (maybe with an edit) or Stop. */
   onPlan?: OnPlan;
   /** Shows an ask_user question to the person; without it the model is told to decide itself. */
-  askUser?: AskUser;
+  /**
+   * Shows an ask_user question to the person; 'first-option' when nobody can answer (CLI
+   * --non-interactive): the first option is taken and both the event and the model are told so.
+   */
+  askUser?: AskUser | 'first-option';
 }
 
 /** What differs between the agent run and a step check (check-step.ts) sharing this loop. */
@@ -124,6 +133,8 @@ export class AgentRun implements RunHost {
   readonly doneNeedsExecute: boolean;
   protected step = 0;
   private noActionStreak = 0;
+  /** Observations the model has not replied to yet (shortened once it has: compact.ts). */
+  private unread: Array<{ index: number; tool: string; text: string; prefix: string }> = [];
   private total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
 
   constructor(
@@ -184,10 +195,7 @@ export class AgentRun implements RunHost {
           if ((yield* this.handle(call)) === 'end') return;
         }
       }
-      yield this.fail(
-        'turn_limit',
-        `No answer within ${this.o.maxTurns} turns.${this.state.executedOk ? ' SQL that ran is in the events above.' : ''}`,
-      );
+      yield* this.outOfTurns();
     } catch (e) {
       if (e instanceof AbortedError || this.o.signal?.aborted) yield this.fail('aborted', 'Stopped.');
       else if (e instanceof LlmError) yield this.fail(e.code, e.message);
@@ -210,8 +218,16 @@ export class AgentRun implements RunHost {
     return this.ev({ type: 'usage', usage, total: { ...this.total }, ms, phase });
   }
 
-  /** The assistant turn as the conversation keeps it. */
+  /** The assistant turn as the conversation keeps it; the observations it answered are shortened. */
   private remember(response: ChatResponse, turn: AgentTurn) {
+    if (this.o.compactObservations !== false) {
+      const reply = [response.text, ...response.toolCalls.map((c) => c.arguments)].join('\n');
+      for (const p of this.unread) {
+        const m = this.messages[p.index];
+        if (m.role === 'tool' || m.role === 'user') m.content = p.prefix + compactObservation(p.tool, p.text, reply);
+      }
+    }
+    this.unread = [];
     if (this.mode === 'native') {
       this.messages.push({
         role: 'assistant',
@@ -225,9 +241,11 @@ export class AgentRun implements RunHost {
 
   /** Sends an observation back (tool message or `Observation:` turn) and reports it. */
   observe(call: TurnCall | null, text: string, ok: boolean, ms = 0): AgentEvent {
+    const prefix = this.mode === 'text' ? 'Observation: ' : '';
+    this.unread.push({ index: this.messages.length, tool: call?.name ?? '', text, prefix });
     if (this.mode === 'native' && call?.id)
       this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: text });
-    else this.messages.push({ role: 'user', content: this.mode === 'text' ? `Observation: ${text}` : text });
+    else this.messages.push({ role: 'user', content: prefix + text });
     return this.ev({
       type: 'observation',
       tool: call?.name ?? '',
@@ -249,7 +267,9 @@ export class AgentRun implements RunHost {
     return 'continue';
   }
 
-  private async *handle(call: TurnCall): AsyncGenerator<AgentEvent, Step> {
+  private async *handle(written: TurnCall): AsyncGenerator<AgentEvent, Step> {
+    // `SearchValue`, `functions.search_value`: the offered tool the model meant.
+    const call = { ...written, name: resolveToolName(written.name, this.setup.offered) };
     yield this.ev({
       type: 'action',
       tool: call.name,
@@ -295,9 +315,25 @@ export class AgentRun implements RunHost {
   }
 
   /** The closing events once done's SQL ran; a step check shows rows instead of explaining. */
-  async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
+  async *finish(result: OkSqlOutcome, options: { unverified?: boolean } = {}): AsyncGenerator<AgentEvent> {
     this.step++;
-    yield* explainFinish(this, result);
+    yield* explainFinish(this, result, options);
+  }
+
+  /**
+   * The turn limit: the last SQL that returned rows is offered as an unverified answer (run once
+   * more so what is shown is what it returns); without one the run ends in an error.
+   */
+  private async *outOfTurns(): AsyncGenerator<AgentEvent> {
+    const limit = `No answer within ${this.o.maxTurns} turns.`;
+    const sql = this.state.lastRowsSql;
+    const result = sql ? readSqlOutcome(await this.runTool('execute_sql', { sql })) : null;
+    if (!result?.ok) {
+      yield this.fail('turn_limit', limit);
+      return;
+    }
+    yield this.ev({ type: 'sql', sql: result.sql, ok: true, summary: result.summary });
+    yield* this.finish(result, { unverified: true });
   }
 
   /** One retrieval tool call with the time limit; failures and time-outs are outcomes. Stop throws. */

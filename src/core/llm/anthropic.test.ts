@@ -78,12 +78,20 @@ describe('Anthropic client', () => {
     const body = JSON.parse(String(seen[0].init.body)) as Record<string, unknown>;
     expect(body).toMatchObject({
       model: 'claude-sonnet-4-5',
-      system: 'Be brief.',
+      // The system prompt and the tools are cache breakpoints: the same on every turn of a run.
+      system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
       stream: true,
       max_tokens: 500,
       stop_sequences: ['Observation:'],
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Find café' }] }],
-      tools: [{ name: 'SearchValue', description: 'values', input_schema: { type: 'object', properties: {} } }],
+      tools: [
+        {
+          name: 'SearchValue',
+          description: 'values',
+          input_schema: { type: 'object', properties: {} },
+          cache_control: { type: 'ephemeral' },
+        },
+      ],
     });
   });
 

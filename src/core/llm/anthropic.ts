@@ -113,9 +113,18 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
       max_tokens: request.maxTokens ?? options.defaultMaxTokens ?? 4096,
       stream: true,
     };
-    if (system) body.system = system;
+    // Prompt caching: the system prompt and the tools are the same on every turn of a run, so they
+    // are marked as a cache breakpoint (the last tool closes the tools block); later turns read
+    // them from Anthropic's cache instead of paying for them again.
+    const cache = { type: 'ephemeral' };
+    if (system) body.system = [{ type: 'text', text: system, cache_control: cache }];
     if (request.tools?.length)
-      body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
+      body.tools = request.tools.map((t, i, all) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters,
+        ...(i === all.length - 1 ? { cache_control: cache } : {}),
+      }));
     if (request.stop?.length) body.stop_sequences = request.stop;
     if (request.temperature !== undefined) body.temperature = request.temperature;
     let response: Response;

@@ -31,7 +31,7 @@ export type ExecuteSqlResult =
     }
   | { ok: false; sql: string; code: string; message: string; hints: string[] };
 
-const input = z.strictObject({ sql: z.string().min(1).describe('One read-only SQLite statement') });
+const input = z.strictObject({ sql: z.string().min(1).describe('one statement') });
 
 const cell = (v: SqlValue) => quoteData(v, CELL_CHARS);
 
@@ -56,7 +56,7 @@ async function countRows(
 export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, ExecuteSqlContext> = {
   name: 'execute_sql',
   description:
-    'Run one read-only SQLite statement on the database and see its columns, first rows and row count. Errors come back with hints (close table/column names, which filter emptied the result).',
+    'Runs one read-only SQLite statement: columns, first rows and row count, or the error with repair hints.',
   input,
   async run({ sql }, ctx) {
     try {

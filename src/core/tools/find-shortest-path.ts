@@ -71,7 +71,7 @@ function observe(result: FindPathResult): string {
 export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, { graph: JoinGraph }> = {
   name: 'find_shortest_path',
   description:
-    'Find how to join two tables. start and end are table names or table.column. Returns every equally short chain of foreign-key joins with a ready FROM … JOIN … ON clause; keys marked inferred were guessed from names and data, so check them.',
+    'How to join two tables (start, end: table or table.column): the shortest foreign-key join paths with a ready JOIN clause; inferred keys are marked.',
   input: z.strictObject({ start: z.string().min(1), end: z.string().min(1) }),
   async run(input, { graph }) {
     return shortestJoinPaths(graph, input.start, input.end, { maxPaths: MAX_PATHS_SHOWN });

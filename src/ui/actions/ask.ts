@@ -152,7 +152,7 @@ export type StepPreview =
   | { status: 'failed'; message: string };
 
 /** "Check this step": a small SQL answering one sub-question, for the person to look at. */
-export async function checkPlanStep(dbId: string, plan: Plan, index: number): Promise<StepPreview> {
+export async function checkPlanStep(dbId: string, plan: Plan, index: number, question: string): Promise<StepPreview> {
   try {
     const settings = useAsk.getState().model;
     const schema = await getServices().queryClient.fetchQuery(schemaQuery(getServices(), dbId));
@@ -165,6 +165,7 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number): Pr
       schema,
       plan,
       index,
+      question,
       mode,
     })) {
       if (e.type === 'step_preview') out = { status: 'done', sql: e.sql, columns: e.columns, rows: e.rows };

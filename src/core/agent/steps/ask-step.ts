@@ -3,7 +3,14 @@
 
 import { describeZodError } from '../../tools/registry';
 import { AbortedError, raceAbort } from '../abort';
-import { answerObservation, ASKED_ALREADY, askUserInput, NO_PERSON, NO_SIGNAL } from '../ask-user';
+import {
+  answerObservation,
+  ASKED_ALREADY,
+  askUserInput,
+  defaultAnswerObservation,
+  NO_PERSON,
+  NO_SIGNAL,
+} from '../ask-user';
 import type { AgentEvent } from '../events';
 import type { ArgsCall, RunHost, Step } from './run-host';
 
@@ -27,6 +34,19 @@ export async function* askStep(run: RunHost, call: ArgsCall, note: string): Asyn
     yield run.observe(call, NO_PERSON + note, true);
     return 'continue';
   }
+  if (run.o.askUser === 'first-option') {
+    const taken = parsed.data.options[0];
+    yield run.ev({
+      type: 'ask',
+      question: parsed.data.question,
+      options: parsed.data.options,
+      defaultAnswer: taken,
+      ...(call.id ? { callId: call.id } : {}),
+    });
+    yield run.observe(call, defaultAnswerObservation(taken) + note, true);
+    return 'continue';
+  }
+  const askUser = run.o.askUser;
   yield run.ev({
     type: 'ask',
     question: parsed.data.question,
@@ -35,7 +55,7 @@ export async function* askStep(run: RunHost, call: ArgsCall, note: string): Asyn
   });
   let answer: string;
   try {
-    answer = await raceAbort(run.o.askUser(parsed.data), run.o.signal);
+    answer = await raceAbort(askUser(parsed.data), run.o.signal);
   } catch (e) {
     if (e instanceof AbortedError || run.o.signal?.aborted) throw e;
     yield run.observe(

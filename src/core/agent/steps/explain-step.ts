@@ -7,11 +7,16 @@ import type { AgentEvent } from '../events';
 import { parseExplanation, requestExplanation } from '../explain';
 import type { OkSqlOutcome, RunHost } from './run-host';
 
-export async function* explainFinish(run: RunHost, result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
+export async function* explainFinish(
+  run: RunHost,
+  result: OkSqlOutcome,
+  options: { unverified?: boolean } = {},
+): AsyncGenerator<AgentEvent> {
   const { o } = run;
   const rows = result.rows.slice(0, o.finalRows);
   const base = {
     type: 'final' as const,
+    ...(options.unverified ? { unverified: true } : {}),
     sql: result.sql,
     columns: result.columns,
     rows,

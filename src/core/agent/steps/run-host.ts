@@ -27,7 +27,7 @@ export interface StepOptions {
   finalRows: number;
   now: () => number;
   onPlan?: OnPlan;
-  askUser?: AskUser;
+  askUser?: AskUser | 'first-option';
 }
 
 /** What the run remembers between turns. */
@@ -42,6 +42,10 @@ export interface RunState {
   readonly signals: string[];
   /** An execute_sql succeeded. */
   executedOk: boolean;
+  /** The SQL of the last execute_sql that ran without error (what `done {}` finishes with). */
+  lastOkSql?: string;
+  /** The SQL of the last execute_sql that returned rows (offered, unverified, at the turn limit). */
+  lastRowsSql?: string;
 }
 
 export interface RunHost {
@@ -58,7 +62,7 @@ export interface RunHost {
   /** One retrieval tool call with the time limit; failures and time-outs are outcomes. Stop throws. */
   runTool(name: string, args: unknown): Promise<ToolCallOutcome>;
   /** The closing events once done's SQL ran (explanation, or rows for a step check). */
-  finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent>;
+  finish(result: OkSqlOutcome, options?: { unverified?: boolean }): AsyncGenerator<AgentEvent>;
   /** Counts tokens of a model call into the run's totals. */
   usageEvent(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent;
 }

@@ -121,3 +121,12 @@ describe('RunView', () => {
     expect(screen.queryAllByTestId('plan-item')).toHaveLength(0);
   });
 });
+
+describe('RunView, an unverified answer', () => {
+  it('marks an answer offered at the turn limit as unverified', () => {
+    const finalIndex = events.findIndex((e) => e.type === 'final');
+    const final = { ...events[finalIndex], unverified: true } as AgentEvent;
+    renderWithServices(<RunView run={runOf([...events.slice(0, finalIndex), final])} />);
+    expect(screen.getByTestId('unverified').textContent).toMatch(/ran out of turns/);
+  });
+});
