@@ -139,6 +139,8 @@ function eventMarkdown(e: Loose): string[] {
       return ['', `**Observation** (${num(e.ms)} ms):`, mdFence(e.text)];
     case 'final': {
       const lines = ['', '## Answer', '', `Verdict: ${mdInline(e.verdict)}`, ''];
+      if (e.unverified)
+        lines.push('**Unverified:** the agent ran out of turns; this is the last SQL that ran and returned rows.', '');
       if (asText(e.explanation)) lines.push(mdBlock(e.explanation), '');
       const columns = list(e.columns);
       const rows = list<unknown[]>(e.rows);
