@@ -7,7 +7,7 @@ import type { SqlExecutor } from '../executor';
 import type { QueryResult, Schema, SqlValue } from '../types';
 import { quoteData } from './quote-data';
 import type { ValueLookup } from '../retrieval/types';
-import { errorHints, explainEmptyResult } from './sql-repair';
+import { errorHints, explainEmptyAggregate, explainEmptyResult, type ColumnEvidence } from './sql-repair';
 import type { Tool } from './types';
 
 export const EXECUTE_SQL_ROWS = 20;
@@ -18,6 +18,8 @@ export interface ExecuteSqlContext {
   exec: SqlExecutor;
   schema: Schema;
   values?: ValueLookup;
+  /** Types, values and keys that repair hints cite as evidence. */
+  evidence?: ColumnEvidence;
 }
 
 export type ExecuteSqlResult =
@@ -66,7 +68,11 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
       if (result.truncated)
         ({ total: totalRows, lowerBound: totalIsLowerBound } = await countRows(ctx.exec, sql, result.rows.length));
       const emptyReasons =
-        result.rows.length === 0 ? await explainEmptyResult(ctx.exec, sql, ctx.schema, ctx.values) : [];
+        result.rows.length === 0
+          ? await explainEmptyResult(ctx.exec, sql, ctx.schema, ctx.values)
+          : result.rows.length === 1 && result.rows[0].every((v) => v === null || v === 0)
+            ? await explainEmptyAggregate(ctx.exec, sql, ctx.schema, ctx.values)
+            : [];
       return { ok: true, sql, result, totalRows, totalIsLowerBound, emptyReasons };
     } catch (e) {
       const err = toDowserError(e, 'sql_error');
@@ -75,7 +81,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
         sql,
         code: err.code,
         message: err.message,
-        hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema) : [],
+        hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema, ctx.evidence) : [],
       };
     }
   },
@@ -94,7 +100,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
             ? `more than ${out.totalRows}`
             : String(out.totalRows);
       lines.push(`(${shown} of ${total} rows shown)`);
-    } else lines.push(`(${shown} row${shown === 1 ? '' : 's'})`);
+    } else lines.push(`(${shown} row${shown === 1 ? '' : 's'})`, ...out.emptyReasons);
     lines.push(`Took ${result.elapsedMs} ms.`);
     return lines.join('\n');
   },
