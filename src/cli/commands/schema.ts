@@ -4,7 +4,7 @@ import { formatSchemaText, type ColumnStatsEntry } from '../../core/format/schem
 import type { Schema } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { openDatabase, type OpenedDatabase } from '../open-database';
-import { bigintSafe } from '../json';
+import { toJson } from '../json';
 
 const usage = `Usage: dowser schema --db <file> [--json] [--no-stats]
 
@@ -57,7 +57,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
     const report = await db.engine.check(db.id);
     const schema = await db.engine.introspect(db.id);
     const stats = values['no-stats'] ? null : await allColumnStats(db, schema);
-    if (values.json) io.stdout.write(JSON.stringify({ report, schema, stats }, bigintSafe, 2) + '\n');
+    if (values.json) io.stdout.write(toJson({ report, schema, stats }, 2) + '\n');
     else io.stdout.write(formatSchemaText(report, schema, stats));
     return EXIT_OK;
   } finally {

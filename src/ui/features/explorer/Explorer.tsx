@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { describeError } from '../../../core/errors';
 import type { TableInfo } from '../../../core/types';
-import { formatCount } from '../../lib/format';
+import { formatCount, shown } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
 import { ImportDescriptions } from './ImportDescriptions';
@@ -56,7 +56,7 @@ export function Explorer({ dbId }: { dbId: string }) {
               <span className={`kind kind-${t.kind}`} title={t.kind}>
                 {t.kind === 'view' ? 'V' : t.kind === 'virtual' ? 'VT' : 'T'}
               </span>
-              <span className="table-name">{t.name}</span>
+              <span className="table-name">{shown(t.name)}</span>
               <span className="muted small">{t.error ? 'unreadable' : formatCount(t.rowCount)}</span>
             </button>
             {selected === t.name && <TableDetail dbId={dbId} table={t} schemaTables={schema.data.tables} />}

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QueryResult, SqlValue } from '../../../core/types';
-import { formatBytes, hexPreview } from '../../lib/format';
+import { formatBytes, hexPreview, shown, shownLines } from '../../lib/format';
 
 const ROW_HEIGHT = 28;
 
@@ -29,8 +29,8 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
           #
         </div>
         {result.columns.map((c, i) => (
-          <div key={i} className="grid-cell" role="columnheader" title={c}>
-            <span className="col-name">{c}</span>
+          <div key={i} className="grid-cell" role="columnheader" title={shown(c)}>
+            <span className="col-name">{shown(c)}</span>
             <span className="col-types">{result.columnTypes[i]?.join('/') || 'null'}</span>
           </div>
         ))}
@@ -99,8 +99,8 @@ function Cell({ value }: { value: SqlValue }) {
       </div>
     );
   return (
-    <div className="grid-cell" role="cell" title={value.length > 40 ? value.slice(0, 2000) : undefined}>
-      {value}
+    <div className="grid-cell" role="cell" title={value.length > 40 ? shownLines(value.slice(0, 2000)) : undefined}>
+      {shownLines(value)}
     </div>
   );
 }
