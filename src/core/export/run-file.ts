@@ -24,7 +24,19 @@ const planProblem = z.object({
   message: text,
   suggestions: z.array(text),
 });
-const usage = z.object({ inputTokens: count, outputTokens: count, estimated: z.boolean() });
+const usage = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  cachedInputTokens: count.optional(),
+  estimated: z.boolean(),
+});
+// Runs exported before cached tokens were counted have none in their totals.
+const totals = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  cachedInputTokens: count.default(0),
+  estimated: z.boolean(),
+});
 
 /** Nesting depth of a JSON value, without recursion (a crafted file may nest 100,000 deep). */
 export function jsonDepth(value: unknown, stopAt = Infinity): number {
@@ -104,7 +116,7 @@ export const runEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('usage'),
     usage: usage.nullable(),
-    total: usage,
+    total: totals,
     ms: z.number().min(0),
     phase: z.enum(['agent', 'explain']),
     ...at,

@@ -28,7 +28,7 @@ export function RunView({ run }: { run: AskRun }) {
       <div className="run-meta muted small">
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
         {usage &&
-          ` · ${formatCount(usage.total.inputTokens)} in / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
+          ` · ${formatCount(usage.total.inputTokens)} in${usage.total.cachedInputTokens ? ` (${formatCount(usage.total.cachedInputTokens)} cached)` : ''} / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
         {run.imported && ' · opened from a file (read-only)'}
         {run.status !== 'running' && <RunExportButtons run={run} />}
@@ -231,7 +231,7 @@ function StepCard({ step }: { step: Step }) {
       )}
       <span className="muted small step-meta">
         {step.usage &&
-          `model ${step.usage.ms} ms · ${step.usage.usage ? `${step.usage.usage.inputTokens} in / ${step.usage.usage.outputTokens} out tokens${step.usage.usage.estimated ? ' (est.)' : ''}` : 'tokens not reported'}`}
+          `model ${step.usage.ms} ms · ${step.usage.usage ? tokensText(step.usage.usage) : 'tokens not reported'}`}
         {step.usage && step.observation && ' · '}
         {step.observation && `tool ${step.observation.ms} ms`}
       </span>
@@ -309,4 +309,10 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
       </p>
     </section>
   );
+}
+
+/** One model call's tokens, with the part the provider read from its prompt cache. */
+function tokensText(u: NonNullable<Ev<'usage'>['usage']>): string {
+  const cached = u.cachedInputTokens ? ` (${u.cachedInputTokens} cached)` : '';
+  return `${u.inputTokens} in${cached} / ${u.outputTokens} out tokens${u.estimated ? ' (est.)' : ''}`;
 }
