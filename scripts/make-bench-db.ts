@@ -4,14 +4,16 @@
  * its search_value queries, for `dowser bench --db … --queries …`.
  *
  *   npx tsx scripts/make-bench-db.ts --mb 100 --order insertion|shuffled [--seed 1]
- *                                    [--queries 200] [--out .scratch/bench]
+ *                                    [--queries 200] [--out .scratch/bench] [--queries-only]
  *
  * Writes <out>/shop-<mb>mb-<order>-s<seed>.sqlite, .queries.json and .info.json. The same
- * arguments give the same bytes; both orders hold the same rows (ids permuted when shuffled).
+ * arguments give the same bytes; both orders hold the same rows (ids permuted when shuffled),
+ * and get the same queries. --queries-only remakes the queries file without writing the database.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ORDERS_PER_MIB, writeShopDb, type RowOrder } from '../src/cli/bench/shop-db';
+import { Shop } from '../src/cli/bench/shop-data';
+import { ORDERS_PER_MIB, shopStats, writeShopDb, type RowOrder } from '../src/cli/bench/shop-db';
 import { makeShopQueries } from '../src/cli/bench/shop-queries';
 
 function arg(name: string, fallback: string): string {
@@ -32,9 +34,16 @@ if (!(mb > 0) || !['insertion', 'shuffled'].includes(order) || !Number.isInteger
 }
 
 const orders = Math.max(100, Math.round(mb * ORDERS_PER_MIB));
-const written = await writeShopDb({ orders, order, seed }, (m) => console.error(`[make-bench-db] ${m}`));
 const base = join(out, `shop-${mb}mb-${order}-s${seed}`);
 mkdirSync(out, { recursive: true });
+if (process.argv.includes('--queries-only')) {
+  const shop = new Shop(seed, orders, order === 'shuffled');
+  const queries = makeShopQueries(shop, shopStats(shop), perKind, seed + 7);
+  writeFileSync(`${base}.queries.json`, JSON.stringify(queries, null, 1) + '\n');
+  console.log(`${base}.queries.json`);
+  process.exit(0);
+}
+const written = await writeShopDb({ orders, order, seed }, (m) => console.error(`[make-bench-db] ${m}`));
 writeFileSync(`${base}.sqlite`, written.bytes);
 const queries = makeShopQueries(written.shop, written.stats, perKind, seed + 7);
 writeFileSync(`${base}.queries.json`, JSON.stringify(queries, null, 1) + '\n');

@@ -7,7 +7,8 @@
 //   typo2     two edits inside one word of 8+ letters
 //   prefix    the first 60% of a name, title, city or subject
 //   code      a unique code: order code, ticket reference, SKU or e-mail
-//   freetext  a rare word (in at most 3 texts) of an order note or a ticket body; expect the text
+//   freetext  a rare word (in at most 3 cells of the whole database) of an order note or a
+//             ticket body; expect the text
 //   late      a value that first appears after 90% of its table's rows (in time order), so a
 //             sample of the first rows never sees it
 
@@ -27,7 +28,7 @@ export interface BenchQuery {
 export type QueryFile = Record<string, BenchQuery[]>;
 
 const PREFIX_SHARE = 0.6;
-const FREETEXT_MAX_TEXTS = 3;
+const FREETEXT_MAX_CELLS = 3;
 const LATE_AFTER = 0.9;
 
 type Source = [table: string, column: string];
@@ -106,8 +107,8 @@ export function makeShopQueries(shop: Shop, stats: ShopStats, perKind: number, s
       const v = draw(from(FREE_TEXT));
       if (!v) return null;
       const rare = [...new Set(valueTokens(v))]
-        .filter((w) => w.length >= 5 && !/\d/.test(w) && (stats.wordTexts.get(w) ?? 0) <= FREETEXT_MAX_TEXTS)
-        .sort((a, b) => stats.wordTexts.get(a)! - stats.wordTexts.get(b)! || (a < b ? -1 : 1));
+        .filter((w) => w.length >= 5 && !/\d/.test(w) && (stats.wordCells.get(w) ?? 0) <= FREETEXT_MAX_CELLS)
+        .sort((a, b) => stats.wordCells.get(a)! - stats.wordCells.get(b)! || (a < b ? -1 : 1));
       if (rare.length === 0) return null;
       // As written in the text (the capitalised word), not the folded form.
       const written = v.match(new RegExp(`\\b${rare[0]}\\b`, 'i'))?.[0] ?? rare[0];

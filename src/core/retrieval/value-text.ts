@@ -59,6 +59,18 @@ export function endsInsideWord(text: string): boolean {
   return /[\p{L}\p{N}]$/u.test(text);
 }
 
+const DATE_LIKE =
+  /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$|^\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * ISO dates, date-times and times ("2019-03-04", "2019-03-04 12:33:11", "12:33"): compared in
+ * SQL by range, not looked up by spelling, so the value index leaves them out.
+ */
+export function isDateLike(v: string): boolean {
+  const c = v.charCodeAt(0);
+  return v.length >= 5 && v.length <= 35 && c >= 48 && c <= 57 && DATE_LIKE.test(v);
+}
+
 export function hasDigit(token: string): boolean {
   return HAS_DIGIT.test(token);
 }

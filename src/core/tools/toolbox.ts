@@ -7,11 +7,11 @@
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
-import { extractDistinctValues } from '../retrieval/distinct-values';
+import { extractValues } from '../retrieval/distinct-values';
 import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
 import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
-import type { DistinctColumnValues, JoinEdge } from '../retrieval/types';
-import { ValueIndex } from '../retrieval/value-index';
+import type { JoinEdge } from '../retrieval/types';
+import { type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { columnStats } from '../schema/stats';
@@ -41,7 +41,6 @@ export interface Toolbox {
   stats: Map<string, ColumnStats>;
   columns: ColumnIndex;
   values: ValueIndex;
-  distinct: DistinctColumnValues[];
   inferredKeys: JoinEdge[];
   graph: JoinGraph;
   mode: 'lexical' | 'hybrid';
@@ -118,14 +117,17 @@ export async function buildToolbox(
     return out;
   });
 
-  const distinct = await timed('values', () =>
-    extractDistinctValues(exec, schema, {
+  // One read of every text value; long texts are indexed as they are read (stage 'values'),
+  // short values once their counts are known (stage 'value-index').
+  const builder = new ValueIndexBuilder();
+  await timed('values', () =>
+    extractValues(exec, schema, builder, {
       onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
       signal,
     }),
   );
   const values = await timed('value-index', () =>
-    ValueIndex.build(distinct, {
+    builder.finish({
       onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }),
       signal,
     }),
@@ -137,7 +139,7 @@ export async function buildToolbox(
     return keys;
   });
   const graph = buildJoinGraph(schema, inferredKeys);
-  return assemble({ exec, schema, stats, values, distinct, inferredKeys, graph, timings }, options);
+  return assemble({ exec, schema, stats, values, inferredKeys, graph, timings }, options);
 }
 
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */
@@ -146,7 +148,6 @@ interface ToolboxBase {
   schema: Schema;
   stats: Map<string, ColumnStats>;
   values: ValueIndex;
-  distinct: DistinctColumnValues[];
   inferredKeys: JoinEdge[];
   graph: JoinGraph;
   timings: Toolbox['timings'];
@@ -156,7 +157,7 @@ type AssembleOptions = Pick<BuildToolboxOptions, 'descriptions' | 'embedder' | '
 
 /** The column index (descriptions included), column embeddings and the tool contexts. */
 async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<Toolbox> {
-  const { schema, stats, values, distinct, graph, exec } = base;
+  const { schema, stats, values, graph, exec } = base;
   const { onProgress, signal } = options;
   const timings: Toolbox['timings'] = { ...base.timings };
   const columns = ColumnIndex.build(schema, { stats, descriptions: options.descriptions });
@@ -200,7 +201,7 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
             }
           : undefined,
     },
-    search_value: { values, exec, columns: distinct },
+    search_value: { values, exec },
     find_shortest_path: { graph },
     execute_sql: { exec, schema, values },
   };
@@ -210,7 +211,6 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
     stats,
     columns,
     values,
-    distinct,
     inferredKeys: base.inferredKeys,
     graph,
     timings,
