@@ -9,6 +9,7 @@ import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
 import { extractValues } from '../retrieval/distinct-values';
 import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
+import { loadLexicon } from '../retrieval/lexicon';
 import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
 import type { JoinEdge } from '../retrieval/types';
 import { type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
@@ -160,7 +161,11 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
   const { schema, stats, values, graph, exec } = base;
   const { onProgress, signal } = options;
   const timings: Toolbox['timings'] = { ...base.timings };
-  const columns = ColumnIndex.build(schema, { stats, descriptions: options.descriptions });
+  const columns = ColumnIndex.build(schema, {
+    stats,
+    descriptions: options.descriptions,
+    lexicon: await loadLexicon(),
+  });
 
   let semanticNote: string | null = options.embedder
     ? null
