@@ -23,6 +23,8 @@ export interface ExtractOptions {
 export interface ColumnSink {
   /** One text cell; `rowid` is null when the table has no usable rowid. */
   add(value: string, rowid: number | null): void;
+  /** One cell that is not text (NULL, a number, a blob): counted for the column's statistics. */
+  other(value: SqlValue): void;
   /** The column was read to the end (`rows` rows). */
   done(rows: number): void;
 }
@@ -116,6 +118,7 @@ async function scanTable(
       for (let j = 0; j < sinks.length; j++) {
         const v = row[first + j];
         if (typeof v === 'string') sinks[j].add(v, id);
+        else sinks[j].other(v);
       }
     }
     const n = page.rows.length;

@@ -23,7 +23,7 @@
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
-import type { ColumnInfo, TableInfo } from '../types';
+import type { ColumnInfo, ColumnStats, SqlValue, TableInfo } from '../types';
 import type { ColumnSink, ValueSink } from './distinct-values';
 import { rowidName } from './distinct-values';
 import type { ColumnValueSummary, ValueHit } from './types';
@@ -70,7 +70,7 @@ const COMPLETION_SCAN = 5_000;
 /** Spelling neighbours tried per query word, the closest and most frequent first. */
 const MAX_NEIGHBOURS = 16;
 /** Postings scored per query and per set of postings: bounds the work for common words. */
-const POSTING_BUDGET = 200_000;
+const POSTING_BUDGET = 80_000;
 /** BM25 results passed to re-ranking. */
 const BM25_CANDIDATES = 50;
 /** Long texts read back and re-ranked per search. */
@@ -90,7 +90,17 @@ interface ColumnState {
   rowid: string | null;
   rowsScanned: number;
   dates: number;
+  /** Cells that are not text: NULL, or another storage class (statistics come from SQL then). */
+  nulls: number;
+  others: number;
+  textCells: number;
+  textLength: number;
 }
+
+/** Cut of text in statistics, as core/schema/stats.ts cuts it. */
+const STATS_TEXT_CUT = 120;
+const MAX_CATEGORIES = 20;
+const SAMPLE_COUNT = 5;
 
 /** Collects the cells of every text column while the tables are read, then builds the index. */
 export class ValueIndexBuilder implements ValueSink {
@@ -108,10 +118,26 @@ export class ValueIndexBuilder implements ValueSink {
 
   columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
     const n = this.columns.length;
-    const state: ColumnState = { table, column, rowid, rowsScanned: 0, dates: 0 };
+    const state: ColumnState = {
+      table,
+      column,
+      rowid,
+      rowsScanned: 0,
+      dates: 0,
+      nulls: 0,
+      others: 0,
+      textCells: 0,
+      textLength: 0,
+    };
     this.columns.push(state);
     return {
+      other: (v: SqlValue) => {
+        if (v === null) state.nulls++;
+        else state.others++;
+      },
       add: (v, id) => {
+        state.textCells++;
+        state.textLength += v.length;
         if (isDateLike(v)) state.dates++;
         else if (v.length <= SHORT_VALUE || id === null || rowid === null) this.values.add(v, n);
         else if (this.texts.add(v, id, n) >= 0) {
@@ -268,6 +294,54 @@ export class ValueIndex {
     );
   }
 
+  /**
+   * Statistics of a column whose cells are all text or NULL, without dates or long texts, from
+   * the values read (every row, exact); null otherwise (core/schema/stats.ts computes those).
+   */
+  columnStats(table: string, column: string): ColumnStats | null {
+    const n = this.p.columns.findIndex((c) => c.table === table && c.column === column);
+    const c = this.p.columns[n];
+    if (!c || c.dates > 0 || c.others > 0 || this.summaries[n].texts > 0) return null;
+    const { values } = this.p;
+    this.statsSource ??= groupByColumn(values.columns, this.p.columns.length);
+    const ids = this.statsSource[n];
+    let min: string | null = null;
+    let max: string | null = null;
+    for (const id of ids) {
+      const v = values.get(id);
+      if (min === null || v < min) min = v;
+      if (max === null || v > max) max = v;
+    }
+    const cut = (v: string) => (v.length > STATS_TEXT_CUT ? v.slice(0, STATS_TEXT_CUT) : v);
+    const nonNull = c.textCells;
+    const categories =
+      ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
+        ? [...ids]
+            .sort((a, b) => values.counts[b] - values.counts[a] || compareText(values.get(a), values.get(b)))
+            .map((id) => ({ value: cut(values.get(id)), count: values.counts[id] }))
+        : null;
+    const storageClasses: ColumnStats['storageClasses'] = {};
+    if (nonNull > 0) storageClasses.text = nonNull;
+    if (c.nulls > 0) storageClasses.null = c.nulls;
+    return {
+      table,
+      column,
+      rowsScanned: c.rowsScanned,
+      approximate: false,
+      nullCount: c.nulls,
+      distinctCount: ids.length,
+      storageClasses,
+      min: min === null ? null : cut(min),
+      max: max === null ? null : cut(max),
+      samples: ids.slice(0, SAMPLE_COUNT).map((id) => cut(values.get(id))),
+      categories,
+      avgLength: nonNull > 0 ? Math.round((c.textLength / nonNull) * 10) / 10 : null,
+      looksLikeDate: false,
+    };
+  }
+
+  private statsSource: number[][] | undefined;
+
   private frequency(term: number | undefined): number {
     return this.p.valuePostings.frequency(term) + this.p.textPostings.frequency(term);
   }
@@ -387,8 +461,10 @@ export class ValueIndex {
           add(c, TERM_WEIGHT.completion * (word.length / c.length) ** 0.5, i);
       }
       if (word.length >= MIN_TYPO_WORD && !/\d/.test(word)) {
+        // A word the index holds is likely spelt as meant: one edit is looked at, not two.
+        const known = vocab.wordId(word) !== undefined;
         const neighbours = this.typos
-          .near(word)
+          .near(word, known ? 1 : undefined)
           .sort((a, b) => a.distance - b.distance || freq(b.word) - freq(a.word))
           .slice(0, MAX_NEIGHBOURS);
         for (const n of neighbours) add(n.word, n.distance === 1 ? TERM_WEIGHT.neighbour1 : TERM_WEIGHT.neighbour2, i);
@@ -468,6 +544,13 @@ export class ValueIndex {
     }
     return hits;
   }
+}
+
+/** Value ids per column number, in id (first seen) order. */
+function groupByColumn(columnOf: Uint16Array, columns: number): number[][] {
+  const out: number[][] = Array.from({ length: columns }, () => []);
+  for (let id = 0; id < columnOf.length; id++) out[columnOf[id]].push(id);
+  return out;
 }
 
 /** Terms rarest first, as many as fit the posting budget of one search. */

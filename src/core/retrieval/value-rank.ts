@@ -15,7 +15,7 @@
 // 'ARE' (measured on Spider: such codes pushed 'Africa' and 'Asia' out of the top 5).
 
 import type { ValueHit } from './types';
-import { endsInsideWord, normalizeValue, osaDistance, similarity } from './value-text';
+import { endsInsideWord, normalizeValue, similarity, withinEdits } from './value-text';
 import { MIN_TWO_EDIT_WORD } from './value-typos';
 
 /** A query as the ranking sees it. */
@@ -94,8 +94,8 @@ export function wordCredit(queryWord: string, valueWord: string, mayBePrefix: bo
   if (sameStem(queryWord, valueWord)) return STEM_WORD;
   if (queryWord.length < 4 || valueWord.length < 3) return 0;
   const two = queryWord.length >= MIN_TWO_EDIT_WORD && valueWord.length >= MIN_TWO_EDIT_WORD - 2;
-  const d = osaDistance(queryWord, valueWord, two ? 2 : 1);
-  return d <= 1 ? TYPO_WORD : d === 2 && two ? TYPO2_WORD : 0;
+  if (withinEdits(queryWord, valueWord, 1)) return TYPO_WORD;
+  return two && withinEdits(queryWord, valueWord, 2) ? TYPO2_WORD : 0;
 }
 
 /** One word is the other plus a short ending: asia/asian, engineer/engineering, europe/european. */

@@ -10,7 +10,7 @@
 // docs/decisions/010-value-index.md against deletion keys (the previous way: one-edit only,
 // (length + 1) map entries per word) and MiniSearch's fuzzy search.
 
-import { hasDigit, osaDistance } from './value-text';
+import { hasDigit, withinEdits } from './value-text';
 
 /** Words shorter than this are not typo-corrected (too many neighbours to mean anything). */
 export const MIN_TYPO_WORD = 4;
@@ -84,8 +84,8 @@ export class TypoNeighbours {
         if (bitCount(this.masks[p] ^ mask) > 2 * edits) continue;
         const candidate = this.words[this.ids[p]];
         if (candidate === word) continue;
-        const d = osaDistance(word, candidate, edits);
-        if (d <= edits) found.push({ word: candidate, distance: d });
+        if (!withinEdits(word, candidate, edits)) continue;
+        found.push({ word: candidate, distance: edits === 1 || withinEdits(word, candidate, 1) ? 1 : 2 });
       }
     }
     return found.sort((a, b) => a.distance - b.distance);

@@ -88,36 +88,6 @@ export async function buildToolbox(
     }
   };
 
-  // Statistics feed value hints (SearchColumn) and what the model sees about each column.
-  const readable = schema.tables.filter((t) => !t.error);
-  const total = readable.reduce((n, t) => n + t.columns.length, 0);
-  const stats = await timed('statistics', async () => {
-    const out = new Map<string, ColumnStats>();
-    let done = 0;
-    for (const t of readable) {
-      for (const c of t.columns) {
-        checkAborted(signal);
-        try {
-          out.set(
-            `${t.name}.${c.name}`,
-            await columnStats(exec, {
-              table: t.name,
-              column: c.name,
-              rowCount: t.rowCount,
-              rowBudget: options.statsRowBudget ?? 50_000,
-              signal,
-            }),
-          );
-        } catch (e) {
-          if (e instanceof DowserError && e.code === 'cancelled') throw e;
-          // A column whose statistics fail (odd collation, damaged page) is still searchable by name.
-        }
-        onProgress?.({ stage: 'statistics', done: ++done, total });
-      }
-    }
-    return out;
-  });
-
   // One read of every text value; long texts are indexed as they are read (stage 'values'),
   // short values once their counts are known (stage 'value-index').
   const builder = new ValueIndexBuilder();
@@ -133,6 +103,39 @@ export async function buildToolbox(
       signal,
     }),
   );
+
+  // Statistics feed value hints (SearchColumn) and what the model sees about each column. Text
+  // columns come from the values just read (every row, exact); the others from SQL on a row budget.
+  const readable = schema.tables.filter((t) => !t.error);
+  const total = readable.reduce((n, t) => n + t.columns.length, 0);
+  const stats = await timed('statistics', async () => {
+    const out = new Map<string, ColumnStats>();
+    let done = 0;
+    for (const t of readable) {
+      for (const c of t.columns) {
+        checkAborted(signal);
+        try {
+          const fromValues = t.kind === 'view' ? null : values.columnStats(t.name, c.name);
+          out.set(
+            `${t.name}.${c.name}`,
+            fromValues ??
+              (await columnStats(exec, {
+                table: t.name,
+                column: c.name,
+                rowCount: t.rowCount,
+                rowBudget: options.statsRowBudget ?? 50_000,
+                signal,
+              })),
+          );
+        } catch (e) {
+          if (e instanceof DowserError && e.code === 'cancelled') throw e;
+          // A column whose statistics fail (odd collation, damaged page) is still searchable by name.
+        }
+        onProgress?.({ stage: 'statistics', done: ++done, total });
+      }
+    }
+    return out;
+  });
   const inferredKeys = await timed('keys', async () => {
     onProgress?.({ stage: 'keys', done: 0, total: 1 });
     const keys = await inferForeignKeys(schema, exec, { signal });
