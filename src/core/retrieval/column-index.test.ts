@@ -153,3 +153,16 @@ describe('linkQuestion', () => {
     expect(links.some((l) => l.kind === 'partial' && l.column === 'birth_year' && l.text === 'stadium')).toBe(false);
   });
 });
+
+describe('ColumnIndex on names that are also object properties', () => {
+  it('indexes tables and columns named constructor, toString or __proto__', async () => {
+    const engine = await createNodeEngine();
+    await engine.open({
+      id: 'o',
+      name: 'o',
+      bytes: await buildDb('CREATE TABLE constructors ("constructor" TEXT, "toString" TEXT, "__proto__" TEXT)'),
+    });
+    const index = ColumnIndex.build(await engine.introspect('o'));
+    expect(names(index.search('constructor name', { k: 1 }))).toEqual(['constructors.constructor']);
+  });
+});

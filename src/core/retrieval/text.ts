@@ -30,22 +30,22 @@ export function words(text: string): string[] {
  * Other abbreviations ("qty", "cntry_cd", "dob", "mpg") are matched by the general rules of
  * abbreviations.ts against the question's own words.
  */
-const CONVENTIONS: Record<string, string> = {
-  id: 'id identifier',
-  no: 'number',
-  txn: 'transaction',
-};
+const CONVENTIONS = new Map([
+  ['id', 'id identifier'],
+  ['no', 'number'],
+  ['txn', 'transaction'],
+]);
 
 /**
  * Question words that ask for a kind of column rather than name one (English grammar, not any
  * schema's vocabulary): "when" asks for a date, "where" for a place, "how many" for a count.
  */
-const QUESTION_CUES: Record<string, string> = {
-  when: 'date time year',
-  where: 'location place address city country',
-  many: 'count number',
-  who: 'name person',
-};
+const QUESTION_CUES = new Map([
+  ['when', 'date time year'],
+  ['where', 'location place address city country'],
+  ['many', 'count number'],
+  ['who', 'name person'],
+]);
 
 const STOPWORDS = new Set(
   (
@@ -65,7 +65,7 @@ export function stemAll(ws: string[]): string[] {
 /** Terms of a schema identifier: its parts, their conventional expansions, stemmed. */
 export function identifierTerms(name: string): string[] {
   const parts = splitIdentifier(name);
-  const expanded = parts.flatMap((p) => [p, ...(CONVENTIONS[p]?.split(' ') ?? [])]);
+  const expanded = parts.flatMap((p) => [p, ...(CONVENTIONS.get(p)?.split(' ') ?? [])]);
   return stemAll(expanded);
 }
 
@@ -79,8 +79,8 @@ export function questionTerms(question: string): string[] {
   const ws = questionWords(question);
   const expanded = ws.flatMap((w) => [
     w,
-    ...(QUESTION_CUES[w]?.split(' ') ?? []),
-    ...(CONVENTIONS[w]?.split(' ') ?? []),
+    ...(QUESTION_CUES.get(w)?.split(' ') ?? []),
+    ...(CONVENTIONS.get(w)?.split(' ') ?? []),
   ]);
   return stemAll(expanded);
 }
