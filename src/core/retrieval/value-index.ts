@@ -109,8 +109,17 @@ export class ValueIndexBuilder implements ValueSink {
   private readonly texts = new TextCounter();
   private readonly textPostings = new PostingsBuilder();
   private readonly columns: ColumnState[] = [];
-  private readonly scratch: number[] = [];
-  private readonly push = (t: number) => this.scratch.push(t);
+  /** Term ids of the value being indexed. */
+  private scratch = new Int32Array(256);
+  private scratchLength = 0;
+  private readonly push = (t: number) => {
+    if (this.scratchLength === this.scratch.length) {
+      const grown = new Int32Array(this.scratch.length * 2);
+      grown.set(this.scratch);
+      this.scratch = grown;
+    }
+    this.scratch[this.scratchLength++] = t;
+  };
 
   column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink {
     return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null);
@@ -141,9 +150,9 @@ export class ValueIndexBuilder implements ValueSink {
         if (isDateLike(v)) state.dates++;
         else if (v.length <= SHORT_VALUE || id === null || rowid === null) this.values.add(v, n);
         else if (this.texts.add(v, id, n) >= 0) {
-          this.scratch.length = 0;
+          this.scratchLength = 0;
           this.vocab.tokenize(v, this.push);
-          this.textPostings.addDocument(this.scratch);
+          this.textPostings.addDocument(this.scratch, this.scratchLength);
         }
       },
       done: (rows) => {
@@ -168,9 +177,9 @@ export class ValueIndexBuilder implements ValueSink {
     const normHashes = new Uint32Array(n);
     const exact = new IdTable((id) => normHashes[id]);
     for (let id = 0; id < n; id++) {
-      this.scratch.length = 0;
+      this.scratchLength = 0;
       this.vocab.tokenize(this.values.get(id), this.push);
-      postings.addDocument(this.scratch);
+      postings.addDocument(this.scratch, this.scratchLength);
       normHashes[id] = this.vocab.lastNormHash;
       exact.insert(id);
       if ((id + 1) % CHUNK === 0) await report(id + 1);
@@ -301,21 +310,24 @@ export class ValueIndex {
   columnStats(table: string, column: string): ColumnStats | null {
     const n = this.p.columns.findIndex((c) => c.table === table && c.column === column);
     const c = this.p.columns[n];
-    if (!c || c.dates > 0 || c.others > 0 || this.summaries[n].texts > 0) return null;
+    if (!c || c.dates > 0 || c.others > 0) return null;
+    // Long texts are not held: their column's range is left unknown, and they count as distinct.
+    const texts = this.summaries[n].texts;
     const { values } = this.p;
     this.statsSource ??= groupByColumn(values.columns, this.p.columns.length);
     const ids = this.statsSource[n];
     let min: string | null = null;
     let max: string | null = null;
-    for (const id of ids) {
-      const v = values.get(id);
-      if (min === null || v < min) min = v;
-      if (max === null || v > max) max = v;
-    }
+    if (texts === 0)
+      for (const id of ids) {
+        const v = values.get(id);
+        if (min === null || v < min) min = v;
+        if (max === null || v > max) max = v;
+      }
     const cut = (v: string) => (v.length > STATS_TEXT_CUT ? v.slice(0, STATS_TEXT_CUT) : v);
     const nonNull = c.textCells;
     const categories =
-      ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
+      texts === 0 && ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
         ? [...ids]
             .sort((a, b) => values.counts[b] - values.counts[a] || compareText(values.get(a), values.get(b)))
             .map((id) => ({ value: cut(values.get(id)), count: values.counts[id] }))
@@ -329,7 +341,7 @@ export class ValueIndex {
       rowsScanned: c.rowsScanned,
       approximate: false,
       nullCount: c.nulls,
-      distinctCount: ids.length,
+      distinctCount: ids.length + texts,
       storageClasses,
       min: min === null ? null : cut(min),
       max: max === null ? null : cut(max),

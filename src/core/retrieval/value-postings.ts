@@ -63,8 +63,8 @@ export class PostingsBuilder {
     return this.docs;
   }
 
-  /** Adds the next document (id = number of documents added before) from its terms, in order. */
-  addDocument(terms: readonly number[]): number {
+  /** Adds the next document (id = number of documents added before) from its first `count` terms. */
+  addDocument(terms: ArrayLike<number>, count = terms.length): number {
     const doc = this.docs++;
     if (doc >= this.docLengths.length) {
       const grown = new Uint16Array(this.docLengths.length * 2);
@@ -75,7 +75,8 @@ export class PostingsBuilder {
     const tf = this.docTf;
     dt.length = 0;
     tf.length = 0;
-    for (const t of terms) {
+    for (let k = 0; k < count; k++) {
+      const t = terms[k];
       this.ensureTerm(t);
       if (this.markDoc[t] === doc) tf[this.markAt[t]]++;
       else {

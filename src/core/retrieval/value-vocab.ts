@@ -29,6 +29,16 @@ function isWordCode(c: number, text: string, i: number): boolean {
   return (c >= 0xd800 && c <= 0xdfff) || WORD_CHAR.test(text[i]);
 }
 
+/** text[start, start + word.length) equals `word` once ASCII capitals are lowered. */
+function sameLower(text: string, start: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    let c = text.charCodeAt(start + i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== word.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
 export class Vocabulary {
   /** Word of each term id; '' for a code bucket. */
   readonly words: string[] = [];
@@ -68,7 +78,8 @@ export class Vocabulary {
    * unknown ones. Returns the number of tokens.
    */
   tokenize(text: string, visit: (term: number) => void): number {
-    const folded = NON_ASCII.test(text) ? foldCase(text) : text.toLowerCase();
+    // ASCII text (most values) is lower-cased here, character by character, not copied first.
+    const folded = NON_ASCII.test(text) ? foldCase(text) : text;
     let count = 0;
     let start = -1;
     let digit = false;
@@ -76,7 +87,8 @@ export class Vocabulary {
     let nh = 0x811c9dc5;
     const n = folded.length;
     for (let i = 0; i <= n; i++) {
-      const c = i < n ? folded.charCodeAt(i) : 32;
+      let c = i < n ? folded.charCodeAt(i) : 32;
+      if (c >= 65 && c <= 90) c += 32;
       if (i < n && isWordCode(c, folded, i)) {
         if (start < 0) {
           start = i;
@@ -108,6 +120,7 @@ export class Vocabulary {
     return t;
   }
 
+  /** The word at text[start, end), compared in lower case (ASCII letters of `text` may be upper case). */
   private find(text: string, start: number, end: number, hash: number): number {
     const mask = this.slots.length - 1;
     const len = end - start;
@@ -116,7 +129,7 @@ export class Vocabulary {
       if (t < 0) return -1;
       if (this.hashes[t] === hash) {
         const w = this.words[t];
-        if (w.length === len && text.startsWith(w, start)) return t;
+        if (w.length === len && sameLower(text, start, w)) return t;
       }
     }
   }
@@ -124,7 +137,7 @@ export class Vocabulary {
   private intern(text: string, start: number, end: number, hash: number): number {
     const found = this.find(text, start, end, hash);
     if (found >= 0) return found;
-    const t = this.push(text.slice(start, end), hash);
+    const t = this.push(text.slice(start, end).toLowerCase(), hash);
     this.place(t);
     return t;
   }
