@@ -23,6 +23,12 @@ export interface KindResult {
   maxMs: number;
   hitAt5: number;
   hitAt1: number;
+  /**
+   * CPU time of this process per call: on a busy machine wall time also counts the time other
+   * processes hold the cores, CPU time much less so (it still includes the garbage collector).
+   */
+  p50CpuMs: number;
+  p95CpuMs: number;
   /** Queries whose answer said some columns were searched with LIKE (a scan at question time). */
   likeQueries: number;
   /** Queries whose answer said the search stopped at its time budget (partial results). */
@@ -126,6 +132,7 @@ function hitRank(out: ValueSearchResult | null, q: BenchQuery): number {
 
 async function measureKind(engine: DbEngine, id: string, queries: BenchQuery[]): Promise<KindResult> {
   const times: number[] = [];
+  const cpu: number[] = [];
   let at1 = 0;
   let at5 = 0;
   let like = 0;
@@ -139,9 +146,12 @@ async function measureKind(engine: DbEngine, id: string, queries: BenchQuery[]):
       ...(q.column ? { column: q.column } : {}),
     };
     await engine.callTool(id, 'search_value', args); // warm-up: the first call of a query is not timed
+    const c0 = process.cpuUsage();
     const t0 = now();
     const outcome = await engine.callTool(id, 'search_value', args);
     times.push(now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     const out = outcome.ok ? (outcome.output as ValueSearchResult) : null;
     const rank = hitRank(out, q);
     if (rank === 0) at1++;
@@ -159,6 +169,8 @@ async function measureKind(engine: DbEngine, id: string, queries: BenchQuery[]):
     maxMs: ms3(percentile(times, 1)),
     hitAt5: ratio3(at5, queries.length),
     hitAt1: ratio3(at1, queries.length),
+    p50CpuMs: ms3(percentile(cpu, 0.5)),
+    p95CpuMs: ms3(percentile(cpu, 0.95)),
     likeQueries: like,
     partialQueries: partial,
     misses,
@@ -256,10 +268,10 @@ export function formatFileBench(r: FileBenchReport): string {
     `build / read ${r.buildToSqliteRead} (value index / read ${r.valueIndexToSqliteRead}); values indexed ${n(r.valuesIndexed)}`,
     `memory: index ${r.indexMemoryMB ?? '?'} MB, file after open +${r.openRssDeltaMB} MB RSS, peak RSS ${n(r.peakRssMB)} MB`,
     '',
-    'kind        n   p50 ms   p95 ms   max ms  hit@5  hit@1  LIKE  partial',
+    'kind        n   p50 ms   p95 ms   max ms  p95 cpu  hit@5  hit@1  LIKE  partial',
     ...Object.entries(r.kinds).map(
       ([kind, k]) =>
-        `${kind.padEnd(9)} ${String(k.n).padStart(3)} ${k.p50Ms.toFixed(1).padStart(8)} ${k.p95Ms.toFixed(1).padStart(8)} ${k.maxMs.toFixed(1).padStart(8)}  ${k.hitAt5.toFixed(2).padStart(5)}  ${k.hitAt1.toFixed(2).padStart(5)}  ${String(k.likeQueries).padStart(4)}  ${String(k.partialQueries).padStart(7)}`,
+        `${kind.padEnd(9)} ${String(k.n).padStart(3)} ${k.p50Ms.toFixed(1).padStart(8)} ${k.p95Ms.toFixed(1).padStart(8)} ${k.maxMs.toFixed(1).padStart(8)} ${k.p95CpuMs.toFixed(1).padStart(8)}  ${k.hitAt5.toFixed(2).padStart(5)}  ${k.hitAt1.toFixed(2).padStart(5)}  ${String(k.likeQueries).padStart(4)}  ${String(k.partialQueries).padStart(7)}`,
     ),
   ];
   if (r.valuePolicies.length > 0) {
