@@ -96,7 +96,8 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
         });
       }
       if (values && !(len === 1 && gram[0].lower.length < 3)) {
-        const phrase = gram.map((w) => w.text).join(' ');
+        // Possessives link to the value: "Kyle's" looks up "Kyle".
+        const phrase = gram.map((w) => w.text.replace(/['’]s$/i, '')).join(' ');
         for (const hit of values.search(phrase, { k: 3 })) {
           const v = hit.value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
           const p = phrase.toLowerCase();
