@@ -46,8 +46,15 @@ export interface ValueHit extends ColumnRef {
   /** Rows of the column holding exactly this value. */
   rows: number;
   score: number;
-  /** 'text': the query's words were found inside a long text of the column. */
-  match: 'exact' | 'prefix' | 'fuzzy' | 'text';
+  /**
+   * How the value matches the query, for the model and for ask_user's signals:
+   * exact: as stored; case: the same up to case, accents, spacing or padding ("Aberdeen " for
+   * "aberdeen"); compact: the same letters and digits without spaces or punctuation
+   * ("NorthCarolina" for "North Carolina"); prefix: the value starts with the query; word: the
+   * query's words are whole words of the value ("Canton Chinese" for "Chinese"); fuzzy: a close
+   * spelling; text: the query's words were found inside a long text of the column.
+   */
+  match: 'exact' | 'case' | 'compact' | 'prefix' | 'word' | 'fuzzy' | 'text';
 }
 
 /** One join between two tables, possibly on several column pairs (composite keys). */

@@ -107,7 +107,7 @@ describe('ValueIndex.search', () => {
   });
 
   it('matches 1-2 character queries only to whole values', () => {
-    expect(index.search('a')).toEqual([expect.objectContaining({ value: 'A', match: 'exact' })]);
+    expect(index.search('a')).toEqual([expect.objectContaining({ value: 'A', match: 'case' })]);
     expect(top('ab')).toEqual(['AB']);
     expect(index.search('zz')).toEqual([]);
   });

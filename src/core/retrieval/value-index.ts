@@ -31,13 +31,14 @@ import { type Postings, PostingsBuilder, type ScoredTerm } from './value-posting
 import {
   isFunctionWord,
   MAX_STEM_ENDING,
+  EXACT_BONUS,
   rankValue,
   toRankQuery,
   type RankContext,
   type RankQuery,
 } from './value-rank';
 import { IdTable, TextCounter, ValueCounter } from './value-store';
-import { isDateLike, normalizeValue } from './value-text';
+import { compactKey, isDateLike, normalizeValue } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
 import { hashRange, Vocabulary } from './value-vocab';
 
@@ -362,7 +363,7 @@ export class ValueIndex {
   search(query: string, options: ValueSearchOptions = {}): ValueHit[] {
     const k = Math.max(1, options.k ?? DEFAULT_K);
     const plan = this.plan(query, options);
-    return plan ? this.rank(plan.rq, this.valueCandidates(plan), k) : [];
+    return plan ? this.rank(plan.rq, this.valueCandidates(plan), k, query) : [];
   }
 
   /**
@@ -373,7 +374,7 @@ export class ValueIndex {
     const k = Math.max(1, options.k ?? DEFAULT_K);
     const plan = this.plan(query, options);
     if (!plan) return [];
-    const hits = this.rank(plan.rq, this.valueCandidates(plan), k);
+    const hits = this.rank(plan.rq, this.valueCandidates(plan), k, query);
     if (this.p.texts.size > 0 && plan.terms.length > 0) hits.push(...(await this.textHits(exec, plan)));
     return sortHits(hits).slice(0, k);
   }
@@ -417,6 +418,7 @@ export class ValueIndex {
         out.add(doc);
     }
     this.collectPrefixed(rq, inScope, out);
+    this.collectCompact(rq, inScope, out);
     return out;
   }
 
@@ -507,17 +509,44 @@ export class ValueIndex {
     return found;
   }
 
-  private rank(rq: RankQuery, candidates: Set<number>, k: number): ValueHit[] {
+  private rank(rq: RankQuery, candidates: Set<number>, k: number, query: string): ValueHit[] {
     const { values, columns } = this.p;
     const hits: ValueHit[] = [];
+    const compactQuery = compactKey(query);
     for (const id of candidates) {
       const value = values.get(id);
       const rows = values.counts[id];
-      const { score, match } = rankValue(rq, normalizeValue(value), rows, this.rankContext);
+      const norm = normalizeValue(value);
+      let { score, match }: { score: number; match: ValueHit['match'] } = rankValue(rq, norm, rows, this.rankContext);
+      if (match === 'exact' && value !== query) match = 'case';
+      else if (match !== 'exact' && compactQuery.length >= 4 && compactKey(value) === compactQuery) {
+        // Spacing-blind: "North Carolina" finds the stored "NorthCarolina" just below exact values.
+        match = 'compact';
+        score = Math.max(score, EXACT_BONUS + 0.5);
+      }
       const c = columns[values.columns[id]];
       hits.push({ table: c.table, column: c.column, value, rows, score, match });
     }
     return sortHits(hits).slice(0, k);
+  }
+
+  /**
+   * Values equal to the query once spaces are ignored: the words joined ("north carolina" →
+   * "northcarolina"), or one word split where both halves are words of the index.
+   */
+  private collectCompact(rq: RankQuery, inScope: (id: number) => boolean, out: Set<number>): void {
+    if (rq.words.length >= 2) {
+      this.collectExact(rq.words.join(''), inScope, out);
+      return;
+    }
+    const [word] = rq.words;
+    if (!word || word.length < 6) return;
+    for (let cut = 3; cut <= word.length - 3; cut++) {
+      const left = word.slice(0, cut);
+      const right = word.slice(cut);
+      if (this.p.vocab.wordId(left) !== undefined && this.p.vocab.wordId(right) !== undefined)
+        this.collectExact(`${left} ${right}`, inScope, out);
+    }
   }
 
   /** The best long texts for the plan, read back by rowid and ranked. */

@@ -82,7 +82,7 @@ const FUNCTION_ONLY = 0.2;
 
 const WEIGHTS = { qCover: 0.35, vCover: 0.3, sim: 0.25, prefix: 0.15, freq: 0.05 };
 /** Added to exact matches so they rank above everything else. */
-const EXACT_BONUS = 2;
+export const EXACT_BONUS = 2;
 
 /**
  * Credit for a query word against a value word: 1 equal, 0.9 cut short, 0.7 same stem or one
@@ -150,5 +150,5 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
     WEIGHTS.sim * similarity(query.norm, normValue) +
     WEIGHTS.prefix * (startsWithQuery ? 1 : 0) +
     WEIGHTS.freq * freq;
-  return { score, match: startsWithQuery || allQueryWordsFound ? 'prefix' : 'fuzzy' };
+  return { score, match: startsWithQuery ? 'prefix' : allQueryWordsFound ? 'word' : 'fuzzy' };
 }

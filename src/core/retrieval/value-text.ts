@@ -54,6 +54,11 @@ export function normalizeValue(text: string): string {
   return valueTokens(text).join(' ');
 }
 
+/** Letters and digits only, folded: "North Carolina", "north-carolina" and "NorthCarolina" meet. */
+export function compactKey(text: string): string {
+  return normalizeValue(text).replace(/ /g, '');
+}
+
 /** True when the text ends inside a word, so its last word may be the start of a longer one. */
 export function endsInsideWord(text: string): boolean {
   return /[\p{L}\p{N}]$/u.test(text);

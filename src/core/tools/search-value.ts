@@ -160,7 +160,7 @@ function observe(out: ValueSearchResult): string {
           `Values matching ${quoteData(out.query, VALUE_CHARS)}${scope}, best first:`,
           ...out.hits.map(
             (h) =>
-              `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${h.match === 'exact' ? '' : h.match === 'text' ? ', the words are in this text' : `, ${h.match}`})`,
+              `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${MATCH_NOTE[h.match]})`,
           ),
         ];
   if (out.datesInSql.length > 0) {
@@ -170,6 +170,17 @@ function observe(out: ValueSearchResult): string {
   }
   return lines.join('\n');
 }
+
+/** How each hit matches, in words the model reads (nothing for a value exactly as asked). */
+const MATCH_NOTE: Record<ValueHit['match'], string> = {
+  exact: '',
+  case: '; the same only up to case, accents or spaces: use it as stored',
+  compact: '; the same letters without the spaces: use it as stored',
+  prefix: '; starts with it',
+  word: '; contains the words',
+  fuzzy: '; close spelling',
+  text: '; the words are in this text',
+};
 
 export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchValueContext> = {
   name: 'search_value',
