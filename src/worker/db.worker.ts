@@ -2,12 +2,15 @@
 // main thread never parses or queries a database.
 
 import * as Comlink from 'comlink';
-import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { SqljsEngine } from '../adapters/sqljs/engine';
+import { loadSqlJs } from '../adapters/sqljs/runtime';
 import './error-transfer';
 
-const ready = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => new SqljsEngine(SQL));
+const ready = loadSqlJs(async (imports) => {
+  const wasm = await (await fetch(wasmUrl)).arrayBuffer();
+  return (await WebAssembly.instantiate(wasm, imports)).instance;
+}).then(({ SQL, heapBytes }) => new SqljsEngine(SQL, undefined, { heapBytes }));
 
 // Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.
 const api = {
@@ -16,6 +19,8 @@ const api = {
   check: async (id: string) => (await ready).check(id),
   close: async (id: string) => (await ready).close(id),
   query: async (...a: Parameters<SqljsEngine['query']>) => (await ready).query(...a),
+  wholeValue: async (...a: Parameters<SqljsEngine['wholeValue']>) => (await ready).wholeValue(...a),
+  heapBytes: async () => (await ready).heapBytes(),
   introspect: async (id: string) => (await ready).introspect(id),
   columnStats: async (...a: Parameters<SqljsEngine['columnStats']>) => (await ready).columnStats(...a),
   buildTools: async (...a: Parameters<SqljsEngine['buildTools']>) => (await ready).buildTools(...a),

@@ -2,7 +2,7 @@
 // src/ui gets these through `services` (tests could swap them here).
 
 import { QueryClient } from '@tanstack/react-query';
-import { RestartableEngine } from '../../worker/db-client';
+import { RestartableEngine, type RestartReason } from '../../worker/db-client';
 import { spawnBrowserDbWorker } from '../../worker/browser-spawn';
 import { EmbedClient } from '../../worker/embed-client';
 import { createGlossaryStore } from '../lib/glossary-store';
@@ -11,7 +11,7 @@ import { createRunHistory } from '../lib/run-history';
 import { createExamplesStore } from '../lib/examples-store';
 
 export function createServices() {
-  let onRestart: (reason: 'timeout' | 'cancelled') => void = () => {};
+  let onRestart: (reason: RestartReason) => void = () => {};
   const engine = new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) });
   return {
     engine,
@@ -30,5 +30,6 @@ export function createServices() {
 }
 
 export type Services = ReturnType<typeof createServices>;
+export type { RestartReason };
 
 export const services: Services = createServices();
