@@ -4,6 +4,7 @@
 
 import type { ColumnDescriptions } from './retrieval/column-index';
 import type { QuestionLink } from './retrieval/linker';
+import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
 import type { ToolboxProgress, ToolboxStage } from './tools/toolbox';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema, SqlValue } from './types';
@@ -24,6 +25,9 @@ export interface OpenRequest {
 export interface FilePath {
   path: string;
 }
+
+/** Introspection options that cross a worker boundary (no clock). */
+export type SchemaRequest = Omit<IntrospectOptions, 'now'>;
 
 /** Which cell of a statement's result to fetch whole (see DbEngine.wholeValue). */
 export interface CellAddress {
@@ -100,7 +104,8 @@ export interface DbEngine {
    * of a value the result cut. The statement runs again, with the same gates and time limit.
    */
   wholeValue(id: string, sql: string, at: CellAddress): Promise<WholeValue>;
-  introspect(id: string): Promise<Schema>;
+  /** Tables and views, within a time budget: what the budget left unread is listed as `skipped`. */
+  introspect(id: string, options?: SchemaRequest): Promise<Schema>;
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats>;
   /** Builds (or rebuilds) the retrieval indexes of one database; progress per stage. */
   buildTools(id: string, options?: ToolsOptions, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary>;

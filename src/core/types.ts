@@ -97,12 +97,19 @@ export interface TableInfo {
   rowCount: number | null;
   /** Why the table cannot be read, e.g. a virtual table whose module sql.js lacks. */
   error?: string;
+  /**
+   * Listed by name only: the introspection time budget ran out before its columns, keys, indexes
+   * and row count were read (they are empty and null). Reading it alone fills them in.
+   */
+  skipped?: true;
 }
 
 export interface Schema {
   tables: TableInfo[];
   /** Foreign keys of all tables, for graph work. */
   foreignKeys: ForeignKey[];
+  /** Set when objects were skipped: how many, and the time budget that ran out (ms). */
+  incomplete?: { skipped: number; budgetMs: number };
 }
 
 export interface CategoryCount {

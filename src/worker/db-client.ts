@@ -12,6 +12,7 @@ import type {
   CellAddress,
   DbEngine,
   OpenRequest,
+  SchemaRequest,
   StatsOptions,
   ToolCallExtras,
   ToolsOptions,
@@ -19,6 +20,7 @@ import type {
   WholeValue,
 } from '../core/engine';
 import type { ColumnDescriptions } from '../core/retrieval/column-index';
+import { DEFAULT_INTROSPECT_BUDGET_MS } from '../core/schema/introspect';
 import type { QuestionLink } from '../core/retrieval/linker';
 import type { ToolCallOutcome } from '../core/tools/registry';
 import type { ToolboxProgress } from '../core/tools/toolbox';
@@ -31,6 +33,8 @@ export interface SpawnedWorker {
   terminate(): void;
   /** Calls `listener` once if the worker dies on its own (crash, out of memory). */
   onDeath?(listener: (why: string) => void): void;
+  /** Node: keep the process alive while calls are pending (true), let it exit when idle (false). */
+  hold?(busy: boolean): void;
 }
 
 export type RestartReason = 'timeout' | 'cancelled' | 'memory' | 'crashed';
@@ -42,6 +46,8 @@ export interface RestartableEngineOptions {
   onRestart?: (reason: RestartReason) => void;
   /** Heap size of the worker's SQLite above which it is replaced once idle (default 512 MiB). */
   heapLimitBytes?: number;
+  /** How the person raises the limit, for the time-out message (the page: settings; the CLI: --timeout). */
+  raiseLimitHint?: string;
 }
 
 type Remote = Comlink.Remote<DbEngine>;
@@ -112,9 +118,11 @@ export class RestartableEngine implements DbEngine {
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = { reject };
       this.pending.add(entry);
+      this.worker.hold?.(true);
       const settle = () => {
         this.pending.delete(entry);
         clearTimeout(entry.timer);
+        if (this.pending.size === 0) this.worker.hold?.(false);
       };
       // The limit counts from when the call reaches the worker, not while a restarted worker
       // reopens the databases (a large file takes seconds to read again).
@@ -126,7 +134,7 @@ export class RestartableEngine implements DbEngine {
           reject(
             new DowserError(
               'timeout',
-              `The query ran longer than the time limit (${limitText(timeoutMs)}) and was stopped. Add a LIMIT or a WHERE filter, or raise the limit in settings.`,
+              `The query ran longer than the time limit (${limitText(timeoutMs)}) and was stopped. Add a LIMIT or a WHERE filter, or ${this.options.raiseLimitHint ?? 'raise the limit in settings'}.`,
             ),
           );
           void this.restart('timeout');
@@ -241,8 +249,10 @@ export class RestartableEngine implements DbEngine {
     return this.call((r) => r.wholeValue(id, sql, at), this.queryTimeoutMs);
   }
 
-  introspect(id: string): Promise<Schema> {
-    return this.call((r) => r.introspect(id), Math.max(this.queryTimeoutMs, 60_000));
+  /** The time budget, plus one query's limit for the object being read when it ran out. */
+  introspect(id: string, options?: SchemaRequest): Promise<Schema> {
+    const budget = options?.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS;
+    return this.call((r) => r.introspect(id, options), budget + this.queryTimeoutMs);
   }
 
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats> {

@@ -7,6 +7,7 @@ import { checkFileSize, headerIssues, readHeader } from '../../core/db/file-chec
 import {
   DEFAULT_MAX_CELL_CHARS,
   DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_ROWS,
   ResultBudget,
   WHOLE_VALUE_MAX,
 } from '../../core/db/result-budget';
@@ -17,6 +18,7 @@ import type {
   DbEngine,
   EmbeddingModelConfig,
   OpenRequest,
+  SchemaRequest,
   StatsOptions,
   ToolCallExtras,
   ToolsOptions,
@@ -44,8 +46,6 @@ import type {
   StorageClass,
 } from '../../core/types';
 import { healthCheck } from './health-check';
-
-export const DEFAULT_MAX_ROWS = 1000;
 
 interface OpenDb {
   db: Database;
@@ -364,10 +364,10 @@ export class SqljsEngine implements DbEngine {
     if (why) throw new DowserError('read_only', `Only reading is allowed: this statement writes (${why}).`);
   }
 
-  async introspect(id: string): Promise<Schema> {
+  async introspect(id: string, options: SchemaRequest = {}): Promise<Schema> {
     const entry = this.get(id);
-    const schema = await introspect(executorFor(this, id));
-    for (const t of schema.tables) entry.rowCounts.set(t.name, t.rowCount);
+    const schema = await introspect(executorFor(this, id), options);
+    for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCount);
     return schema;
   }
 

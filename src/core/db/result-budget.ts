@@ -6,6 +6,8 @@
 
 import type { CutCell, SqlValue } from '../types';
 
+/** Rows a result carries by default (more are fetched page by page). */
+export const DEFAULT_MAX_ROWS = 1000;
 /** Characters (or blob bytes) a cell carries by default: far more than any grid shows. */
 export const DEFAULT_MAX_CELL_CHARS = 100_000;
 /** Bytes a result carries by default (text counted as UTF-16, two bytes a character). */

@@ -5,6 +5,7 @@
 import { describeError, toDowserError } from '../../core/errors';
 import { quoteIdentIfNeeded } from '../../core/sql/quote';
 import { services } from '../services';
+import { schemaQuery } from '../queries/schema';
 import { useApp } from '../store/app-store';
 import { checkFileSize } from '../../core/db/file-check';
 import { glossaryOf } from './glossary';
@@ -43,18 +44,16 @@ async function openSource(
     // Notes and descriptions kept for this file name show in the explorer and feed the tools.
     void glossaryOf(name);
     for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-    const schemaShown = services.queryClient
-      .fetchQuery({ queryKey: ['schema', id], queryFn: () => services.engine.introspect(id) })
-      .then(
-        (schema) => {
-          if (useApp.getState().sqlByDb[id]) return;
-          // A fresh database shows rows at once: the starter query runs when nothing else does.
-          const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
-          useApp.getState().setSql(id, sql);
-          if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
-        },
-        () => undefined,
-      );
+    const schemaShown = services.queryClient.fetchQuery(schemaQuery(id)).then(
+      (schema) => {
+        if (useApp.getState().sqlByDb[id]) return;
+        // A fresh database shows rows at once: the starter query runs when nothing else does.
+        const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
+        useApp.getState().setSql(id, sql);
+        if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
+      },
+      () => undefined,
+    );
     // quick_check reads every page: it runs after the schema and the first rows, not before.
     void schemaShown.finally(() =>
       services.engine.check(id).then(

@@ -13,6 +13,7 @@ export function spawnNodeDbWorker(): SpawnedWorker {
       terminated = true;
       void worker.terminate();
     },
+    hold: (busy) => (busy ? worker.ref() : worker.unref()),
     onDeath(listener) {
       let told = false;
       const tell = (why: string) => {
