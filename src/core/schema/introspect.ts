@@ -130,6 +130,8 @@ export interface IntrospectOptions {
   budgetMs?: number;
   /** Read only these objects (by exact name), e.g. the ones an earlier call skipped. */
   only?: readonly string[];
+  /** Read the details of at most this many objects (keeps each answer small); the rest are `skipped`. */
+  maxObjects?: number;
   /** Count the rows of views (default true): a view's count runs its whole query. */
   countViews?: boolean;
   /** Clock, for tests. */
@@ -138,14 +140,15 @@ export interface IntrospectOptions {
 
 const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
-function skippedTable(name: string, kind: TableInfo['kind'], sql: string | null): TableInfo {
+/** An object listed by name only (its CREATE text left out too: skipped entries stay small). */
+function skippedTable(name: string, kind: TableInfo['kind']): TableInfo {
   return {
     name,
     kind,
-    sql,
+    sql: null,
     columns: [],
     primaryKey: [],
-    withoutRowid: kind === 'table' && isWithoutRowid(sql),
+    withoutRowid: false,
     foreignKeys: [],
     indexes: [],
     rowCount: null,
@@ -201,17 +204,21 @@ export async function introspect(exec: SqlExecutor, options: IntrospectOptions =
 
   const tables: TableInfo[] = [];
   let skipped = 0;
+  let read = 0;
+  const maxObjects = options.maxObjects ?? Infinity;
   for (const o of objects) {
     const name = str(o.name);
     const sql = o.sql == null ? null : str(o.sql);
     if (isShadow(name) || (only && !only.has(name))) continue;
     const isVirtual = /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(sql ?? '');
     const kind: TableInfo['kind'] = o.type === 'view' ? 'view' : isVirtual ? 'virtual' : 'table';
-    if (now() - started > budgetMs) {
-      tables.push(skippedTable(name, kind, sql));
+    // At least one object per call, so reading in slices always gets on.
+    if (read > 0 && (read >= maxObjects || now() - started > budgetMs)) {
+      tables.push(skippedTable(name, kind));
       skipped++;
       continue;
     }
+    read++;
     let columns: ColumnInfo[] = [];
     let error: string | undefined;
     try {

@@ -6,7 +6,7 @@ import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
 import { createChatModel } from '../services/model-factory';
 import { services } from '../services';
-import { schemaQuery } from '../queries/schema';
+import { fullSchema } from '../queries/schema';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { linkQuestion, runTool } from './tools';
@@ -92,7 +92,7 @@ export async function ask(dbId: string, question: string, hints: string, options
     useAsk.getState().patchRun(dbId, { status: 'failed', endedAt: Date.now() });
   };
   try {
-    const schema = await services.queryClient.fetchQuery(schemaQuery(dbId));
+    const schema = await fullSchema(dbId);
     const links = await linkQuestion(dbId, question);
     // In-browser models download first: their progress shows where the streamed text will be.
     const model = await createChatModel(settings, (text) => useAsk.getState().patchRun(dbId, { streaming: text }));
@@ -168,7 +168,7 @@ export type StepPreview =
 export async function checkPlanStep(dbId: string, plan: Plan, index: number): Promise<StepPreview> {
   try {
     const settings = useAsk.getState().model;
-    const schema = await services.queryClient.fetchQuery(schemaQuery(dbId));
+    const schema = await fullSchema(dbId);
     const model = await createChatModel(settings);
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     let out: StepPreview = { status: 'failed', message: 'No preview came back.' };

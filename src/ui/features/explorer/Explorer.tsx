@@ -7,7 +7,7 @@ import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
 import { ImportDescriptions } from './ImportDescriptions';
 import { TableDetail } from './TableDetail';
-import { readSkipped, useSchema } from '../../queries/schema';
+import { readSkipped, TOTAL_BUDGET_MS, useSchema, useSchemaReading } from '../../queries/schema';
 
 /** Above this many tables only the visible rows are in the DOM (10,000 tables rendered at once froze the page). */
 const VIRTUAL_ABOVE = 300;
@@ -155,27 +155,27 @@ function VirtualTableList({
 }
 
 function SkippedNote({ dbId, schema }: { dbId: string; schema: Schema }) {
-  const [reading, setReading] = useState(false);
+  const reading = useSchemaReading(dbId);
   const [problem, setProblem] = useState<string | null>(null);
-  const { skipped, budgetMs } = schema.incomplete!;
-  const more = async () => {
-    setReading(true);
+  const { skipped } = schema.incomplete!;
+  const objects = `${formatCount(skipped)} object${skipped === 1 ? '' : 's'}`;
+  const more = () => {
     setProblem(null);
-    try {
-      await readSkipped(dbId);
-    } catch (e) {
-      setProblem(describeError(e));
-    } finally {
-      setReading(false);
-    }
+    readSkipped(dbId).catch((e) => setProblem(describeError(e)));
   };
   return (
     <p className="skipped-note small pad" data-testid="schema-skipped">
-      Columns of {formatCount(skipped)} object{skipped === 1 ? '' : 's'} not read yet: reading the schema stops after{' '}
-      {budgetMs / 1000} s so the page stays usable. Open one to read it, or{' '}
-      <button type="button" className="small" onClick={() => void more()} disabled={reading}>
-        {reading ? 'Reading…' : 'read more'}
-      </button>
+      {reading ? (
+        `Reading the columns of ${objects} more…`
+      ) : (
+        <>
+          Columns of {objects} not read yet: reading stops after {TOTAL_BUDGET_MS / 1000} s so the page stays usable.
+          Open one to read it, or{' '}
+          <button type="button" className="small" onClick={more}>
+            read more
+          </button>
+        </>
+      )}
       {problem && <span className="error"> {problem}</span>}
     </p>
   );
