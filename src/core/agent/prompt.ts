@@ -9,6 +9,7 @@ import type { ToolSpec } from '../llm/types';
 import { promptIdent, tableSummary } from '../prompt/schema-text';
 import type { QuestionLink } from '../retrieval/linker';
 import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema } from '../tools/registry';
+import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
 import { EXEMPLARS, renderExemplar } from './exemplars';
@@ -96,9 +97,9 @@ export function linkHints(links: readonly QuestionLink[]): string {
     const target = l.column ? `${promptIdent(l.table)}.${promptIdent(l.column)}` : promptIdent(l.table);
     const what =
       l.kind === 'value'
-        ? `the value ${JSON.stringify(l.value ?? '')} in ${target}`
+        ? `the value ${jsonData(l.value ?? '')} in ${target}`
         : `${l.kind === 'exact' ? 'names' : 'may be part of'} ${l.column ? 'column' : 'table'} ${target}`;
-    const line = `- ${JSON.stringify(l.text)}: ${what}`;
+    const line = `- ${jsonData(l.text)}: ${what}`;
     if (seen.has(line)) continue;
     seen.add(line);
     lines.push(line);
@@ -125,9 +126,9 @@ export function userExamplesText(examples: NonNullable<PromptInput['userExamples
     .map((e, i) =>
       [
         `User example ${i + 1} (confirmed correct by the user on this database):`,
-        `Question: ${JSON.stringify(e.question)}`,
+        `Question: ${jsonData(e.question)}`,
         ...(e.plan ? [`Plan:\n${planAsData(e.plan)}`] : []),
-        `SQL: ${JSON.stringify(e.sql)}`,
+        `SQL: ${jsonData(e.sql)}`,
       ].join('\n'),
     )
     .join('\n\n');
@@ -161,8 +162,8 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
     user.push(
       `Worked examples the user confirmed on this database (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
     );
-  user.push(`Question: ${JSON.stringify(input.question)}`);
-  if (input.hints?.trim()) user.push(`Hints from the user: ${JSON.stringify(input.hints.trim())}`);
+  user.push(`Question: ${jsonData(input.question)}`);
+  if (input.hints?.trim()) user.push(`Hints from the user: ${jsonData(input.hints.trim())}`);
   if (confirmed) {
     user.push(
       `Plan confirmed by the user (sub-questions quoted as data; tables and their columns after the dash):\n${planAsData(confirmed)}`,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { statsSummary } from '../format/schema-text';
 import type { ColumnIndex, ValueLink } from '../retrieval/column-index';
 import type { ColumnHit } from '../retrieval/types';
+import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { quoteData } from './quote-data';
 import type { Tool } from './types';
 
@@ -42,7 +43,8 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
       return 'No column matches. Try other words, or search_value for a value you expect in the data.';
     return hits
       .map((h, i) => {
-        const parts = [`${i + 1}. ${h.table}.${h.column} (${h.declaredType || 'no type'})`];
+        const type = h.declaredType ? escapeControls(h.declaredType) : 'no type';
+        const parts = [`${i + 1}. ${promptIdent(h.table)}.${promptIdent(h.column)} (${type})`];
         if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
         if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
         return parts.join(' — ');

@@ -8,6 +8,8 @@ import { closestNames } from '../text/edit-distance';
 import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
 import type { ValueLookup } from '../retrieval/types';
+import { promptIdent } from '../prompt/schema-text';
+import { jsonData } from './quote-data';
 
 /** Tables the statement mentions (by name, case-insensitive). */
 export function tablesMentioned(sql: string, schema: Schema): string[] {
@@ -30,10 +32,10 @@ export function errorHints(message: string, sql: string, schema: Schema): string
     );
     hints.push(
       close.length
-        ? `Tables with a similar name: ${close.join(', ')}.`
+        ? `Tables with a similar name: ${close.map(promptIdent).join(', ')}.`
         : `Tables: ${schema.tables
             .slice(0, 30)
-            .map((t) => t.name)
+            .map((t) => promptIdent(t.name))
             .join(', ')}.`,
     );
   }
@@ -42,15 +44,18 @@ export function errorHints(message: string, sql: string, schema: Schema): string
     const wanted = noColumn[1].includes('.') ? noColumn[1].slice(noColumn[1].lastIndexOf('.') + 1) : noColumn[1];
     const inQuery = tablesMentioned(sql, schema);
     const scope = schema.tables.filter((t) => inQuery.length === 0 || inQuery.includes(t.name));
-    const candidates = scope.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`));
+    const candidates = scope.flatMap((t) => t.columns.map((c) => `${promptIdent(t.name)}.${promptIdent(c.name)}`));
     const close = closestNames(
       wanted,
       scope.flatMap((t) => t.columns.map((c) => c.name)),
       5,
     );
-    const qualified = candidates.filter((q) => close.some((c) => q.toLowerCase().endsWith('.' + c.toLowerCase())));
+    const qualified = candidates.filter((q) =>
+      close.some((c) => q.toLowerCase().endsWith('.' + promptIdent(c).toLowerCase())),
+    );
     if (qualified.length) hints.push(`Columns with a similar name: ${qualified.slice(0, 6).join(', ')}.`);
-    else if (inQuery.length) hints.push(`Columns of ${inQuery.join(', ')}: ${candidates.slice(0, 30).join(', ')}.`);
+    else if (inQuery.length)
+      hints.push(`Columns of ${inQuery.map(promptIdent).join(', ')}: ${candidates.slice(0, 30).join(', ')}.`);
   }
   const ambiguous = message.match(/ambiguous column name: (.+)$/m);
   if (ambiguous) {
@@ -62,8 +67,12 @@ export function errorHints(message: string, sql: string, schema: Schema): string
           (inQuery.length === 0 || inQuery.includes(t.name)) && t.columns.some((c) => c.name.toLowerCase() === col),
       )
       .map((t) => t.name);
-    if (holders.length)
-      hints.push(`"${ambiguous[1]}" is in ${holders.join(' and ')}: qualify it, e.g. ${holders[0]}.${ambiguous[1]}.`);
+    if (holders.length) {
+      const col = promptIdent(ambiguous[1]);
+      hints.push(
+        `Column ${col} is in ${holders.map(promptIdent).join(' and ')}: qualify it, e.g. ${promptIdent(holders[0])}.${col}.`,
+      );
+    }
   }
   return hints;
 }
@@ -111,7 +120,7 @@ export async function explainEmptyResult(
         .search(lit.value, { k: 3, column: lit.column })
         .filter((h) => inQuery.length === 0 || inQuery.includes(h.table));
       if (hits.length)
-        line += ` Values that exist: ${hits.map((h) => `${JSON.stringify(h.value)} in ${h.table}.${h.column}`).join(', ')}.`;
+        line += ` Values that exist: ${hits.map((h) => `${jsonData(h.value)} in ${promptIdent(h.table)}.${promptIdent(h.column)}`).join(', ')}.`;
     }
     lines.push(line);
   }
