@@ -91,7 +91,9 @@ test('a long value is copied whole from the grid', async ({ page, context }) => 
   await runSql(page, "SELECT printf('%.*c', 150000, 'y') || 'END' AS v");
   await page.getByRole('button', { name: 'Whole value, 150,003 characters' }).click();
   await page.getByRole('dialog', { name: 'Whole value' }).getByRole('button', { name: 'Copy' }).click();
-  await expect(page.getByRole('status')).toContainText('Copied 150,003 characters');
+  await expect(page.getByRole('dialog', { name: 'Whole value' }).getByRole('status')).toContainText(
+    'Copied 150,003 characters',
+  );
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.length).toBe(150_003);
   expect(copied.endsWith('yEND')).toBe(true);
