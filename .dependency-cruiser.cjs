@@ -51,6 +51,13 @@ module.exports = {
       to: { path: '^src/(worker|adapters)/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'one-composition-root',
+      severity: 'error',
+      comment: 'Only main.tsx creates the real services; everything else takes them from ServicesProvider.',
+      from: { path: '^src/ui/', pathNot: ['^src/ui/main\\.tsx$', '^src/ui/services/'] },
+      to: { path: '^src/ui/services/(index|model-factory)\\.tsx?$' },
+    },
+    {
       name: 'features-use-actions-store-services',
       severity: 'error',
       comment:

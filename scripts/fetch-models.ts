@@ -34,7 +34,7 @@ export interface FetchModelOptions {
 
 export class FetchModelError extends Error {}
 
-/** The files transformers.js reads for a feature-extraction model (see DESIGN.md section 4). */
+/** The files transformers.js reads for a feature-extraction model: config, tokenizer and one ONNX graph. */
 export function modelFiles(dtype: FetchDtype): string[] {
   const onnx = {
     q8: ['onnx/model_quantized.onnx'],

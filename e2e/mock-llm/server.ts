@@ -17,7 +17,9 @@ export interface MockTextReply {
   toolCalls?: MockToolCall[];
   finishReason?: string;
   /** Usage reported in the last chunk; `false` sends none (the client must estimate). */
-  usage?: { prompt_tokens: number; completion_tokens: number } | false;
+  usage?:
+    | { prompt_tokens: number; completion_tokens: number; prompt_tokens_details?: { cached_tokens: number } }
+    | false;
   /** Characters per content / argument piece (default 4). */
   chunkSize?: number;
   /** Write the SSE body in slices of this many bytes (cuts events and UTF-8 characters anywhere). */

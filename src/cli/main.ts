@@ -26,7 +26,9 @@ Run "dowser <command> --help" for a command's options.
 
 function reportError(e: unknown, commandName: string, io: CliIo): number {
   if (e instanceof UsageError) {
-    io.stderr.write(`error [usage]: ${visible(e.message)}\nRun "dowser ${commandName} --help" for usage.\n`);
+    // A message of several lines (every problem of a --plan file) prints as lines, each made visible.
+    const lines = e.message.split('\n').map(visible).join('\n  ');
+    io.stderr.write(`error [usage]: ${lines}\nRun "dowser ${commandName} --help" for usage.\n`);
     return EXIT_USAGE;
   }
   if (wasInterrupted()) {

@@ -5,7 +5,8 @@ import { DropOverlay } from './features/open/DropOverlay';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
 import { openDemo } from './actions/open-database';
-import { services, type RestartReason } from './services';
+import { useServices } from './services/context';
+import type { RestartReason } from './services/types';
 import { useApp } from './store/app-store';
 
 let demoRequested = false;
@@ -21,6 +22,7 @@ const RESTART_NOTICE: Record<RestartReason, string> = {
 export function App() {
   const activeId = useApp((s) => s.activeId);
   const hasDatabases = useApp((s) => s.databases.length > 0);
+  const services = useServices();
 
   useEffect(() => {
     services.setRestartListener((reason) =>
@@ -31,7 +33,7 @@ export function App() {
       demoRequested = true;
       void openDemo();
     }
-  }, [hasDatabases]);
+  }, [hasDatabases, services]);
 
   return (
     <div className="app">

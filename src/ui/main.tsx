@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
-import { services } from './services';
+import { createServices } from './services';
+import { ServicesProvider } from './services/context';
 import './styles.css';
+
+const services = createServices();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={services.queryClient}>
+    <ServicesProvider services={services}>
       <App />
-    </QueryClientProvider>
+    </ServicesProvider>
   </StrictMode>,
 );

@@ -251,7 +251,8 @@ export class RestartableEngine implements DbEngine {
 
   /** The time budget, plus one query's limit for the object being read when it ran out. */
   introspect(id: string, options?: SchemaRequest): Promise<Schema> {
-    const budget = options?.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS;
+    // A timer cannot wait longer than 2^31-1 ms (an endless budget would fire at once).
+    const budget = Math.min(options?.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS, 60 * 60_000);
     return this.call((r) => r.introspect(id, options), budget + this.queryTimeoutMs);
   }
 

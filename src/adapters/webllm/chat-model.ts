@@ -7,7 +7,7 @@
 
 import { abortedError } from '../../core/llm/errors';
 import { OpenAiTurn, type CompletionJson } from '../../core/llm/openai-stream';
-import type { ChatDelta, ChatMessage, ChatModel, ChatRequest, ChatResponse } from '../../core/llm/types';
+import type { ChatMessage, ChatModel, ChatRequest, ChatStreamPart } from '../../core/llm/types';
 import { estimateUsage } from '../../core/llm/usage';
 import { webLlmError } from './errors';
 
@@ -103,9 +103,9 @@ export async function createWebLlmModel(options: WebLlmOptions): Promise<ChatMod
     throw webLlmError(e, model);
   }
   // One engine generates one reply at a time; a second call waits rather than corrupting the first.
-  let queue: Promise<unknown> = Promise.resolve();
+  let queue: Promise<void> = Promise.resolve();
 
-  async function generate(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse> {
+  async function* generate(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
     const signal = request.signal;
     if (signal?.aborted) throw abortedError();
     const onAbort = () => void Promise.resolve(engine.interruptGenerate()).catch(() => undefined);
@@ -122,16 +122,20 @@ export async function createWebLlmModel(options: WebLlmOptions): Promise<ChatMod
       const turn = new OpenAiTurn();
       for await (const chunk of stream) {
         if (signal?.aborted) break;
-        for (const d of turn.apply(chunk)) if (d.type === 'text') onDelta?.(d);
+        for (const d of turn.apply(chunk)) if (d.type === 'text') yield d;
       }
       if (signal?.aborted) throw abortedError();
       const r = turn.result();
       const usage = r.usage ?? (await estimateUsage(request.messages, undefined, r.text, []));
-      return {
-        text: r.text,
-        toolCalls: [],
-        usage,
-        finishReason: r.finishReason === 'tool_calls' ? 'stop' : r.finishReason,
+      yield { type: 'usage', usage };
+      yield {
+        type: 'finish',
+        response: {
+          text: r.text,
+          toolCalls: [],
+          usage,
+          finishReason: r.finishReason === 'tool_calls' ? 'stop' : r.finishReason,
+        },
       };
     } catch (e) {
       if (signal?.aborted) throw abortedError(e);
@@ -145,10 +149,16 @@ export async function createWebLlmModel(options: WebLlmOptions): Promise<ChatMod
     provider: 'webllm',
     model,
     supportsTools: false,
-    chat(request, onDelta) {
-      const run = queue.then(() => generate(request, onDelta));
-      queue = run.catch(() => undefined);
-      return run;
+    async *stream(request) {
+      const previous = queue;
+      let release = () => {};
+      queue = new Promise<void>((resolve) => (release = resolve));
+      try {
+        await previous;
+        yield* generate(request);
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { completeChat } from '../../core/llm/complete';
 import type { CompletionJson } from '../../core/llm/openai-stream';
 import { LlmError, type ChatDelta } from '../../core/llm/types';
 import { createWebLlmModel, toWebLlmMessages, type WebLlmEngine, type WebLlmRequest } from './chat-model';
@@ -100,7 +101,7 @@ describe('createWebLlmModel', () => {
     ]);
     const model = await createWebLlmModel({ model: 'm', loadEngine: async () => engine });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat(REQUEST, (d) => deltas.push(d));
+    const r = await completeChat(model, REQUEST, (d) => deltas.push(d));
     expect(requests[0]).toEqual({
       messages: [
         { role: 'system', content: 'sys' },
@@ -129,7 +130,7 @@ describe('createWebLlmModel', () => {
   it('estimates usage when the engine reports none, and maps length', async () => {
     const { engine } = fakeEngine([chunk('cut off'), chunk(null, 'length')]);
     const model = await createWebLlmModel({ model: 'm', loadEngine: async () => engine });
-    const r = await model.chat({ messages: [{ role: 'user', content: 'hi' }] });
+    const r = await completeChat(model, { messages: [{ role: 'user', content: 'hi' }] });
     expect(r.finishReason).toBe('length');
     expect(r.usage).toMatchObject({ estimated: true });
     expect(r.usage!.outputTokens).toBeGreaterThan(0);
@@ -157,14 +158,16 @@ describe('createWebLlmModel', () => {
     const model = await createWebLlmModel({ model: 'm', loadEngine: async () => engine });
     const controller = new AbortController();
     const deltas: ChatDelta[] = [];
-    const pending = model.chat({ ...REQUEST, signal: controller.signal }, (d) => {
+    const pending = completeChat(model, { ...REQUEST, signal: controller.signal }, (d) => {
       deltas.push(d);
       controller.abort();
     });
     await expect(pending).rejects.toMatchObject({ code: 'llm_aborted' });
     expect(engine.interruptGenerate).toHaveBeenCalledTimes(1);
     expect(deltas).toHaveLength(1);
-    await expect(model.chat({ ...REQUEST, signal: controller.signal })).rejects.toMatchObject({ code: 'llm_aborted' });
+    await expect(completeChat(model, { ...REQUEST, signal: controller.signal })).rejects.toMatchObject({
+      code: 'llm_aborted',
+    });
   });
 
   it('maps WebLLM errors to LlmError codes, at load time and while generating', async () => {
@@ -196,7 +199,7 @@ describe('createWebLlmModel', () => {
       interruptGenerate: () => undefined,
     };
     const model = await createWebLlmModel({ model: 'm', loadEngine: async () => engine });
-    const err = await model.chat(REQUEST).catch((e: unknown) => e);
+    const err = await completeChat(model, REQUEST).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LlmError);
     expect(err).toMatchObject({ code: 'llm_context_length' });
   });
@@ -221,7 +224,7 @@ describe('createWebLlmModel', () => {
       interruptGenerate: () => undefined,
     };
     const model = await createWebLlmModel({ model: 'm', loadEngine: async () => engine });
-    const [a, b] = await Promise.all([model.chat(REQUEST), model.chat(REQUEST)]);
+    const [a, b] = await Promise.all([completeChat(model, REQUEST), completeChat(model, REQUEST)]);
     expect([a.text, b.text]).toEqual(['reply 1', 'reply 2']);
     expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
   });

@@ -15,7 +15,7 @@ export const DEFAULT_OPENAI_URL = 'https://api.openai.com/v1';
 
 const DEFAULT_KEY_ENV = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' } as const;
 
-const scriptSchema = z.array(
+export const scriptSchema = z.array(
   z.strictObject({
     text: z.string().optional(),
     toolCalls: z

@@ -19,6 +19,8 @@ export interface AskOptions {
   script?: string;
   tools?: 'native' | 'text';
   maxTurns?: number;
+  /** Rows of the final answer carried by the `final` event (default 20). */
+  maxRows?: number;
   transcript?: string;
   json: boolean;
   /** A plan file in the submit_plan shape, run as confirmed by the user. */
@@ -29,8 +31,8 @@ export interface AskOptions {
   nonInteractive: boolean;
   /** Show the model's plan and ask "Continue? [Y/n]" before going on. */
   pauseAfterPlan: boolean;
-  /** Time limit of one query or tool call, ms (--timeout). */
-  timeoutMs: number;
+  /** Time limit of one query or tool call, ms (--timeout); the page's default when absent. */
+  timeoutMs?: number;
 }
 
 export const ASK_FLAGS = {
@@ -44,6 +46,7 @@ export const ASK_FLAGS = {
   script: { type: 'string' },
   tools: { type: 'string' },
   'max-turns': { type: 'string' },
+  'max-rows': { type: 'string' },
   transcript: { type: 'string' },
   json: { type: 'boolean' },
   plan: { type: 'string' },
@@ -91,6 +94,7 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     script: v.script,
     tools: v.tools,
     maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
+    maxRows: v['max-rows'] === undefined ? undefined : parsePositiveInt(v['max-rows'], '--max-rows', 20),
     transcript: v.transcript,
     json: !!v.json,
     plan: v.plan,

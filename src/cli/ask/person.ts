@@ -39,18 +39,20 @@ export interface PersonOptions {
 /** Log lines go where they do not break the output: stderr under --json, else stdout. */
 const logTo = (io: CliIo, o: PersonOptions) => (text: string) => (o.json ? io.stderr : io.stdout).write(text + '\n');
 
-export function cliAskUser(o: PersonOptions, io: CliIo, terminal: Terminal, signal?: AbortSignal): AskUser {
+/**
+ * The person at the terminal answers ask_user; with --non-interactive, or when stdin is not a
+ * terminal, nobody can: 'first-option' makes the loop take the first option and say so (in the
+ * `ask` event's defaultAnswer and to the model).
+ */
+export function cliAskUser(
+  o: PersonOptions,
+  io: CliIo,
+  terminal: Terminal,
+  signal?: AbortSignal,
+): AskUser | 'first-option' {
+  if (o.nonInteractive || !terminal.isTTY) return 'first-option';
   const log = logTo(io, o);
   return async ({ question, options }) => {
-    const auto = o.nonInteractive
-      ? 'non-interactive'
-      : !terminal.isTTY
-        ? 'non-interactive: stdin is not a terminal'
-        : null;
-    if (auto) {
-      log(`asked: ${visible(question)} → answered ${JSON.stringify(visible(options[0]))} (${auto})`);
-      return options[0];
-    }
     const lines = [`The model asks: ${visible(question)}`, ...options.map((opt, i) => `  ${i + 1}. ${visible(opt)}`)];
     io.stderr.write(lines.join('\n') + '\n');
     const typed = (await terminal.ask(`Answer (1-${options.length}, or type your own; Enter = 1): `, signal)).trim();

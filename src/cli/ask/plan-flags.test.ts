@@ -108,6 +108,43 @@ describe('dowser ask --plan', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('No table named "customer". Close names: customers.');
     expect(r.stderr).toContain('Table "orders" has no column "totl". Close names: total.');
+    // One problem a line, not a literal "\n".
+    expect(r.stderr).not.toContain('\\n');
+    const json = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'scripted',
+      '--plan',
+      bad,
+      '--json',
+    );
+    expect(json.code).toBe(2);
+    expect(jsonLines(json.stdout)).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        code: 'bad_plan',
+        message: expect.stringContaining('No table named "customer"'),
+      }),
+    ]);
+  });
+
+  it('--max-rows sets how many rows the final event carries, and says how many there are', async () => {
+    const all = 'SELECT id FROM orders';
+    const script = file('rows-turns.json', [
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql: all } }] },
+      { toolCalls: [{ name: 'done', arguments: {} }] },
+      EXPLANATION,
+    ]);
+    const args = ['ask', '--db', db, '--question', 'All order ids?', '--provider', 'scripted', '--script', script];
+    const r = await dowser(...args, '--plan', file('plan.json', PLAN), '--json', '--max-rows', '2');
+    const final = jsonLines(r.stdout).pop()!;
+    expect(final).toMatchObject({ type: 'final', truncated: true });
+    expect(final.rows).toHaveLength(2);
+    expect(final.totalRows).toBeGreaterThan(2);
   });
 
   it.each([
@@ -166,7 +203,7 @@ describe('dowser ask --check-step', () => {
     );
     expect(jsonLines(r.stdout).pop()).toMatchObject({
       type: 'step_preview',
-      index: 1,
+      subQuestion: 2,
       columns: ['id', 'total', 'status'],
     });
     const past = await dowser(
@@ -199,11 +236,12 @@ describe('dowser ask, clarification and pause', () => {
     ]);
   const args = () => ['--db', db, '--question', QUESTION, '--provider', 'scripted', '--script', askTurns()];
 
-  it('--non-interactive answers with the first option and logs it', async () => {
+  it('--non-interactive takes the first option by default and says so, to the person and the model', async () => {
     const r = await dowser('ask', ...args(), '--non-interactive');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('asked: Which city column? → answered "customers.city" (non-interactive)');
-    expect(r.stdout).toContain('The person answered: "customers.city"');
+    expect(r.stdout).toContain('→ nobody to answer here: the first option, "customers.city", was taken by default');
+    expect(r.stdout).toContain('No person is here to answer; the first option was taken by default: "customers.city"');
+    expect(r.stdout).not.toContain('The person answered');
   });
 
   it('without a terminal behaves like --non-interactive and says so', async () => {
@@ -213,10 +251,10 @@ describe('dowser ask, clarification and pause', () => {
       ask: () => Promise.reject(new Error('no one there')),
     });
     expect(code).toBe(0);
-    expect(out.stderr).toContain('answered "customers.city" (non-interactive: stdin is not a terminal)');
     expect(jsonLines(out.stdout).find((e) => e.type === 'ask')).toMatchObject({
       question: ASK.question,
       options: ASK.options,
+      defaultAnswer: 'customers.city',
     });
   });
 

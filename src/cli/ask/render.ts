@@ -46,7 +46,9 @@ function planText(e: Extract<AgentEvent, { type: 'plan' }>): string {
 
 function finalText(e: Extract<AgentEvent, { type: 'final' }>, width?: number): string {
   const out = [
-    'final SQL:',
+    e.unverified
+      ? 'final SQL (UNVERIFIED: the agent ran out of turns; this is the last SQL that returned rows):'
+      : 'final SQL:',
     indent(e.sql.split('\n').map(visible).join('\n')),
     formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd(),
   ];
@@ -58,7 +60,7 @@ function finalText(e: Extract<AgentEvent, { type: 'final' }>, width?: number): s
 
 function previewText(e: Extract<AgentEvent, { type: 'step_preview' }>, width?: number): string {
   const out = [
-    `step ${e.index + 1} SQL:`,
+    `step ${e.subQuestion} SQL${e.unverified ? ' (unverified: the check ran out of turns)' : ''}:`,
     indent(e.sql.split('\n').map(visible).join('\n')),
     formatTextTable({ columns: e.columns, rows: e.rows, truncated: e.truncated }, { maxWidth: width }).trimEnd(),
   ];
@@ -99,7 +101,10 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
       return void out('plan: waiting for Continue');
     case 'ask':
       return void out(
-        `ask: ${visible(e.question)}\n${e.options.map((opt, i) => `    ${i + 1}. ${visible(opt)}`).join('\n')}`,
+        `ask: ${visible(e.question)}\n${e.options.map((opt, i) => `    ${i + 1}. ${visible(opt)}`).join('\n')}` +
+          (e.defaultAnswer === undefined
+            ? ''
+            : `\n    → nobody to answer here: the first option, ${JSON.stringify(visible(e.defaultAnswer))}, was taken by default`),
       );
     case 'error':
       return void io.stderr.write(`error [${e.code}]: ${visible(e.message)}\n`);

@@ -11,7 +11,8 @@ import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt';
 import { openDatabase } from '../open-database';
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../../worker/db-client';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
-import { parseAskArgs } from '../ask/options';
+import { parseAskArgs, type AskOptions } from '../ask/options';
+import type { Schema } from '../../core/types';
 import { cliAskUser, cliOnPlan, processTerminal, type Terminal } from '../ask/person';
 import { planFromFile, readPlanFile } from '../ask/plan-file';
 import { renderEvent, usageLine } from '../ask/render';
@@ -19,7 +20,7 @@ import { buildTranscript, writeTranscript } from '../ask/transcript';
 
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
                   [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
-                  [--script <turns.json>] [--tools native|text] [--max-turns N]
+                  [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
                   [--transcript <file>] [--json] [--timeout <s>]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
 
@@ -44,13 +45,17 @@ Options:
                        question "${DEMO_QUESTION}")
   --tools native|text  native tool calls, or the Thought/Action text protocol (default: native
                        when the provider supports tools)
-  --max-turns N        model turns before giving up (default 12)
+  --max-turns N        model turns before giving up (default 12); at the limit the last SQL that
+                       returned rows is shown as an unverified answer
+  --max-rows N         rows of the answer to print and to carry in the final event (default 20)
   --timeout <s>        time limit of one query or tool call in seconds (default ${DEFAULT_QUERY_TIMEOUT_MS / 1000});
                        a tool call that runs longer is stopped and the model is told so
   --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
-  --json               one JSON event per line: status, plan, thought_delta, thought, action,
-                       observation, sql, usage, then final {sql, columns, rows, explanation,
-                       verdict} or error {code, message}
+  --json               one JSON event per line: status, plan, plan_waiting, thought_delta,
+                       thought, action, observation, ask {question, options, defaultAnswer?}, sql,
+                       usage, then final {sql, columns, rows, totalRows, truncated, explanation,
+                       verdict, unverified?} or error {code, message}; final carries at most
+                       --max-rows rows (totalRows says how many the SQL returns)
   --plan <file>        run with this plan as confirmed by the user (no re-planning): a JSON
                        file in the submit_plan shape {"sub_questions": [{"text": "...",
                        "tables": [{"table": "...", "columns": ["..."]}]}]}; checked against
@@ -59,8 +64,9 @@ Options:
                        run writes a small SQL for just that step and prints its first 5 rows
                        (--question is optional then)
   --pause-after-plan   print the model's plan and ask "Continue? [Y/n]" (not a terminal: continue)
-  --non-interactive    when the model asks a clarifying question, answer with the first option
-                       and log it (also what happens when stdin is not a terminal)
+  --non-interactive    nobody answers a clarifying question: the first option is taken by
+                       default, and the ask event (defaultAnswer) and the model are told so (also
+                       what happens when stdin is not a terminal)
   -h, --help           show this help
 
 Exit code: 0 when a final SQL (or a step preview) ran, 1 otherwise, 2 for usage errors.
@@ -76,7 +82,7 @@ function forCli(e: AgentEvent, keyEnv: string | null): AgentEvent {
 }
 
 /** Writes through `io` with the key cut out: a server echoing it back must not put it on screen. */
-function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
+export function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
   if (!secret) return io;
   const scrub = (t: string) => t.split(secret).join('[redacted]');
   return {
@@ -107,7 +113,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   try {
     const schema = await db.engine.introspect(db.id);
     // The plan is checked before the tools are built: its problems are the person's to fix first.
-    const plan = o.plan ? planFromFile(planJson, o.plan, schema, o.checkStep) : undefined;
+    const plan = o.plan ? planOrErrorEvent(o, io, planJson, schema) : undefined;
     if (!o.json) io.stderr.write('Building the retrieval tools…\n');
     await db.engine.buildTools(db.id);
     const tools: AgentTools = {
@@ -130,6 +136,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             schema,
             plan,
             index: o.checkStep - 1,
+            question: o.question,
             signal,
             ...(o.tools ? { mode: o.tools } : {}),
           })
@@ -147,6 +154,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
             ...(o.tools ? { mode: o.tools } : {}),
             ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}),
+            ...(o.maxRows ? { finalRows: o.maxRows } : {}),
           });
     for await (const raw of run) {
       const e = forCli(raw, keyEnv);
@@ -170,6 +178,19 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     writeTranscript(o.transcript, transcript, secret);
   }
   return code;
+}
+
+/** The --plan file checked against the schema; under --json a bad plan is also an `error` event. */
+function planOrErrorEvent(o: AskOptions, io: CliIo, raw: unknown, schema: Schema) {
+  try {
+    return planFromFile(raw, o.plan!, schema, o.checkStep);
+  } catch (e) {
+    if (o.json && e instanceof Error) {
+      const event: AgentEvent = { type: 'error', code: 'bad_plan', message: e.message, step: 0, at: Date.now() };
+      io.stdout.write(JSON.stringify(event) + '\n');
+    }
+    throw e;
+  }
 }
 
 export const askCommand: CliCommand = {

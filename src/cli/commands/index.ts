@@ -3,11 +3,15 @@
 import type { CliCommand } from '../command';
 import { askCommand } from './ask';
 import { benchCommand } from './bench';
+import { evalCommand } from './eval';
 import { evalToolsCommand } from './eval-tools';
 import { schemaCommand } from './schema';
 import { sqlCommand } from './sql';
 import { toolsCommand } from './tools';
 
 export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
-  [sqlCommand, schemaCommand, toolsCommand, askCommand, evalToolsCommand, benchCommand].map((c) => [c.name, c]),
+  [sqlCommand, schemaCommand, toolsCommand, askCommand, evalCommand, evalToolsCommand, benchCommand].map((c) => [
+    c.name,
+    c,
+  ]),
 );

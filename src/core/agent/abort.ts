@@ -66,3 +66,24 @@ export async function withTimeLimit<T>(
     signal?.removeEventListener('abort', forward);
   }
 }
+
+/**
+ * Iterates `parts`, but stops with AbortedError as soon as `signal` aborts, even when the source
+ * ignores the signal and never yields again (the source is told to end, not waited for).
+ */
+export async function* abortable<T>(parts: AsyncIterable<T>, signal?: AbortSignal): AsyncGenerator<T> {
+  const iterator = parts[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await raceAbort(iterator.next(), signal);
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) void Promise.resolve(iterator.return?.()).catch(() => {});
+  }
+}

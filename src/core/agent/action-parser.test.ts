@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../random';
-import { parseAction } from './action-parser';
+import { parseAction, parseActions } from './action-parser';
 
 describe('parseAction', () => {
   it('reads a thought and a one-line action', () => {
@@ -41,7 +41,7 @@ describe('parseAction', () => {
       kind: 'bad_action',
       error: expect.stringContaining('not closed'),
     });
-    expect(parseAction("Action: execute_sql {'sql': 'SELECT 1'}")).toMatchObject({
+    expect(parseAction('Action: execute_sql {"sql": SELECT 1}')).toMatchObject({
       kind: 'bad_action',
       error: expect.stringContaining('not valid JSON'),
     });
@@ -105,5 +105,49 @@ describe('parseAction', () => {
 
   it('accepts non-string input without throwing', () => {
     expect(parseAction(undefined)).toMatchObject({ kind: 'no_action' });
+  });
+});
+
+describe('parseActions: what small models write', () => {
+  const first = (text: string) => parseActions(text).actions[0];
+
+  it('reads single quotes, trailing commas, and a JSON string inside a string', () => {
+    expect(first("Action: execute_sql {'sql': 'SELECT 1',}")).toEqual({
+      name: 'execute_sql',
+      args: { sql: 'SELECT 1' },
+    });
+    expect(first('Action: search_value "{\\"query\\": \\"Paris\\"}"')).toMatchObject({ name: 'search_value' });
+  });
+
+  it('reads Python keyword calls', () => {
+    expect(first('Action: search_value(query="Paris", k=3, table=None)')).toEqual({
+      name: 'search_value',
+      args: { query: 'Paris', k: 3, table: null },
+    });
+  });
+
+  it('reads <tool_call> blocks, with arguments as an object or a string', () => {
+    const reply =
+      'I will look it up.\n<tool_call>\n{"name": "search_value", "arguments": {"query": "Paris"}}\n</tool_call>\n<tool_call>{"name": "find_shortest_path", "arguments": "{\\"start\\": \\"a\\", \\"end\\": \\"b\\"}"}</tool_call>';
+    const parsed = parseActions(reply);
+    expect(parsed.thought).toBe('I will look it up.');
+    expect(parsed.actions).toEqual([
+      { name: 'search_value', args: { query: 'Paris' } },
+      { name: 'find_shortest_path', args: { start: 'a', end: 'b' } },
+    ]);
+  });
+
+  it('reads several Action lines as several actions, in order', () => {
+    const parsed = parseActions(
+      'Thought: both\nAction: search_value {"query": "a"}\nAction: search_value {"query": "b"}',
+    );
+    expect(parsed.actions.map((a) => ('args' in a ? a.args.query : a.error))).toEqual(['a', 'b']);
+  });
+
+  it('says what to write when a <tool_call> block cannot be read', () => {
+    expect(first('<tool_call>{"arguments": {}}</tool_call>')).toMatchObject({
+      error: expect.stringContaining('no "name"'),
+    });
+    expect(first('<tool_call>not json</tool_call>')).toMatchObject({ error: expect.stringContaining('<tool_call>') });
   });
 });

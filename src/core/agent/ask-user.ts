@@ -3,10 +3,12 @@
 // allows it once per run. The person's answer goes back as data, like any observation.
 
 import { z } from 'zod';
+import { promptIdent } from '../prompt/schema-text';
+import { jsonData } from '../tools/quote-data';
 
 export const askUserInput = z.strictObject({
-  question: z.string().trim().min(1).describe('One short question for the person'),
-  options: z.array(z.string().trim().min(1)).min(1).max(6).describe('1 to 6 answers to choose from (shown as buttons)'),
+  question: z.string().trim().min(1).describe('one short question'),
+  options: z.array(z.string().trim().min(1)).min(1).max(6).describe('answers to choose from'),
 });
 
 export type AskUserQuestion = z.output<typeof askUserInput>;
@@ -15,11 +17,16 @@ export type AskUserQuestion = z.output<typeof askUserInput>;
 export type AskUser = (q: AskUserQuestion) => Promise<string>;
 
 export const ASK_USER_DESCRIPTION =
-  'Ask the person one clarifying question with 1-6 options. Only on the ambiguity signals in the rules, at most once per run.';
+  'Ask the person one question with 1-6 options (only on an ambiguity signal in the rules; once).';
 
-export const ASK_USER_RULE = `- ask_user only when one of these holds: a value the question needs is found in more than one column; a value matches only up to case or spacing; the top two columns search_column gives for a phrase score nearly the same. At most once per run. Otherwise decide yourself.`;
+export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns, matches only up to case or spacing, or two columns from search_column score nearly the same; at most once. Otherwise decide yourself.`;
 
 export const NO_PERSON = 'No person is available to answer; pick the most likely option and say so.';
+
+/** Nobody could answer, so the first option stands: the model must not say the person chose it. */
+export function defaultAnswerObservation(option: string): string {
+  return `No person is here to answer; the first option was taken by default: ${JSON.stringify(option)}. Go on with it, and say in your answer that you assumed it.`;
+}
 
 export const ASKED_ALREADY =
   'ask_user refused: you already asked once in this run. Decide yourself and say which option you took.';
@@ -46,18 +53,19 @@ export function ambiguitySignal(tool: string, args: unknown, output: unknown): s
     if (hits.length === 0) return null;
     const top = hits[0];
     const same = hits.filter((h) => norm(h.value) === norm(top.value));
-    const columns = new Set(same.map((h) => `${h.table}.${h.column}`.toLowerCase()));
-    if (columns.size > 1) return `${JSON.stringify(top.value)} is in ${[...columns].join(', ')}`;
+    const columns = new Set(same.map((h) => `${promptIdent(h.table)}.${promptIdent(h.column)}`.toLowerCase()));
+    if (columns.size > 1) return `${jsonData(top.value)} is in ${[...columns].join(', ')}`;
     const query = (args as { query?: unknown } | null)?.query;
     if (typeof query === 'string' && norm(query) === norm(top.value) && query.trim() !== top.value) {
-      return `${JSON.stringify(query)} matches ${JSON.stringify(top.value)} only up to case or spacing`;
+      return `${jsonData(query)} matches ${jsonData(top.value)} only up to case or spacing`;
     }
     return null;
   }
   if (tool === 'search_column') {
     const hits = (output as { hits?: Array<{ table: string; column: string; score: number }> } | null)?.hits ?? [];
     if (hits.length >= 2 && hits[0].score > 0 && hits[1].score >= 0.9 * hits[0].score) {
-      return `${hits[0].table}.${hits[0].column} and ${hits[1].table}.${hits[1].column} score nearly the same`;
+      const ref = (h: { table: string; column: string }) => `${promptIdent(h.table)}.${promptIdent(h.column)}`;
+      return `${ref(hits[0])} and ${ref(hits[1])} score nearly the same`;
     }
   }
   return null;

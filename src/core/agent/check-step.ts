@@ -3,7 +3,6 @@
 // It is a preview for the person, not a stepping stone: nothing from it feeds the final SQL.
 
 import type { ChatModel } from '../llm/types';
-import { tableSummary } from '../prompt/schema-text';
 import { TOOL_NAMES } from '../tools/registry';
 import type { Schema } from '../types';
 import type { AgentEvent } from './events';
@@ -11,7 +10,7 @@ import { AgentRun, agentMode, type AgentTools, type OkSqlOutcome } from './loop'
 import { checkGivenPlan, planAsData, type Plan } from './plan';
 import {
   agentToolSpecs,
-  NATIVE_FORMAT,
+  databaseSection,
   RULES,
   TEXT_FORMAT,
   TEXT_STOP,
@@ -32,8 +31,10 @@ export interface CheckStepOptions {
   tools: AgentTools;
   schema: Schema;
   plan: Plan;
-  /** 0-based sub-question. */
+  /** 0-based sub-question (events and people count from 1). */
   index: number;
+  /** The whole question the plan answers: "How many of those cities…?" needs it to be read. */
+  question?: string;
   signal?: AbortSignal;
   mode?: AgentMode;
   now?: () => number;
@@ -44,21 +45,37 @@ const PROCESS = `Process (a few turns at most):
 2. execute_sql with one small SELECT that answers only this sub-question (no other sub-question, no final answer), LIMIT 5 is fine.
 3. done with that SQL. done runs it and shows its first rows to the person.`;
 
-export function buildStepPrompt(plan: Plan, index: number, schema: Schema, mode: AgentMode): AgentPrompt {
+export function buildStepPrompt(
+  plan: Plan,
+  index: number,
+  schema: Schema,
+  mode: AgentMode,
+  question?: string,
+): AgentPrompt {
   const system = [
     'You check one step of a plan for a question about a SQLite database: write one small read-only SQL that answers just that step, so a person can see its first rows.',
-    `Tools:\n${toolList(STEP_TOOLS)}`,
+    // Native mode: the tools travel in the request, not twice.
+    ...(mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(STEP_TOOLS)}`] : []),
     PROCESS,
     RULES,
-    mode === 'text' ? TEXT_FORMAT : NATIVE_FORMAT.replace(/ The examples below.*$/, ''),
+    ...(mode === 'text' ? [TEXT_FORMAT] : []),
   ].join('\n\n');
   const step = { sub_questions: [plan.sub_questions[index]] };
-  const user = [
-    `Database (tables only; find columns with the tools):\n${tableSummary(schema)}`,
+  const earlier = { sub_questions: plan.sub_questions.slice(0, index) };
+  const user = [databaseSection(schema)];
+  if (question?.trim()) user.push(`The whole question (for context): ${JSON.stringify(question.trim())}`);
+  if (index > 0)
+    user.push(
+      `Earlier sub-questions (context only; "those", "them" may refer to their answers):\n${planAsData(earlier)}`,
+    );
+  user.push(
     `The step to check, sub-question ${index + 1} of ${plan.sub_questions.length} (quoted as data; tables and their columns after the dash):\n${planAsData(step).replace(/^1\./, `${index + 1}.`)}`,
-    'Start from those tables and columns. Answer only this sub-question.',
-  ].join('\n\n');
-  return mode === 'native' ? { system, user, tools: agentToolSpecs(STEP_TOOLS) } : { system, user, stop: [TEXT_STOP] };
+    'Start from those tables and columns. Answer only this sub-question (with what it needs of the earlier ones).',
+  );
+  const text = user.join('\n\n');
+  return mode === 'native'
+    ? { system, user: text, tools: agentToolSpecs(STEP_TOOLS) }
+    : { system, user: text, stop: [TEXT_STOP] };
 }
 
 /** The loop with a different prompt and ending: the first rows, no explanation call. */
@@ -84,11 +101,12 @@ class StepRun extends AgentRun {
     );
   }
 
-  protected override async *finish(result: OkSqlOutcome): AsyncGenerator<AgentEvent> {
+  override async *finish(result: OkSqlOutcome, options: { unverified?: boolean } = {}): AsyncGenerator<AgentEvent> {
     const rows = result.rows.slice(0, PREVIEW_ROWS);
     yield this.ev({
       type: 'step_preview',
-      index: this.index,
+      subQuestion: this.index + 1,
+      ...(options.unverified ? { unverified: true } : {}),
       sql: result.sql,
       columns: result.columns,
       rows,
@@ -116,6 +134,6 @@ export async function* checkStep(options: CheckStepOptions): AsyncGenerator<Agen
     };
     return;
   }
-  const prompt = buildStepPrompt(plan, options.index, options.schema, agentMode(options));
+  const prompt = buildStepPrompt(plan, options.index, options.schema, agentMode(options), options.question);
   yield* new StepRun({ ...options, plan }, options.index, prompt).events();
 }

@@ -40,7 +40,14 @@ export type AgentEventBody =
   /** The run waits for the person (pause after plan): Continue, an edited plan, or Stop. */
   | { type: 'plan_waiting'; plan: Plan }
   /** The model asks the person (ask_user); the answer comes back as the next observation. */
-  | { type: 'ask'; question: string; options: string[]; callId?: string }
+  | {
+      type: 'ask';
+      question: string;
+      options: string[];
+      callId?: string;
+      /** No person could answer (CLI --non-interactive): this option was taken by default. */
+      defaultAnswer?: string;
+    }
   /**
    * A piece of the model's reply text while the call is still running (raw: in the text protocol
    * it includes the Action line). The parsed `thought` event still follows once the turn is whole.
@@ -62,16 +69,24 @@ export type AgentEventBody =
       verdict: Verdict;
       /** Why the explanation is missing, when it is. */
       note?: string;
+      /**
+       * The agent did not finish: this is the last SQL that ran and returned rows, offered when the
+       * run hit its turn limit. Shown as unverified in the page, the CLI and exports.
+       */
+      unverified?: boolean;
     }
   /** The end of a step check (checkStep): one sub-question's small SQL and its first rows. */
   | {
       type: 'step_preview';
-      index: number;
+      /** The sub-question checked, 1-based as people count (and as `dowser ask --check-step N`). */
+      subQuestion: number;
       sql: string;
       columns: string[];
       rows: SqlValue[][];
       totalRows: number | null;
       truncated: boolean;
+      /** The step check ran out of turns: the last SQL that returned rows, not confirmed. */
+      unverified?: boolean;
     }
   | { type: 'error'; code: AgentErrorCode; message: string }
   | {

@@ -57,4 +57,18 @@ describe('guards', () => {
     });
     expect(parseExplanation('  ')).toBeNull();
   });
+
+  it.each([
+    ['Verdict: match\nExplanation: Counts loans.', 'match', 'Counts loans.'],
+    ['VERDICT - Does not match\nIt lists towns, not cities.', 'mismatch', 'It lists towns, not cities.'],
+    ['Verdict: "Matches"\n\nExplanation: The five largest cities.', 'match', 'The five largest cities.'],
+    ['verdict: partially — only 2023\nexplanation: Sales of 2023.', 'unsure', 'Sales of 2023.'],
+    ['Verdict: yes\nThe count of loans.', 'match', 'The count of loans.'],
+    ['It lists the singers by age. This matches the question.', 'match', null],
+    ["It lists towns. This doesn't answer the question, which asks for cities.", 'mismatch', null],
+  ])('reads a verdict however small models write it: %j', (reply, verdict, explanation) => {
+    const parsed = parseExplanation(reply);
+    expect(parsed?.verdict).toBe(verdict);
+    if (explanation) expect(parsed?.explanation).toBe(explanation);
+  });
 });

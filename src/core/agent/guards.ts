@@ -32,9 +32,10 @@ export const REPEAT_NOTE =
   'Note: you already made this exact call. Change the arguments or take another step: the same call once more stops the run.';
 
 /**
- * Consecutive failed executions (an error, or no rows). After the first failure up to
- * `maxRepairs` repairs may follow; when they fail too, execute_sql is refused until the model
- * changes approach (another tool or a new plan).
+ * Consecutive SQL errors (SQLite refused the statement). An empty result is information, not a
+ * failure, and a refused write or a time-out is not a repair round either. After the first error
+ * up to `maxRepairs` repairs may follow; when they fail too, execute_sql is refused until the
+ * model changes approach (another tool or a new plan).
  */
 export class RepairGuard {
   private failures = 0;
@@ -42,7 +43,7 @@ export class RepairGuard {
 
   constructor(readonly maxRepairs = 2) {}
 
-  /** Records an execution; returns the note to add to its observation. */
+  /** Records an execution (ok: it ran, whatever it returned); returns the note for its observation. */
   record(ok: boolean): string {
     if (ok) {
       this.failures = 0;

@@ -19,11 +19,11 @@ function fakeModel(replies: Reply[], supportsTools = true) {
     provider: 'fake',
     model: 'fake',
     supportsTools,
-    async chat(req) {
+    async *stream(req) {
       requests.push(req);
       const r = replies[i++] ?? say('');
       if (r instanceof Error) throw r;
-      return typeof r === 'function' ? r(req) : r;
+      yield { type: 'finish', response: typeof r === 'function' ? await r(req) : r };
     },
   };
   return { model, requests };
@@ -300,8 +300,9 @@ describe('runAgent guards', () => {
     expect(obs[2]).toContain('repair 2 of 2');
     expect(obs[3]).toContain('Repair limit reached');
     expect(obs[4]).toMatch(/^execute_sql refused: the repair limit was reached/);
+    // An empty result is information, not a failed repair.
     expect(obs[6]).toContain('No rows.');
-    expect(obs[6]).toContain('repair 1 of 2');
+    expect(obs[6]).not.toContain('repair');
   });
 
   it('ends as given up when the model stops after the repair limit', async () => {
@@ -392,5 +393,94 @@ describe('runAgent streaming', () => {
     }
     expect(events[events.length - 1]).toMatchObject({ type: 'error', code: 'aborted' });
     expect(of(events, 'thought_delta').length).toBeLessThan(5);
+  });
+});
+
+describe('runAgent, issue 8 behaviour', () => {
+  it('done without sql finishes with the last SQL that ran', async () => {
+    const { last } = await run([
+      call('submit_plan', PLAN),
+      call('execute_sql', { sql: SQL }),
+      call('done', {}),
+      EXPLAINED,
+    ]);
+    expect(last).toMatchObject({ type: 'final', sql: SQL, rows: [[30.5]] });
+  });
+
+  it('counts only SQL errors as repairs: empty results and refused writes never block execute_sql', async () => {
+    const empty = (n: number) => call('execute_sql', { sql: `SELECT name FROM customers WHERE city = 'Nowhere${n}'` });
+    const { events, last } = await run([
+      call('submit_plan', PLAN),
+      empty(1),
+      call('execute_sql', { sql: 'DELETE FROM customers' }),
+      empty(2),
+      empty(3),
+      call('execute_sql', { sql: SQL }),
+      call('done', {}),
+      EXPLAINED,
+    ]);
+    const obs = observations(events);
+    expect(obs.slice(1, 5).join('\n')).not.toMatch(/repair|refused: the repair limit/);
+    expect(obs[5]).toContain('30.5');
+    expect(last).toMatchObject({ type: 'final', sql: SQL });
+  });
+
+  it('at the turn limit offers the last SQL that returned rows as an unverified answer', async () => {
+    const { events, last } = await run(
+      [
+        call('submit_plan', PLAN),
+        call('execute_sql', { sql: SQL }),
+        call('execute_sql', { sql: "SELECT name FROM customers WHERE city = 'Nowhere'" }),
+        EXPLAINED,
+      ],
+      { maxTurns: 3 },
+    );
+    expect(last).toMatchObject({ type: 'final', sql: SQL, unverified: true, rows: [[30.5]], verdict: 'match' });
+    expect(of(events, 'error')).toHaveLength(0);
+  });
+
+  it('without any SQL that returned rows the turn limit is an error', async () => {
+    const { last } = await run([call('submit_plan', PLAN), call('search_column', { query: 'city' })], { maxTurns: 2 });
+    expect(last).toMatchObject({ type: 'error', code: 'turn_limit', message: 'No answer within 2 turns.' });
+  });
+
+  it('resends the conversation with an unchanged prefix: only the observation just answered is shortened', async () => {
+    const long = call('search_value', { query: 'a' });
+    const { requests } = await run(
+      [
+        call('submit_plan', PLAN),
+        long,
+        call('search_column', { query: 'order total' }),
+        call('execute_sql', { sql: SQL }),
+        call('done', {}),
+        EXPLAINED,
+      ],
+      { compactObservations: true },
+    );
+    const agentRequests = requests.filter((r) => r.tools);
+    for (let i = 1; i < agentRequests.length; i++) {
+      const before = agentRequests[i - 1].messages;
+      const after = agentRequests[i].messages;
+      expect(after[0]).toEqual(before[0]);
+      expect(after[1]).toEqual(before[1]);
+      expect(agentRequests[i].tools).toEqual(agentRequests[0].tools);
+      // Everything but the observations of the previous turn is byte-identical.
+      const lastAssistant = before.map((m) => m.role).lastIndexOf('assistant');
+      const stable = before.slice(0, lastAssistant + 1);
+      expect(after.slice(0, stable.length)).toEqual(stable);
+    }
+  });
+});
+
+describe('runAgent, small-model replies', () => {
+  it('in native mode reads a call written as text, and a tool name in other case or with a prefix', async () => {
+    const { events, last } = await run([
+      say('<tool_call>{"name": "SubmitPlan", "arguments": ' + JSON.stringify(PLAN) + '}</tool_call>'),
+      call('functions.execute_sql', `{'sql': "${SQL}",}`),
+      call('done', '""'),
+      EXPLAINED,
+    ]);
+    expect(of(events, 'action').map((a) => a.tool)).toEqual(['submit_plan', 'execute_sql', 'done']);
+    expect(last).toMatchObject({ type: 'final', sql: SQL });
   });
 });

@@ -46,9 +46,9 @@ async function run(turns: ScriptedTurn[], more: Partial<RunAgentOptions> = {}) {
   const requests: ChatRequest[] = [];
   const model = {
     ...scripted,
-    chat: (req: ChatRequest, onDelta?: Parameters<typeof scripted.chat>[1]) => {
+    stream: (req: ChatRequest) => {
       requests.push(req);
-      return scripted.chat(req, onDelta);
+      return scripted.stream(req);
     },
   };
   const events: AgentEvent[] = [];
@@ -187,7 +187,7 @@ describe('runAgent, ask_user', () => {
     expect(observations(events)[2]).toBe('The person answered: "customers.city"');
     expect(observations(events)[3]).toContain('ask_user refused: you already asked once');
     expect(requests[0].tools?.map((x) => x.name)).toContain('ask_user');
-    expect(requests[0].messages[0].content).toContain('a value matches only up to case or spacing');
+    expect(requests[0].messages[0].content).toContain('matches only up to case or spacing');
   });
 
   it('without a person, tells the model to pick and say so', async () => {
@@ -232,7 +232,13 @@ describe('checkStep', () => {
     const sql =
       'SELECT o.id, o.total FROM orders o UNION ALL SELECT id + 10, total FROM orders UNION ALL SELECT id + 20, total FROM orders';
     const { events, last, model } = await check([t('search_column', { query: 'total' }), t('done', { sql })], 1);
-    expect(last).toMatchObject({ type: 'step_preview', index: 1, sql, columns: ['id', 'total'], truncated: true });
+    expect(last).toMatchObject({
+      type: 'step_preview',
+      subQuestion: 2,
+      sql,
+      columns: ['id', 'total'],
+      truncated: true,
+    });
     if (last.type !== 'step_preview') return;
     expect(last.rows).toHaveLength(5);
     expect(of(events, 'final')).toHaveLength(0);
@@ -244,9 +250,9 @@ describe('checkStep', () => {
     const scripted = createScriptedModel([t('submit_plan', PLAN)]);
     const model = {
       ...scripted,
-      chat: (req: ChatRequest) => {
+      stream: (req: ChatRequest) => {
         requests.push(req);
-        return scripted.chat(req);
+        return scripted.stream(req);
       },
     };
     const events: AgentEvent[] = [];
@@ -262,6 +268,20 @@ describe('checkStep', () => {
       'done',
     ]);
     expect(observations(events)[0]).toMatch(/^Unknown tool "submit_plan"/);
+  });
+
+  it('gives a later sub-question the whole question and the earlier sub-questions to read it by', async () => {
+    const requests: ChatRequest[] = [];
+    const scripted = createScriptedModel([t('search_column', { query: 'total' })]);
+    const model = { ...scripted, stream: (req: ChatRequest) => (requests.push(req), scripted.stream(req)) };
+    const question = 'Total of paid orders from Paris customers?';
+    for await (const _ of checkStep({ model, tools: toolbox, schema, plan: PLAN, index: 1, question, now: () => 0 }))
+      void _;
+    const user = requests[0].messages[1].content;
+    expect(user).toContain(`The whole question (for context): ${JSON.stringify(question)}`);
+    expect(user).toContain('Earlier sub-questions');
+    expect(user).toContain('"Which customers are in Paris?"');
+    expect(user).toContain('sub-question 2 of 2');
   });
 
   it('stops within 5 turns, and refuses a step that does not exist', async () => {

@@ -13,7 +13,7 @@ export const planInput = z.strictObject({
   sub_questions: z
     .array(
       z.strictObject({
-        text: z.string().trim().min(1).describe('One sub-question in plain words'),
+        text: z.string().trim().min(1).describe('in plain words'),
         tables: z
           .array(
             z.strictObject({
@@ -22,7 +22,7 @@ export const planInput = z.strictObject({
             }),
           )
           .default([])
-          .describe('Tables this sub-question needs, each with the columns it uses'),
+          .describe('tables it needs, with their columns'),
       }),
     )
     .min(1)
@@ -41,7 +41,7 @@ export interface PlanProblem {
 }
 
 export const SUBMIT_PLAN_DESCRIPTION =
-  'Submit the plan first: the question split into sub-questions, each with the tables and columns it needs. Names are checked against the database.';
+  'First: the question as sub-questions, each with the tables and columns it needs (names are checked).';
 
 // Models often write a column as `table.column` or quoted; the bare name is what is checked.
 function bare(name: string): string {

@@ -19,6 +19,8 @@ export type SqlOutcome =
     }
   | {
       ok: false;
+      /** The engine's error code: sql_error (SQLite refused it), read_only, timeout, … */
+      code: string;
       sql: string;
       empty: false;
       columns: string[];
@@ -36,6 +38,7 @@ export function readSqlOutcome(outcome: ToolCallOutcome): SqlOutcome | null {
   if (!out.ok) {
     return {
       ok: false,
+      code: out.code,
       sql: out.sql,
       empty: false,
       columns: [],

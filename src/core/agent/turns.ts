@@ -4,7 +4,8 @@
 // observation, so a malformed action costs a turn, never the run.
 
 import type { ChatResponse } from '../llm/types';
-import { parseAction } from './action-parser';
+import { parseActions, type ParsedAction } from './action-parser';
+import { parseToolArgs } from './lenient-json';
 
 export type TurnCall =
   | { id?: string; name: string; args: Record<string, unknown> }
@@ -17,39 +18,29 @@ export interface AgentTurn {
   noAction?: string;
 }
 
-function nativeArgs(name: string, raw: string): { args: Record<string, unknown> } | { error: string } {
-  if (raw.trim() === '') return { args: {} };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (e) {
-    return {
-      error: `The arguments of ${name} are not valid JSON (${e instanceof Error ? e.message : 'parse error'}).`,
-    };
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    return { error: `The arguments of ${name} must be a JSON object.` };
-  return { args: parsed as Record<string, unknown> };
-}
-
 export function nativeTurn(response: ChatResponse): AgentTurn {
   const thought = response.text.trim();
-  const calls = response.toolCalls.map((c) => ({ id: c.id, name: c.name, ...nativeArgs(c.name, c.arguments) }));
-  return calls.length
-    ? { thought, calls }
-    : { thought, calls, noAction: 'No function was called. Call one of the functions (one per turn).' };
+  const calls: TurnCall[] = response.toolCalls.map((c) => ({
+    id: c.id,
+    name: c.name,
+    ...parseToolArgs(c.name, c.arguments),
+  }));
+  if (calls.length) return { thought, calls };
+  // No native call, but the call written as text (a <tool_call> block or an Action line): a local
+  // server that did not parse the model's template. Read it rather than waste the turn.
+  const written = parseActions(response.text);
+  if (written.actions.length) return { thought: written.thought, calls: written.actions.map(toCall) };
+  return { thought, calls, noAction: 'No function was called. Call one of the functions (one per turn).' };
 }
+
+const toCall = (a: ParsedAction): TurnCall =>
+  'args' in a ? { name: a.name, args: a.args } : { name: a.name, error: a.error };
 
 export function textTurn(response: ChatResponse): AgentTurn {
-  const parsed = parseAction(response.text);
-  if ('action' in parsed)
-    return { thought: parsed.thought, calls: [{ name: parsed.action.name, args: parsed.action.args }] };
-  // A malformed Action line is a call that went wrong; no Action line at all is no call.
-  if (parsed.kind === 'bad_action')
-    return { thought: parsed.thought, calls: [{ name: '(unreadable)', error: parsed.error }] };
-  return { thought: parsed.thought, calls: [], noAction: parsed.error };
+  const parsed = parseActions(response.text);
+  if (!parsed.actions.length) return { thought: parsed.thought, calls: [], noAction: parsed.noAction };
+  return { thought: parsed.thought, calls: parsed.actions.map(toCall) };
 }
-
 /** The text-protocol reply as kept in the conversation: what the model wrote, up to any observation it invented. */
 export function textReplyForHistory(text: string): string {
   const cut = text.search(/^[ \t*_]*observation[ \t*_]*:/im);

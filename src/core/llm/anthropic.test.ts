@@ -1,55 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { completeChat } from './complete';
 import { createAnthropicModel, toAnthropicMessages } from './anthropic';
 import type { ChatDelta, ChatMessage } from './types';
 
-// A recorded-shape stream: text, then a tool_use whose input arrives in input_json_delta pieces.
-const EVENTS: [string, unknown][] = [
-  [
-    'message_start',
-    {
-      type: 'message_start',
-      message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 321, output_tokens: 1 } },
-    },
-  ],
-  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
-  ['ping', { type: 'ping' }],
-  [
-    'content_block_delta',
-    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'I will search ' } },
-  ],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'for café.' } }],
-  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-  [
-    'content_block_start',
-    {
-      type: 'content_block_start',
-      index: 1,
-      content_block: { type: 'tool_use', id: 'toolu_01', name: 'SearchValue', input: {} },
-    },
-  ],
-  [
-    'content_block_delta',
-    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } },
-  ],
-  [
-    'content_block_delta',
-    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '{"query": "ca' } },
-  ],
-  [
-    'content_block_delta',
-    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: 'fé", "limit"' } },
-  ],
-  [
-    'content_block_delta',
-    { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: ': 5}' } },
-  ],
-  ['content_block_stop', { type: 'content_block_stop', index: 1 }],
-  [
-    'message_delta',
-    { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 57 } },
-  ],
-  ['message_stop', { type: 'message_stop' }],
-];
+// The recorded-shape stream kept beside the client: text, then a tool_use whose input arrives in
+// input_json_delta pieces.
+const EVENTS: [string, unknown][] = readFileSync(new URL('./fixtures/anthropic-tool-use.sse', import.meta.url), 'utf8')
+  .split(/\n\n+/)
+  .map((block) => block.split('\n').filter((l) => !l.startsWith(':')))
+  .filter((lines) => lines.length === 2)
+  .map(([event, data]) => [event.replace(/^event: /, ''), JSON.parse(data.replace(/^data: /, '')) as unknown]);
 
 function sseBody(events: [string, unknown][], cut = 11): ReadableStream<Uint8Array> {
   const bytes = new TextEncoder().encode(
@@ -88,7 +49,8 @@ describe('Anthropic client', () => {
       ),
     });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat(
+    const r = await completeChat(
+      model,
       {
         messages: [
           { role: 'system', content: 'Be brief.' },
@@ -101,9 +63,10 @@ describe('Anthropic client', () => {
       (d) => deltas.push(d),
     );
     expect(r.text).toBe('I will search for café.');
-    expect(r.toolCalls).toEqual([{ id: 'toolu_01', name: 'SearchValue', arguments: '{"query": "café", "limit": 5}' }]);
+    expect(r.toolCalls).toEqual([{ id: 'toolu_01', name: 'search_value', arguments: '{"value": "café", "k": 5}' }]);
     expect(r.finishReason).toBe('tool_calls');
-    expect(r.usage).toEqual({ inputTokens: 321, outputTokens: 57, estimated: false });
+    // input_tokens (321) leaves out the 2048 read from the prompt cache: the total counts both.
+    expect(r.usage).toEqual({ inputTokens: 2369, outputTokens: 57, cachedInputTokens: 2048, estimated: false });
     expect(deltas.filter((d) => d.type === 'tool_call').map((d) => d.type === 'tool_call' && d.index)).toEqual([
       0, 0, 0, 0,
     ]);
@@ -116,12 +79,20 @@ describe('Anthropic client', () => {
     const body = JSON.parse(String(seen[0].init.body)) as Record<string, unknown>;
     expect(body).toMatchObject({
       model: 'claude-sonnet-4-5',
-      system: 'Be brief.',
+      // The system prompt and the tools are cache breakpoints: the same on every turn of a run.
+      system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }],
       stream: true,
       max_tokens: 500,
       stop_sequences: ['Observation:'],
       messages: [{ role: 'user', content: [{ type: 'text', text: 'Find café' }] }],
-      tools: [{ name: 'SearchValue', description: 'values', input_schema: { type: 'object', properties: {} } }],
+      tools: [
+        {
+          name: 'SearchValue',
+          description: 'values',
+          input_schema: { type: 'object', properties: {} },
+          cache_control: { type: 'ephemeral' },
+        },
+      ],
     });
   });
 
@@ -175,7 +146,9 @@ describe('Anthropic client', () => {
         json(401, { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${KEY}` } }),
       ]),
     });
-    const e1 = (await auth.chat({ messages: [{ role: 'user', content: 'q' }] }).catch((e: unknown) => e)) as Error & {
+    const e1 = (await completeChat(auth, { messages: [{ role: 'user', content: 'q' }] }).catch(
+      (e: unknown) => e,
+    )) as Error & {
       code: string;
     };
     expect(e1.code).toBe('llm_auth');
@@ -192,7 +165,7 @@ describe('Anthropic client', () => {
         () => new Response(sseBody(EVENTS), { headers: { 'Content-Type': 'text/event-stream' } }),
       ]),
     });
-    expect((await overloaded.chat({ messages: [{ role: 'user', content: 'q' }] })).toolCalls).toHaveLength(1);
+    expect((await completeChat(overloaded, { messages: [{ role: 'user', content: 'q' }] })).toolCalls).toHaveLength(1);
     expect(sleeps).toHaveLength(1);
 
     const long = createAnthropicModel({
@@ -205,7 +178,7 @@ describe('Anthropic client', () => {
         }),
       ]),
     });
-    await expect(long.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
+    await expect(completeChat(long, { messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
       code: 'llm_context_length',
     });
   });
@@ -221,7 +194,7 @@ describe('Anthropic client', () => {
       model: 'm',
       fetch: fakeFetch([() => new Response(sseBody(events), { headers: { 'Content-Type': 'text/event-stream' } })]),
     });
-    await expect(model.chat({ messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
+    await expect(completeChat(model, { messages: [{ role: 'user', content: 'q' }] })).rejects.toMatchObject({
       code: 'llm_server',
       retryable: false,
     });
@@ -239,7 +212,7 @@ describe('Anthropic client', () => {
       model: 'm',
       fetch: fakeFetch([() => new Response(endless, { headers: { 'Content-Type': 'text/event-stream' } })]),
     });
-    const p = model.chat({ messages: [{ role: 'user', content: 'q' }], signal: controller.signal });
+    const p = completeChat(model, { messages: [{ role: 'user', content: 'q' }], signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
     await expect(p).rejects.toMatchObject({ code: 'llm_aborted' });
   });

@@ -5,14 +5,13 @@
 import { abortedError, llmErrorFromFetchFailure, llmErrorFromResponse, redactSecrets } from './errors';
 import { generatedCallId, mapFinishReason } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
-import { readSse } from './sse';
+import { sseEvents } from './sse';
 import {
   LlmError,
-  type ChatDelta,
+  type ChatStreamPart,
   type ChatMessage,
   type ChatModel,
   type ChatRequest,
-  type ChatResponse,
   type ToolCall,
   type Usage,
 } from './types';
@@ -82,13 +81,21 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): {
   return { system: system.join('\n\n'), messages: out };
 }
 
+// input_tokens counts only what was neither read from nor written to the prompt cache.
+interface AnthropicUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
 interface StreamEvent {
   type: string;
   index?: number;
-  message?: { usage?: { input_tokens?: number; output_tokens?: number } };
+  message?: { usage?: AnthropicUsage };
   content_block?: { type: string; text?: string; id?: string; name?: string; input?: unknown };
   delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
-  usage?: { output_tokens?: number; input_tokens?: number };
+  usage?: AnthropicUsage;
   error?: { type?: string; message?: string };
 }
 
@@ -114,9 +121,18 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
       max_tokens: request.maxTokens ?? options.defaultMaxTokens ?? 4096,
       stream: true,
     };
-    if (system) body.system = system;
+    // Prompt caching: the system prompt and the tools are the same on every turn of a run, so they
+    // are marked as a cache breakpoint (the last tool closes the tools block); later turns read
+    // them from Anthropic's cache instead of paying for them again.
+    const cache = { type: 'ephemeral' };
+    if (system) body.system = [{ type: 'text', text: system, cache_control: cache }];
     if (request.tools?.length)
-      body.tools = request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
+      body.tools = request.tools.map((t, i, all) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: t.parameters,
+        ...(i === all.length - 1 ? { cache_control: cache } : {}),
+      }));
     if (request.stop?.length) body.stop_sequences = request.stop;
     if (request.temperature !== undefined) body.temperature = request.temperature;
     let response: Response;
@@ -140,7 +156,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     throw llmErrorFromResponse(response.status, text, { ...ctx, retryAfter: response.headers.get('retry-after') });
   }
 
-  async function chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse> {
+  async function* stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
     let text = '';
     const calls: { id: string; name: string; arguments: string }[] = [];
     // Anthropic indexes all content blocks; callers index tool calls only.
@@ -148,43 +164,49 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     let stopReason: string | null = null;
     let inputTokens: number | undefined;
     let outputTokens: number | undefined;
+    let cacheRead = 0;
+    let cacheWrite = 0;
+    const readUsage = (u: AnthropicUsage | undefined) => {
+      if (u?.input_tokens !== undefined) inputTokens = u.input_tokens;
+      if (u?.output_tokens !== undefined) outputTokens = u.output_tokens;
+      if (u?.cache_read_input_tokens !== undefined) cacheRead = u.cache_read_input_tokens;
+      if (u?.cache_creation_input_tokens !== undefined) cacheWrite = u.cache_creation_input_tokens;
+    };
 
-    const handle = (ev: StreamEvent) => {
+    const handle = (ev: StreamEvent): ChatStreamPart[] => {
       switch (ev.type) {
         case 'message_start':
-          inputTokens = ev.message?.usage?.input_tokens;
-          outputTokens = ev.message?.usage?.output_tokens;
+          readUsage(ev.message?.usage);
           break;
         case 'content_block_start': {
           const block = ev.content_block;
           if (block?.type === 'text' && block.text) {
             text += block.text;
-            onDelta?.({ type: 'text', text: block.text });
+            return [{ type: 'text', text: block.text }];
           } else if (block?.type === 'tool_use') {
             const index = calls.length;
             toolIndexByBlock.set(ev.index ?? -1, index);
             const call = { id: block.id ?? generatedCallId(), name: block.name ?? '', arguments: '' };
             calls.push(call);
-            onDelta?.({ type: 'tool_call', index, id: call.id, name: call.name });
+            return [{ type: 'tool_call', index, id: call.id, name: call.name }];
           }
           break;
         }
         case 'content_block_delta': {
           if (ev.delta?.type === 'text_delta' && ev.delta.text) {
             text += ev.delta.text;
-            onDelta?.({ type: 'text', text: ev.delta.text });
+            return [{ type: 'text', text: ev.delta.text }];
           } else if (ev.delta?.type === 'input_json_delta' && ev.delta.partial_json) {
             const index = toolIndexByBlock.get(ev.index ?? -1);
             if (index === undefined) break;
             calls[index].arguments += ev.delta.partial_json;
-            onDelta?.({ type: 'tool_call', index, argumentsDelta: ev.delta.partial_json });
+            return [{ type: 'tool_call', index, argumentsDelta: ev.delta.partial_json }];
           }
           break;
         }
         case 'message_delta':
           if (ev.delta?.stop_reason) stopReason = ev.delta.stop_reason;
-          if (ev.usage?.output_tokens !== undefined) outputTokens = ev.usage.output_tokens;
-          if (ev.usage?.input_tokens !== undefined) inputTokens = ev.usage.input_tokens;
+          readUsage(ev.usage);
           break;
         case 'error': {
           const status = ERROR_STATUS[ev.error?.type ?? ''] ?? 500;
@@ -195,6 +217,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         default:
           break; // ping, content_block_stop, message_stop
       }
+      return [];
     };
 
     try {
@@ -204,23 +227,19 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         sleep: options.sleep,
         signal: request.signal,
       });
-      await readSse(
-        response,
-        (event) => {
-          let ev: StreamEvent;
-          try {
-            ev = JSON.parse(event.data) as StreamEvent;
-          } catch {
-            throw new LlmError(
-              'llm_bad_response',
-              `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`,
-            );
-          }
-          handle(ev);
-          if (ev.type === 'message_stop') return 'stop';
-        },
-        request.signal,
-      );
+      for await (const event of sseEvents(response, request.signal)) {
+        let ev: StreamEvent;
+        try {
+          ev = JSON.parse(event.data) as StreamEvent;
+        } catch {
+          throw new LlmError(
+            'llm_bad_response',
+            `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`,
+          );
+        }
+        yield* handle(ev);
+        if (ev.type === 'message_stop') break;
+      }
       if (request.signal?.aborted) throw abortedError();
     } catch (e) {
       if (e instanceof LlmError) throw e;
@@ -233,10 +252,16 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     const toolCalls: ToolCall[] = calls.map((c) => ({ ...c, arguments: c.arguments || '{}' }));
     const usage: Usage =
       inputTokens !== undefined
-        ? { inputTokens, outputTokens: outputTokens ?? 0, estimated: false }
+        ? {
+            inputTokens: inputTokens + cacheRead + cacheWrite,
+            outputTokens: outputTokens ?? 0,
+            ...(cacheRead || cacheWrite ? { cachedInputTokens: cacheRead } : {}),
+            estimated: false,
+          }
         : await estimateUsage(request.messages, request.tools, text, toolCalls);
-    return { text, toolCalls, usage, finishReason: mapFinishReason(stopReason) };
+    yield { type: 'usage', usage };
+    yield { type: 'finish', response: { text, toolCalls, usage, finishReason: mapFinishReason(stopReason) } };
   }
 
-  return { provider: 'anthropic', model: options.model, supportsTools: true, chat };
+  return { provider: 'anthropic', model: options.model, supportsTools: true, stream };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { llmErrorFromFetchFailure, llmErrorFromResponse, parseRetryAfter, redactSecrets, retryAfterMs } from './errors';
 import { backoffDelay, withRetry } from './retry';
-import { readSse } from './sse';
+import { sseEvents } from './sse';
 import { LlmError } from './types';
 
 const ctx = {
@@ -147,7 +147,7 @@ describe('withRetry', () => {
   });
 });
 
-describe('readSse', () => {
+describe('sseEvents', () => {
   it('decodes UTF-8 characters and events cut at every byte', async () => {
     const text = 'data: {"t":"é東🎵"}\n\n: comment\n\ndata: second\ndata: line\n\ndata: [DONE]';
     const bytes = new TextEncoder().encode(text);
@@ -158,7 +158,7 @@ describe('readSse', () => {
       },
     });
     const seen: string[] = [];
-    await readSse(new Response(body), (e) => void seen.push(e.data));
+    for await (const e of sseEvents(new Response(body))) seen.push(e.data);
     expect(seen).toEqual(['{"t":"é東🎵"}', 'second\nline', '[DONE]']);
   });
 });

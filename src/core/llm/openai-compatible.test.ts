@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { completeChat } from './complete';
 import { startMockLlm, type MockLlm, type MockLlmOptions } from '../../../e2e/mock-llm/server';
 import { createOpenAiCompatibleModel, toOpenAiMessages } from './openai-compatible';
 import { LlmError, type ChatDelta, type ChatMessage } from './types';
@@ -36,8 +37,10 @@ describe('OpenAI-compatible client against the mock server', () => {
       script: [{ text: 'There are 347 albums.', usage: { prompt_tokens: 42, completion_tokens: 7 } }],
     });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat({ messages: question, stop: ['Observation:'], temperature: 0, maxTokens: 200 }, (d) =>
-      deltas.push(d),
+    const r = await completeChat(
+      model,
+      { messages: question, stop: ['Observation:'], temperature: 0, maxTokens: 200 },
+      (d) => deltas.push(d),
     );
     expect(r.text).toBe('There are 347 albums.');
     expect(deltas.filter((d) => d.type === 'text').length).toBeGreaterThan(2);
@@ -76,7 +79,8 @@ describe('OpenAI-compatible client against the mock server', () => {
       ],
     });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat(
+    const r = await completeChat(
+      model,
       {
         messages: question,
         tools: [{ name: 'SearchValue', description: 'find values', parameters: { type: 'object' } }],
@@ -123,13 +127,13 @@ describe('OpenAI-compatible client against the mock server', () => {
       { role: 'tool', tool_call_id: 'c1', content: '1 row' },
     ]);
     const { model, mock } = await setup({ script: [{ text: 'ok' }] });
-    await model.chat({ messages: history });
+    await completeChat(model, { messages: history });
     expect(mock.requests[0].messages).toEqual(toOpenAiMessages(history));
   });
 
   it('estimates usage when the server sends none', async () => {
     const { model } = await setup({ script: [{ text: 'Hello there, friend.', usage: false }] });
-    const r = await model.chat({ messages: question });
+    const r = await completeChat(model, { messages: question });
     expect(r.usage?.estimated).toBe(true);
     expect(r.usage!.inputTokens).toBeGreaterThan(5);
     expect(r.usage!.outputTokens).toBeGreaterThan(2);
@@ -137,8 +141,8 @@ describe('OpenAI-compatible client against the mock server', () => {
 
   it('retries once without stream_options when the server refuses it, and remembers', async () => {
     const { model, mock } = await setup({ rejectStreamOptions: true, script: [{ text: 'a' }, { text: 'b' }] });
-    expect((await model.chat({ messages: question })).text).toBe('a');
-    expect((await model.chat({ messages: question })).text).toBe('b');
+    expect((await completeChat(model, { messages: question })).text).toBe('a');
+    expect((await completeChat(model, { messages: question })).text).toBe('b');
     expect(mock.requests.map((r) => 'stream_options' in (r.body ?? {}))).toEqual([true, false, false]);
   });
 
@@ -153,7 +157,7 @@ describe('OpenAI-compatible client against the mock server', () => {
         fetch(input, { ...init, body: String(init?.body).replace('"stream":true', '"stream":false') }),
     });
     const deltas: ChatDelta[] = [];
-    const r = await model.chat({ messages: question }, (d) => deltas.push(d));
+    const r = await completeChat(model, { messages: question }, (d) => deltas.push(d));
     expect(r.text).toBe('plain');
     expect(r.toolCalls).toEqual([{ id: 'call_mock_0', name: 'X', arguments: '{"a":1}' }]);
     expect(r.usage).toEqual({ inputTokens: 10, outputTokens: 5, estimated: false });
@@ -165,7 +169,7 @@ describe('OpenAI-compatible client against the mock server', () => {
     const controller = new AbortController();
     const started = Date.now();
     let got = 0;
-    const p = model.chat({ messages: question, signal: controller.signal }, () => {
+    const p = completeChat(model, { messages: question, signal: controller.signal }, () => {
       got += 1;
       if (got === 3) controller.abort();
     });
@@ -177,7 +181,7 @@ describe('OpenAI-compatible client against the mock server', () => {
     const { model } = await setup({ script: [{ text: 'never' }] });
     const controller = new AbortController();
     controller.abort();
-    await expect(model.chat({ messages: question, signal: controller.signal })).rejects.toMatchObject({
+    await expect(completeChat(model, { messages: question, signal: controller.signal })).rejects.toMatchObject({
       code: 'llm_aborted',
     });
   });
@@ -190,7 +194,7 @@ describe('OpenAI-compatible client errors', () => {
     let error: unknown;
     let result;
     try {
-      result = await model.chat({ messages: question });
+      result = await completeChat(model, { messages: question });
     } catch (e) {
       error = e;
     }
@@ -262,7 +266,7 @@ describe('OpenAI-compatible client errors', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    const error = (await model.chat({ messages: question }).catch((e: unknown) => e)) as LlmError;
+    const error = (await completeChat(model, { messages: question }).catch((e: unknown) => e)) as LlmError;
     expect(error.code).toBe('llm_network');
     expect(error.message).toContain('OLLAMA_ORIGINS');
     expect(error.message).toContain('Ollama');
@@ -281,7 +285,7 @@ describe('OpenAI-compatible client errors', () => {
           },
         ),
     });
-    await expect(model.chat({ messages: question })).rejects.toMatchObject({
+    await expect(completeChat(model, { messages: question })).rejects.toMatchObject({
       code: 'llm_context_length',
       retryable: false,
     });

@@ -13,14 +13,13 @@ import {
 } from './errors';
 import { OpenAiTurn, type CompletionJson } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
-import { readSse } from './sse';
+import { sseEvents } from './sse';
 import {
   LlmError,
-  type ChatDelta,
   type ChatMessage,
   type ChatModel,
   type ChatRequest,
-  type ChatResponse,
+  type ChatStreamPart,
   type ToolSpec,
 } from './types';
 import { estimateUsage } from './usage';
@@ -131,8 +130,12 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     }
   }
 
-  async function chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse> {
+  async function* stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
     const turn = new OpenAiTurn();
+    const parts = (chunk: CompletionJson): ChatStreamPart[] => {
+      if (chunk.error) throw streamError(chunk.error);
+      return turn.apply(chunk);
+    };
     try {
       const response = await withRetry(() => post(request), {
         maxRetries: options.maxRetries ?? 2,
@@ -140,23 +143,15 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
         sleep: options.sleep,
         signal: request.signal,
       });
-      const emit = (chunk: CompletionJson) => {
-        if (chunk.error) throw streamError(chunk.error);
-        for (const d of turn.apply(chunk)) onDelta?.(d);
-      };
       const type = response.headers.get('content-type') ?? '';
       if (type.includes('application/json')) {
         // The server ignored `stream: true` and answered in one piece.
-        emit(parseJson(await response.text()));
+        yield* parts(parseJson(await response.text()));
       } else {
-        await readSse(
-          response,
-          (event) => {
-            if (event.data.trim() === '[DONE]') return 'stop';
-            emit(parseJson(event.data));
-          },
-          request.signal,
-        );
+        for await (const event of sseEvents(response, request.signal)) {
+          if (event.data.trim() === '[DONE]') break;
+          yield* parts(parseJson(event.data));
+        }
       }
       if (request.signal?.aborted) throw abortedError();
     } catch (e) {
@@ -165,7 +160,8 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     const result = turn.result();
     if (!result.usage)
       result.usage = await estimateUsage(request.messages, request.tools, result.text, result.toolCalls);
-    return result;
+    yield { type: 'usage', usage: result.usage };
+    yield { type: 'finish', response: result };
   }
 
   function parseJson(text: string): CompletionJson {
@@ -203,7 +199,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     );
   }
 
-  return { provider: 'openai-compatible', model: options.model, supportsTools: options.supportsTools ?? true, chat };
+  return { provider: 'openai-compatible', model: options.model, supportsTools: options.supportsTools ?? true, stream };
 }
 
 function isAbortError(e: unknown): boolean {

@@ -20,7 +20,11 @@ interface ChoiceJson {
 
 export interface CompletionJson {
   choices?: ChoiceJson[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    prompt_tokens_details?: { cached_tokens?: number } | null;
+  } | null;
   error?: unknown;
 }
 
@@ -59,9 +63,11 @@ export class OpenAiTurn {
   apply(chunk: CompletionJson): ChatDelta[] {
     const out: ChatDelta[] = [];
     if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') {
+      const cached = chunk.usage.prompt_tokens_details?.cached_tokens;
       this.usage = {
         inputTokens: chunk.usage.prompt_tokens,
         outputTokens: chunk.usage.completion_tokens ?? 0,
+        ...(typeof cached === 'number' ? { cachedInputTokens: cached } : {}),
         estimated: false,
       };
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { completeChat } from './complete';
 import { createScriptedModel } from './scripted';
 import { LlmError, type ChatDelta } from './types';
 
@@ -19,7 +20,7 @@ describe('scripted model', () => {
     expect(model.provider).toBe('scripted');
     expect(model.model).toBe('demo');
     const deltas: ChatDelta[] = [];
-    const first = await model.chat({ messages }, (d) => deltas.push(d));
+    const first = await completeChat(model, { messages }, (d) => deltas.push(d));
     expect(first.text).toBe('I will count the tracks.');
     expect(first.toolCalls).toEqual([
       { id: 'scripted_1_0', name: 'ExecuteSQL', arguments: '{"sql":"SELECT COUNT(*) FROM tracks"}' },
@@ -30,20 +31,20 @@ describe('scripted model', () => {
     const args = deltas.flatMap((d) => (d.type === 'tool_call' && d.argumentsDelta ? [d.argumentsDelta] : [])).join('');
     expect(args).toBe(first.toolCalls[0].arguments);
 
-    const second = await model.chat({ messages });
+    const second = await completeChat(model, { messages });
     expect(second).toMatchObject({ text: 'There are 3503 tracks.', toolCalls: [], finishReason: 'stop' });
     expect(model.remaining).toBe(0);
   });
 
   it('throws llm_bad_response when the turns run out, and reset starts again', async () => {
     const model = createScriptedModel([{ text: 'only one' }]);
-    await model.chat({ messages });
-    const e = (await model.chat({ messages }).catch((x: unknown) => x)) as LlmError;
+    await completeChat(model, { messages });
+    const e = (await completeChat(model, { messages }).catch((x: unknown) => x)) as LlmError;
     expect(e).toBeInstanceOf(LlmError);
     expect(e.code).toBe('llm_bad_response');
     expect(e.message).toMatch(/scripted model has no more turns/);
     model.reset();
-    expect((await model.chat({ messages })).text).toBe('only one');
+    expect((await completeChat(model, { messages })).text).toBe('only one');
   });
 
   it('stops on abort between deltas', async () => {
@@ -52,7 +53,7 @@ describe('scripted model', () => {
       pieceSize: 2,
     });
     const controller = new AbortController();
-    const p = model.chat({ messages, signal: controller.signal }, () => controller.abort());
+    const p = completeChat(model, { messages, signal: controller.signal }, () => controller.abort());
     await expect(p).rejects.toMatchObject({ code: 'llm_aborted' });
   });
 });

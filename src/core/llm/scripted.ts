@@ -5,7 +5,7 @@
 
 import { abortedError } from './errors';
 import { abortableSleep } from './retry';
-import { LlmError, type ChatDelta, type ChatModel, type ChatRequest, type ChatResponse, type ToolCall } from './types';
+import { LlmError, type ChatModel, type ChatRequest, type ChatStreamPart, type ToolCall } from './types';
 import { estimateUsage } from './usage';
 
 export interface ScriptedToolCall {
@@ -46,7 +46,7 @@ export function createScriptedModel(turns: readonly ScriptedTurn[], options: Scr
   const delay = options.delayMs ?? 0;
   let next = 0;
 
-  async function chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse> {
+  async function* stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
     const signal = request.signal;
     if (signal?.aborted) throw abortedError();
     const turn = turns[next];
@@ -57,13 +57,13 @@ export function createScriptedModel(turns: readonly ScriptedTurn[], options: Scr
       );
     }
     next += 1;
-    const emit = async (d: ChatDelta) => {
+    const paced = async <T>(part: T): Promise<T> => {
       if (delay > 0) await abortableSleep(delay, signal);
       if (signal?.aborted) throw abortedError();
-      onDelta?.(d);
+      return part;
     };
     const text = turn.text ?? '';
-    for (const piece of split(text, size)) await emit({ type: 'text', text: piece });
+    for (const piece of split(text, size)) yield await paced({ type: 'text', text: piece });
     const toolCalls: ToolCall[] = [];
     for (const [index, c] of (turn.toolCalls ?? []).entries()) {
       const call = {
@@ -72,18 +72,23 @@ export function createScriptedModel(turns: readonly ScriptedTurn[], options: Scr
         arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
       };
       toolCalls.push(call);
-      await emit({ type: 'tool_call', index, id: call.id, name: call.name });
-      for (const piece of split(call.arguments, size)) await emit({ type: 'tool_call', index, argumentsDelta: piece });
+      yield await paced({ type: 'tool_call', index, id: call.id, name: call.name });
+      for (const piece of split(call.arguments, size))
+        yield await paced({ type: 'tool_call', index, argumentsDelta: piece });
     }
     const usage = await estimateUsage(request.messages, request.tools, text, toolCalls);
-    return { text, toolCalls, usage, finishReason: toolCalls.length ? 'tool_calls' : 'stop' };
+    yield { type: 'usage', usage };
+    yield {
+      type: 'finish',
+      response: { text, toolCalls, usage, finishReason: toolCalls.length ? 'tool_calls' : 'stop' },
+    };
   }
 
   return {
     provider: 'scripted',
     model: options.name ?? 'scripted',
     supportsTools: true,
-    chat,
+    stream,
     get remaining() {
       return turns.length - next;
     },

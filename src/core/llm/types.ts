@@ -24,8 +24,11 @@ export type ChatMessage =
   | { role: 'tool'; toolCallId: string; name: string; content: string };
 
 export interface Usage {
+  /** Every input token of the request, cached ones included. */
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens the provider served from its prompt cache, when it says so. */
+  cachedInputTokens?: number;
   /** True when the provider did not report usage and the numbers were estimated with a tokenizer. */
   estimated: boolean;
 }
@@ -46,6 +49,12 @@ export type ChatDelta =
   | { type: 'text'; text: string }
   | { type: 'tool_call'; index: number; id?: string; name?: string; argumentsDelta?: string };
 
+/**
+ * What a model stream yields: deltas while the turn is written, its usage once known, and last
+ * exactly one `finish` carrying the whole turn (text, merged tool calls, usage, finish reason).
+ */
+export type ChatStreamPart = ChatDelta | { type: 'usage'; usage: Usage } | { type: 'finish'; response: ChatResponse };
+
 export interface ChatResponse {
   text: string;
   toolCalls: ToolCall[];
@@ -57,8 +66,11 @@ export interface ChatModel {
   readonly provider: string;
   readonly model: string;
   readonly supportsTools: boolean;
-  /** Streams deltas through `onDelta` and resolves to the whole turn. Throws LlmError. */
-  chat(request: ChatRequest, onDelta?: (delta: ChatDelta) => void): Promise<ChatResponse>;
+  /**
+   * One assistant turn as typed parts (see ChatStreamPart). Iterating throws LlmError on failure;
+   * `request.signal` aborts it, and leaving the loop early cancels the request.
+   */
+  stream(request: ChatRequest): AsyncIterable<ChatStreamPart>;
 }
 
 export type LlmErrorCode =

@@ -1,6 +1,6 @@
 // The target database as the agent's prompt carries it. After Interactive-T2S, the prompt holds a
 // table-level summary only (table | primary key | foreign keys | row count) and the tools find the
-// columns, so its size grows with the number of tables, not of columns (DESIGN.md sections 1, 3).
+// columns, so its size grows with the number of tables, not of columns (see `dowser bench`, schema part).
 // `fullDdl` is the comparison point: every column, as prompts that carry the whole schema do.
 //
 // Names come from the user's file. They are written as SQL would (quoted only when needed) and
@@ -89,4 +89,60 @@ export function fullDdl(schema: Schema): string {
   return schema.tables
     .map((t) => (t.kind === 'view' ? createView(t) : t.kind === 'virtual' ? createVirtual(t) : createTable(t)))
     .join('\n\n');
+}
+
+const SHORT_TYPE: Record<string, string> = { INTEGER: 'int', TEXT: 'text', REAL: 'real', NUMERIC: 'num', BLOB: 'blob' };
+
+/** Dates and booleans are stored as text or numbers, but their declared type says what they mean. */
+function shortType(declared: string, affinity: string): string | undefined {
+  if (!declared) return undefined;
+  if (/datetime|timestamp/i.test(declared)) return 'datetime';
+  if (/date/i.test(declared)) return 'date';
+  if (/time/i.test(declared)) return 'time';
+  if (/bool/i.test(declared)) return 'bool';
+  return SHORT_TYPE[affinity];
+}
+
+/** A column as the listing writes it: name, short type, `pk`, and `→ table.column` for a one-column key. */
+function listedColumn(t: TableInfo, c: TableInfo['columns'][number]): string {
+  const parts = [promptIdent(c.name)];
+  const type = shortType(c.declaredType, c.affinity);
+  if (type) parts.push(type);
+  if (t.primaryKey.length === 1 && t.primaryKey[0] === c.name) parts.push('pk');
+  const fk = t.foreignKeys.find((k) => k.from.length === 1 && k.from[0] === c.name);
+  if (fk) parts.push(`→ ${promptIdent(fk.refTable)}.${promptIdent(fk.to[0])}`);
+  return parts.join(' ');
+}
+
+/**
+ * Every table with its columns on one line, `singer(Singer_ID int pk, Name text, …) 6 rows`, keys
+ * inline (composite keys after the columns): the compact `table(col type, …)` form that lets a
+ * plan name real columns. It grows with the number of columns, so the prompt uses it only for
+ * small schemas (see `schemaForPrompt`).
+ */
+export function columnListing(schema: Schema): string {
+  return schema.tables
+    .map((t) => {
+      const cols = t.columns.filter((c) => !c.hidden).map((c) => listedColumn(t, c));
+      const extra: string[] = [];
+      if (t.primaryKey.length > 1) extra.push(`pk (${list(t.primaryKey)})`);
+      for (const fk of t.foreignKeys) if (fk.from.length > 1) extra.push(foreignKeyText(fk).replace(' -> ', ' → '));
+      const kind = t.kind === 'view' ? ' view' : t.kind === 'virtual' ? ' virtual' : '';
+      const rows = t.rowCount === null ? '' : ` ${t.rowCount} rows`;
+      return `${promptIdent(t.name)}${kind}(${[...cols, ...extra].join(', ')})${rows}${t.error ? ' unreadable' : ''}`;
+    })
+    .join('\n');
+}
+
+/** Prompt budget for the column listing, in (estimated) tokens; above it the table summary is used. */
+export const COLUMN_LISTING_MAX_TOKENS = 1500;
+
+/** A cheap token estimate for identifier-heavy text (about 3.2 characters a token with o200k). */
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 3.2);
+
+/** The database as the prompt carries it: every column when that fits the budget, else tables only. */
+export function schemaForPrompt(schema: Schema): { text: string; columns: boolean } {
+  const listing = columnListing(schema);
+  if (estimateTokens(listing) <= COLUMN_LISTING_MAX_TOKENS) return { text: listing, columns: true };
+  return { text: tableSummary(schema), columns: false };
 }

@@ -294,3 +294,16 @@ describe('introspection within a time budget', () => {
     expect((await introspect(exec())).incomplete).toBeUndefined();
   });
 });
+
+describe('introspect, a key declared twice', () => {
+  it('lists a foreign key declared inline and again as a constraint once', async () => {
+    const e = await createNodeEngine();
+    const bytes = await buildDb(
+      'CREATE TABLE o (id INTEGER PRIMARY KEY); CREATE TABLE d (owner_id INTEGER REFERENCES o(id), other INTEGER REFERENCES o(id), FOREIGN KEY (owner_id) REFERENCES o(id));',
+    );
+    await e.open({ id: 'twice', name: 'twice.sqlite', bytes });
+    const s = await e.introspect('twice');
+    const d = s.tables.find((t) => t.name === 'd')!;
+    expect(d.foreignKeys.map((fk) => fk.from[0])).toEqual(['owner_id', 'other']);
+  });
+});

@@ -88,7 +88,15 @@ async function foreignKeysOf(
       fk.to = fk.to.map((t, i) => t || pk[i] || 'rowid');
     }
   }
-  return [...byId.values()];
+  // A key declared twice (inline and again as a table constraint, as in Spider's dog_kennels) is
+  // one relation: listing it twice would double it in prompts and join paths.
+  const seen = new Set<string>();
+  return [...byId.values()].filter((fk) => {
+    const key = JSON.stringify([fk.from, fk.refTable.toLowerCase(), fk.to]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 async function indexesOf(exec: SqlExecutor, table: string): Promise<IndexInfo[]> {

@@ -1,6 +1,6 @@
 // Do the join paths agree with how people joined tables in Spider dev's gold SQL? For each
 // `JOIN … ON T1.x = T2.y`, FindShortestPath(a.x, b.y) should return a one-hop path on exactly
-// that pair. Declared keys alone cover about 0.937 (DESIGN.md); inferred keys should close most
+// that pair. Declared keys alone cover about 0.937 of those joins; inferred keys should close most
 // of the rest. Skipped when ../shared/datasets/spider is not there.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

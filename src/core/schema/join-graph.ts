@@ -54,6 +54,8 @@ export interface PathsFound {
   selfJoins: JoinPath[];
   /** Why `paths` is empty, in words; null when paths were found. */
   message: string | null;
+  /** Declared keys on the paths whose values never meet (added by the tool from the key check). */
+  warnings?: string[];
 }
 
 /** An endpoint that names no table or column; suggestions are written the way input is. */
@@ -538,15 +540,20 @@ export function shortestJoinPaths(
     Number(usesColumn(graph.edges[p.edges[0]], from.endpoint.table, from.endpoint.column)) +
     Number(usesColumn(graph.edges[p.edges[p.edges.length - 1]], to.endpoint.table, to.endpoint.column));
   const inferred = (p: { edges: number[] }) => p.edges.filter((e) => graph.edges[e].inferred).length;
-  const paths = candidates
+  const scored = candidates
     .map((p) => ({ p, named: named(p), inferred: inferred(p) }))
-    .sort((x, y) => y.named - x.named || x.inferred - y.inferred)
-    .slice(0, wanted)
-    .map(({ p }) =>
-      makePath(
-        p.nodes.map((n) => graph.tables[n].name),
-        p.edges.map((e) => graph.edges[e]),
-      ),
-    );
-  return { ...found, paths, totalPaths: countPaths(b, s, t), message: null };
+    .sort((x, y) => y.named - x.named || x.inferred - y.inferred);
+  // A named column is honoured: `Friend.student_id` keeps the path over student_id and drops the
+  // one over friend_id. When no path joins on it (a column that is no key), all paths are given.
+  const wantsColumn = from.endpoint.column !== null || to.endpoint.column !== null;
+  const best = scored[0]?.named ?? 0;
+  const kept = wantsColumn && best > 0 ? scored.filter((x) => x.named === best) : scored;
+  const paths = kept.slice(0, wanted).map(({ p }) =>
+    makePath(
+      p.nodes.map((n) => graph.tables[n].name),
+      p.edges.map((e) => graph.edges[e]),
+    ),
+  );
+  const totalPaths = wantsColumn && best > 0 ? kept.length : countPaths(b, s, t);
+  return { ...found, paths, totalPaths, message: null };
 }

@@ -8,7 +8,7 @@ import type { QueryResult, Schema, SqlValue } from '../types';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { quoteData } from './quote-data';
 import type { ValueLookup } from '../retrieval/types';
-import { errorHints, explainEmptyResult } from './sql-repair';
+import { errorHints, explainEmptyAggregate, explainEmptyResult, type ColumnEvidence } from './sql-repair';
 import type { Tool } from './types';
 
 export const EXECUTE_SQL_ROWS = 20;
@@ -19,6 +19,8 @@ export interface ExecuteSqlContext {
   exec: SqlExecutor;
   schema: Schema;
   values?: ValueLookup;
+  /** Types, values and keys that repair hints cite as evidence. */
+  evidence?: ColumnEvidence;
 }
 
 export type ExecuteSqlResult =
@@ -32,7 +34,7 @@ export type ExecuteSqlResult =
     }
   | { ok: false; sql: string; code: string; message: string; hints: string[] };
 
-const input = z.strictObject({ sql: z.string().min(1).describe('One read-only SQLite statement') });
+const input = z.strictObject({ sql: z.string().min(1).describe('one statement') });
 
 const cell = (v: SqlValue) => quoteData(v, CELL_CHARS);
 
@@ -57,7 +59,7 @@ async function countRows(
 export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, ExecuteSqlContext> = {
   name: 'execute_sql',
   description:
-    'Run one read-only SQLite statement on the database and see its columns, first rows and row count. Errors come back with hints (close table/column names, which filter emptied the result).',
+    'Runs one read-only SQLite statement: columns, first rows and row count, or the error with repair hints.',
   input,
   async run({ sql }, ctx) {
     try {
@@ -67,7 +69,11 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
       if (result.truncated)
         ({ total: totalRows, lowerBound: totalIsLowerBound } = await countRows(ctx.exec, sql, result.rows.length));
       const emptyReasons =
-        result.rows.length === 0 ? await explainEmptyResult(ctx.exec, sql, ctx.schema, ctx.values) : [];
+        result.rows.length === 0
+          ? await explainEmptyResult(ctx.exec, sql, ctx.schema, ctx.values)
+          : result.rows.length === 1 && result.rows[0].every((v) => v === null || v === 0)
+            ? await explainEmptyAggregate(ctx.exec, sql, ctx.schema, ctx.values)
+            : [];
       return { ok: true, sql, result, totalRows, totalIsLowerBound, emptyReasons };
     } catch (e) {
       const err = toDowserError(e, 'sql_error');
@@ -76,7 +82,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
         sql,
         code: err.code,
         message: err.message,
-        hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema) : [],
+        hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema, ctx.evidence) : [],
       };
     }
   },
@@ -98,7 +104,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
             ? `more than ${out.totalRows}`
             : String(out.totalRows);
       lines.push(`(${shown} of ${total} rows shown)`);
-    } else lines.push(`(${shown} row${shown === 1 ? '' : 's'})`);
+    } else lines.push(`(${shown} row${shown === 1 ? '' : 's'})`, ...out.emptyReasons);
     lines.push(`Took ${result.elapsedMs} ms.`);
     return lines.join('\n');
   },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type FindPathResult, type JoinGraph, type PathEndpoint, shortestJoinPaths } from '../schema/join-graph';
 import type { JoinEdge, JoinPath } from '../retrieval/types';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
+import { keyLabel, type UnmatchedKey } from '../schema/key-health';
 import type { Tool } from './types';
 
 export interface FindShortestPathInput {
@@ -29,6 +30,32 @@ const condition = (e: JoinEdge) =>
     .map((c, i) => `${name(e.fromTable)}.${name(c)} = ${name(e.toTable)}.${name(e.toColumns[i])}`)
     .join(' AND ');
 
+export interface FindShortestPathContext {
+  graph: JoinGraph;
+  /** Declared keys whose values never meet (schema/key-health.ts), by keyLabel. */
+  unmatched?: ReadonlyMap<string, UnmatchedKey>;
+}
+
+function unmatchedWarning(e: JoinEdge, u: UnmatchedKey): string {
+  return `Warning: the declared key ${condition(e)} matched none of ${u.checked} values checked: ${name(e.fromTable)}.${name(e.fromColumns[0])} holds e.g. ${u.childExamples.join(', ')}; ${name(e.toTable)}.${name(e.toColumns[0])} holds e.g. ${u.parentExamples.join(', ')}. Compare them as stored (e.g. with trim() or lower()).`;
+}
+
+/** Warnings for the declared keys of the shown paths whose values never meet. */
+function warningsFor(result: FindPathResult, unmatched?: ReadonlyMap<string, UnmatchedKey>): string[] {
+  if (!result.ok || !unmatched?.size) return [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const e of result.paths.slice(0, MAX_PATHS_SHOWN).flatMap((p) => p.edges)) {
+    const label = keyLabel(e);
+    const u = unmatched.get(label);
+    if (u && !seen.has(label)) {
+      seen.add(label);
+      out.push(unmatchedWarning(e, u));
+    }
+  }
+  return out;
+}
+
 function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] {
   const { start, end, paths, totalPaths } = result;
   if (paths.length === 0)
@@ -47,6 +74,7 @@ function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] 
     lines.push(`${i + 1}. ${chain(p)}`, `   ${safe(p.joinClause)}`);
     for (const e of p.edges.filter((x) => x.inferred)) lines.push(`   (inferred key: check it) ${condition(e)}`);
   });
+  lines.push(...(result.warnings ?? []));
   const hidden = totalPaths - Math.min(paths.length, MAX_PATHS_SHOWN);
   if (hidden > 0) lines.push(`… ${hidden} more equally short path${hidden === 1 ? '' : 's'} not shown.`);
   return lines;
@@ -69,13 +97,15 @@ function observe(result: FindPathResult): string {
     : `${text.slice(0, MAX_OBSERVATION_CHARS)}\n… (cut at ${MAX_OBSERVATION_CHARS} characters)`;
 }
 
-export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, { graph: JoinGraph }> = {
+export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, FindShortestPathContext> = {
   name: 'find_shortest_path',
   description:
-    'Find how to join two tables. start and end are table names or table.column. Returns every equally short chain of foreign-key joins with a ready FROM … JOIN … ON clause; keys marked inferred were guessed from names and data, so check them.',
+    'How to join two tables (start, end: table or table.column): the shortest foreign-key join paths with a ready JOIN clause; inferred keys are marked.',
   input: z.strictObject({ start: z.string().min(1), end: z.string().min(1) }),
-  async run(input, { graph }) {
-    return shortestJoinPaths(graph, input.start, input.end, { maxPaths: MAX_PATHS_SHOWN });
+  async run(input, { graph, unmatched }) {
+    const result = shortestJoinPaths(graph, input.start, input.end, { maxPaths: MAX_PATHS_SHOWN });
+    const warnings = warningsFor(result, unmatched);
+    return result.ok && warnings.length ? { ...result, warnings } : result;
   },
   observe,
 };

@@ -24,14 +24,14 @@ export interface SearchColumnResult {
 }
 
 const input = z.strictObject({
-  query: z.string().min(1).describe('A short phrase describing the data wanted, e.g. "customer birth date"'),
-  k: z.number().int().min(1).max(20).optional().describe('How many columns to return (default 5)'),
+  query: z.string().min(1).describe('e.g. "customer birth date"'),
+  k: z.number().int().min(1).max(20).optional().describe('default 5'),
 });
 
 export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, SearchColumnContext> = {
   name: 'search_column',
   description:
-    'Find the columns that hold some data: give a short phrase; get the best matching table.column names with their type, description and value statistics.',
+    'The columns that hold some data (give a short phrase), best first, with type, description and value statistics.',
   input,
   async run({ query, k = 5 }, ctx, signal) {
     const semantic = ctx.semantic ? await ctx.semantic(query, signal) : null;

@@ -53,10 +53,10 @@ const input = z.strictObject({
     .max(500)
     .refine((s) => s.trim().length > 0, 'must not be empty')
     .transform((s) => s.trimStart())
-    .describe('The value as the question says it, e.g. "Paris", "jhon smith", "red shi"'),
-  table: z.string().trim().min(1).optional().describe('Only values of this table'),
-  column: z.string().trim().min(1).optional().describe('Only values of this column (with table, or in any table)'),
-  k: z.number().int().min(1).max(20).default(DEFAULT_SEARCH_VALUE_K).describe('How many values to return (1-20)'),
+    .describe('The value as the question says it'),
+  table: z.string().trim().min(1).optional().describe('only this table'),
+  column: z.string().trim().min(1).optional().describe('only this column'),
+  k: z.number().int().min(1).max(20).default(DEFAULT_SEARCH_VALUE_K).describe('default 5'),
 });
 
 /** Names as the model may write them: quoted, bracketed or backticked, or `table.column`. */
@@ -203,7 +203,7 @@ function observe(out: ValueSearchResult): string {
 export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchValueContext> = {
   name: 'search_value',
   description:
-    'Find cell values close to a word or phrase (typos, other case, missing accents and the start of a value are fine), optionally only in one table or column. Returns each value as stored, its table.column and how many rows hold it; use the value exactly as returned in SQL.',
+    'Stored values close to a word or phrase (typos, case, accents and prefixes are fine), with their table.column and row count; use them exactly as returned.',
   input,
   run,
   observe,

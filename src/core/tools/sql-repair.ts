@@ -3,13 +3,14 @@
 // tables holding an ambiguous column, and which filter emptied a result.
 
 import type { SqlExecutor } from '../executor';
+import { isPlainAggregate, rowSource } from '../sql/row-source';
 import { topLevelWhere } from '../sql/where-clause';
+import { jsonData, quoteData } from './quote-data';
 import { closestNames } from '../text/edit-distance';
 import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
-import type { ValueLookup } from '../retrieval/types';
+import type { JoinEdge, ValueLookup } from '../retrieval/types';
 import { promptIdent } from '../prompt/schema-text';
-import { jsonData } from './quote-data';
 
 /** Tables the statement mentions (by name, case-insensitive). */
 export function tablesMentioned(sql: string, schema: Schema): string[] {
@@ -21,8 +22,37 @@ export function tablesMentioned(sql: string, schema: Schema): string[] {
   return schema.tables.filter((t) => names.has(t.name.toLowerCase())).map((t) => t.name);
 }
 
+/**
+ * What a hint may say about a column: its type and a few values (from the toolbox's statistics),
+ * and the join keys between tables. A hint names a column only with this evidence, so a model
+ * can tell `car_names.Make` (car descriptions) from the `Maker` it wanted (a maker id elsewhere).
+ */
+export interface ColumnEvidence {
+  /** `text, e.g. "chevrolet chevelle malibu", "buick skylark 320"`; null when nothing is known. */
+  describe(table: string, column: string): string | null;
+  /** The join keys of the database (declared and inferred). */
+  keys?: readonly JoinEdge[];
+}
+
+const withEvidence = (evidence: ColumnEvidence | undefined, table: string, column: string) => {
+  const known = evidence?.describe(table, column);
+  return `${promptIdent(table)}.${promptIdent(column)}${known ? ` (${known})` : ''}`;
+};
+
+/** How `other` joins one of `tables` by a key, in words; null when no key links them directly. */
+function keyBetween(keys: readonly JoinEdge[] | undefined, other: string, tables: string[]): string | null {
+  const lower = new Set(tables.map((t) => t.toLowerCase()));
+  const o = other.toLowerCase();
+  for (const k of keys ?? []) {
+    const [a, b] = [k.fromTable.toLowerCase(), k.toTable.toLowerCase()];
+    if ((a === o && lower.has(b)) || (b === o && lower.has(a)))
+      return `${k.fromColumns.map((c) => `${promptIdent(k.fromTable)}.${promptIdent(c)}`).join(', ')} = ${k.toColumns.map((c) => `${promptIdent(k.toTable)}.${promptIdent(c)}`).join(', ')}`;
+  }
+  return null;
+}
+
 /** Hints for an SQLite error message, one line each. */
-export function errorHints(message: string, sql: string, schema: Schema): string[] {
+export function errorHints(message: string, sql: string, schema: Schema, evidence?: ColumnEvidence): string[] {
   const hints: string[] = [];
   const noTable = message.match(/no such table: (?:\w+\.)?(.+)$/m);
   if (noTable) {
@@ -40,23 +70,7 @@ export function errorHints(message: string, sql: string, schema: Schema): string
     );
   }
   const noColumn = message.match(/no such column: (.+)$/m);
-  if (noColumn) {
-    const wanted = noColumn[1].includes('.') ? noColumn[1].slice(noColumn[1].lastIndexOf('.') + 1) : noColumn[1];
-    const inQuery = tablesMentioned(sql, schema);
-    const scope = schema.tables.filter((t) => inQuery.length === 0 || inQuery.includes(t.name));
-    const candidates = scope.flatMap((t) => t.columns.map((c) => `${promptIdent(t.name)}.${promptIdent(c.name)}`));
-    const close = closestNames(
-      wanted,
-      scope.flatMap((t) => t.columns.map((c) => c.name)),
-      5,
-    );
-    const qualified = candidates.filter((q) =>
-      close.some((c) => q.toLowerCase().endsWith('.' + promptIdent(c).toLowerCase())),
-    );
-    if (qualified.length) hints.push(`Columns with a similar name: ${qualified.slice(0, 6).join(', ')}.`);
-    else if (inQuery.length)
-      hints.push(`Columns of ${inQuery.map(promptIdent).join(', ')}: ${candidates.slice(0, 30).join(', ')}.`);
-  }
+  if (noColumn) hints.push(...noColumnHints(noColumn[1], sql, schema, evidence));
   const ambiguous = message.match(/ambiguous column name: (.+)$/m);
   if (ambiguous) {
     const col = ambiguous[1].toLowerCase();
@@ -68,11 +82,65 @@ export function errorHints(message: string, sql: string, schema: Schema): string
       )
       .map((t) => t.name);
     if (holders.length) {
-      const col = promptIdent(ambiguous[1]);
+      const name = promptIdent(ambiguous[1]);
       hints.push(
-        `Column ${col} is in ${holders.map(promptIdent).join(' and ')}: qualify it, e.g. ${promptIdent(holders[0])}.${col}.`,
+        `Column ${name} is in ${holders.map(promptIdent).join(' and ')}: qualify it, e.g. ${promptIdent(holders[0])}.${name}.`,
       );
     }
+  }
+  return hints;
+}
+
+/**
+ * `no such column: t.Maker`: what the tables of the query do have that is close (with evidence),
+ * and which other tables have a column of exactly that name, with the key that reaches them.
+ */
+function noColumnHints(missing: string, sql: string, schema: Schema, evidence?: ColumnEvidence): string[] {
+  const dot = missing.lastIndexOf('.');
+  const wanted = dot >= 0 ? missing.slice(dot + 1) : missing;
+  const qualifier = dot >= 0 ? missing.slice(0, dot) : null;
+  const inQuery = tablesMentioned(sql, schema);
+  // t.col where t is a table name: that table is the one the query meant.
+  const meant = qualifier
+    ? schema.tables.find((t) => t.name.toLowerCase() === qualifier.toLowerCase())?.name
+    : undefined;
+  const scopeNames = meant ? [meant] : inQuery;
+  const scope = schema.tables.filter((t) => scopeNames.length === 0 || scopeNames.includes(t.name));
+  const hints: string[] = [];
+  const close = closestNames(
+    wanted,
+    scope.flatMap((t) => t.columns.map((c) => c.name)),
+    4,
+  );
+  const closeRefs = scope.flatMap((t) =>
+    t.columns
+      .filter((c) => close.some((n) => n.toLowerCase() === c.name.toLowerCase()))
+      .map((c) => ({ t: t.name, c: c.name })),
+  );
+  if (closeRefs.length)
+    hints.push(
+      `Close names${meant ? ` in ${promptIdent(meant)}` : ''} (check they mean the same thing): ${closeRefs
+        .slice(0, 4)
+        .map((r) => withEvidence(evidence, r.t, r.c))
+        .join('; ')}.`,
+    );
+  else if (scope.length && scopeNames.length)
+    hints.push(
+      `Columns of ${scope.map((t) => promptIdent(t.name)).join(', ')}: ${scope
+        .flatMap((t) => t.columns.map((c) => `${promptIdent(t.name)}.${promptIdent(c.name)}`))
+        .slice(0, 30)
+        .join(', ')}.`,
+    );
+  const elsewhere = schema.tables.filter(
+    (t) => !scopeNames.includes(t.name) && t.columns.some((c) => c.name.toLowerCase() === wanted.toLowerCase()),
+  );
+  for (const t of elsewhere.slice(0, 3)) {
+    const col = t.columns.find((c) => c.name.toLowerCase() === wanted.toLowerCase())!.name;
+    const key = keyBetween(evidence?.keys, t.name, scopeNames);
+    hints.push(
+      `Another table has a column named ${promptIdent(wanted)}: ${withEvidence(evidence, t.name, col)}` +
+        (key ? `; it joins by ${key}.` : `; find_shortest_path gives the join to ${promptIdent(t.name)}.`),
+    );
   }
   return hints;
 }
@@ -124,9 +192,89 @@ export async function explainEmptyResult(
     }
     lines.push(line);
   }
-  if (lines.length === 0)
+  if (lines.length === 0) {
+    const joins = await emptyingJoin(exec, sql);
     lines.push(
-      `Each filter alone is not the cause: removing any one of ${where.predicates.length} filters still gives no rows (they exclude each other, or the joins give no rows).`,
+      ...(joins.length
+        ? joins
+        : [
+            `Each filter alone is not the cause: removing any one of ${where.predicates.length} filters still gives no rows (they exclude each other, or the joins give no rows).`,
+          ]),
     );
+  }
   return lines;
+}
+
+async function countOf(exec: SqlExecutor, from: string): Promise<number | null> {
+  try {
+    const r = await exec.query(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT 100000)`, { maxRows: 1 });
+    return Number(r.rows[0]?.[0] ?? 0);
+  } catch {
+    return null;
+  }
+}
+
+async function examples(exec: SqlExecutor, expr: string, from: string): Promise<string | null> {
+  try {
+    const r = await exec.query(`SELECT DISTINCT ${expr} ${from} WHERE ${expr} IS NOT NULL LIMIT 3`, { maxRows: 3 });
+    return r.rows.length ? r.rows.map((row) => quoteData(row[0], 30)).join(', ') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first join of the FROM clause after which no rows are left, with examples of the values on
+ * both sides of its condition: keys that look alike but differ (" ABR" and "ABR", 1 and '1').
+ */
+async function emptyingJoin(exec: SqlExecutor, sql: string): Promise<string[]> {
+  const source = rowSource(sql);
+  if (!source || source.joins.length < 2) return [];
+  for (let k = 1; k < source.joins.length; k++) {
+    const before = await countOf(exec, source.joinPrefixes[k - 1]);
+    const after = await countOf(exec, source.joinPrefixes[k]);
+    if (before === null || after === null || before === 0 || after > 0) continue;
+    const join = source.joins[k];
+    const lines = [`The join \`${join}\` matches no rows (the tables before it give ${before}).`];
+    const on = /\bON\s+(\S+)\s*=\s*(\S+?)\s*$/i.exec(join);
+    const joined = /^(?:\w+\s+)*?JOIN\s+(.+?)\s+ON\b/i.exec(join)?.[1];
+    if (on && joined) {
+      const sides: string[] = [];
+      for (const expr of [on[1], on[2]]) {
+        const seen =
+          (await examples(exec, expr, source.joinPrefixes[k - 1])) ?? (await examples(exec, expr, `FROM ${joined}`));
+        if (seen) sides.push(`${expr} holds e.g. ${seen}`);
+      }
+      if (sides.length === 2)
+        lines.push(`${sides.join('; ')}. Values that look alike may differ (spaces, case, numbers stored as text).`);
+    }
+    return lines;
+  }
+  return [];
+}
+
+/**
+ * An aggregate without GROUP BY always returns one row, so "no rows" never shows: `count(*)` = 0
+ * over a join that matches nothing. When its row source is empty, say which filter or join
+ * emptied it, as for an empty result.
+ */
+export async function explainEmptyAggregate(
+  exec: SqlExecutor,
+  sql: string,
+  schema: Schema,
+  values?: ValueLookup,
+): Promise<string[]> {
+  if (!isPlainAggregate(sql)) return [];
+  const source = rowSource(sql);
+  if (!source) return [];
+  try {
+    const r = await exec.query(`SELECT EXISTS (${source.sql})`, { maxRows: 1 });
+    if (Number(r.rows[0]?.[0]) === 1) return [];
+  } catch {
+    return [];
+  }
+  const why = topLevelWhere(source.sql)
+    ? await explainEmptyResult(exec, source.sql, schema, values)
+    : await emptyingJoin(exec, source.sql);
+  return ['The aggregate ran over no rows at all.', ...why];
 }

@@ -14,9 +14,14 @@ import type { DistinctColumnValues, JoinEdge } from '../retrieval/types';
 import { ValueIndex } from '../retrieval/value-index';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
+import { findUnmatchedKeys, type UnmatchedKey } from '../schema/key-health';
 import { columnStats } from '../schema/stats';
 import type { ColumnStats, Schema } from '../types';
 import { callTool, type ToolCallOutcome } from './registry';
+import { escapeControls } from '../prompt/schema-text';
+import { statsSummary } from '../format/schema-text';
+import { quoteData } from './quote-data';
+import type { ColumnEvidence } from './sql-repair';
 
 export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
 
@@ -137,7 +142,9 @@ export async function buildToolbox(
     return keys;
   });
   const graph = buildJoinGraph(schema, inferredKeys);
-  return assemble({ exec, schema, stats, values, distinct, inferredKeys, graph, timings }, options);
+  // Declared keys whose values never meet get a warning wherever a join path uses them.
+  const unmatchedKeys = await findUnmatchedKeys(exec, graph.edges, { signal });
+  return assemble({ exec, schema, stats, values, distinct, inferredKeys, graph, unmatchedKeys, timings }, options);
 }
 
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */
@@ -149,10 +156,25 @@ interface ToolboxBase {
   distinct: DistinctColumnValues[];
   inferredKeys: JoinEdge[];
   graph: JoinGraph;
+  unmatchedKeys: Map<string, UnmatchedKey>;
   timings: Toolbox['timings'];
 }
 
 type AssembleOptions = Pick<BuildToolboxOptions, 'descriptions' | 'embedder' | 'vectorCache' | 'onProgress' | 'signal'>;
+
+/** What repair hints may cite about a column: its declared type and what its values look like. */
+function columnEvidence(schema: Schema, stats: Map<string, ColumnStats>, keys: JoinEdge[]): ColumnEvidence {
+  return {
+    keys,
+    describe(table, column) {
+      const info = schema.tables.find((t) => t.name === table)?.columns.find((c) => c.name === column);
+      if (!info) return null;
+      const st = stats.get(`${table}.${column}`);
+      const type = info.declaredType ? escapeControls(info.declaredType) : 'no type';
+      return st ? `${type}; ${statsSummary(st, (v) => quoteData(v, 30))}` : type;
+    },
+  };
+}
 
 /** The column index (descriptions included), column embeddings and the tool contexts. */
 async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<Toolbox> {
@@ -201,8 +223,8 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
           : undefined,
     },
     search_value: { values, exec, columns: distinct },
-    find_shortest_path: { graph },
-    execute_sql: { exec, schema, values },
+    find_shortest_path: { graph, unmatched: base.unmatchedKeys },
+    execute_sql: { exec, schema, values, evidence: columnEvidence(schema, stats, graph.edges) },
   };
 
   const toolbox: Toolbox = {

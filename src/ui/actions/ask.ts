@@ -4,9 +4,9 @@
 import { runAgent } from '../../core/agent/loop';
 import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
-import { createChatModel } from '../services/model-factory';
-import { services } from '../services';
-import { fullSchema } from '../queries/schema';
+import { queryKeys } from '../queries';
+import { fullSchema } from '../queries/schema-reading';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { linkQuestion, runTool } from './tools';
@@ -15,21 +15,16 @@ import type { Plan } from '../../core/agent/plan';
 import { checkStep } from '../../core/agent/check-step';
 import type { SqlValue } from '../../core/types';
 
-const controllers = new Map<string, AbortController>();
-/** A question the agent asked, or a paused plan, waiting for the person (per database). */
-const waiting = new Map<string, (answer: string | null) => void>();
+const controllerOf = (dbId: string) => getServices().asks.for(dbId);
 
 /** The person's answer to `ask_user` (an option or their own words). */
 export function answerAgent(dbId: string, answer: string): void {
-  waiting.get(dbId)?.(answer);
+  controllerOf(dbId).answer(answer);
 }
-
-const editedPlans = new Map<string, Plan>();
 
 /** Continue after the plan (pause-after-plan setting), with the person's edits when given. */
 export function continueAfterPlan(dbId: string, edited?: Plan): void {
-  if (edited) editedPlans.set(dbId, edited);
-  waiting.get(dbId)?.('continue');
+  controllerOf(dbId).continueAfterPlan(edited);
 }
 
 /** The plan was edited while the agent was already working: stop it and start again from the edit. */
@@ -45,16 +40,9 @@ export function restartFromPlan(dbId: string, plan: Plan): void {
 }
 
 function waitForPerson(dbId: string, signal: AbortSignal): Promise<string | null> {
-  return new Promise((resolve) => {
-    const done = (v: string | null) => {
-      waiting.delete(dbId);
-      useAsk.getState().patchRun(dbId, { waitingFor: undefined });
-      resolve(v);
-    };
-    waiting.set(dbId, done);
-    signal.addEventListener('abort', () => done(null), { once: true });
-  });
+  return controllerOf(dbId).waitForPerson(signal, () => useAsk.getState().patchRun(dbId, { waitingFor: undefined }));
 }
+
 let counter = 0;
 
 export interface AskOptions {
@@ -68,9 +56,8 @@ export async function ask(dbId: string, question: string, hints: string, options
   const app = useApp.getState();
   const db = app.databases.find((d) => d.id === dbId);
   const settings = useAsk.getState().model;
-  controllers.get(dbId)?.abort();
-  const controller = new AbortController();
-  controllers.set(dbId, controller);
+  const control = controllerOf(dbId);
+  const signal = control.start();
   const store = useAsk.getState();
   store.setRun(dbId, {
     id: `run${++counter}-${Date.now().toString(36)}`,
@@ -92,13 +79,15 @@ export async function ask(dbId: string, question: string, hints: string, options
     useAsk.getState().patchRun(dbId, { status: 'failed', endedAt: Date.now() });
   };
   try {
-    const schema = await fullSchema(dbId);
+    const schema = await fullSchema(getServices(), dbId);
     const links = await linkQuestion(dbId, question);
     // In-browser models download first: their progress shows where the streamed text will be.
-    const model = await createChatModel(settings, (text) => useAsk.getState().patchRun(dbId, { streaming: text }));
+    const model = await getServices().createChatModel(settings, (text) =>
+      useAsk.getState().patchRun(dbId, { streaming: text }),
+    );
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     // The user's confirmed examples most like this question join the prompt as theirs.
-    const userExamples = similarExamples(question, await services.examples.list(db?.name ?? ''), 2).map(
+    const userExamples = similarExamples(question, await getServices().examples.list(db?.name ?? ''), 2).map(
       (s) => s.example,
     );
     const pauseAfterPlan = useApp.getState().settings.pauseAfterPlan;
@@ -110,19 +99,18 @@ export async function ask(dbId: string, question: string, hints: string, options
       schema,
       links,
       mode,
-      signal: controller.signal,
+      signal,
       userExamples,
       confirmedPlan: options.confirmedPlan,
       askUser: async (q) => {
         useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
-        return (await waitForPerson(dbId, controller.signal)) ?? q.options[0];
+        return (await waitForPerson(dbId, signal)) ?? q.options[0];
       },
       onPlan: pauseAfterPlan
         ? async () => {
             useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
-            const answer = await waitForPerson(dbId, controller.signal);
-            const edited = editedPlans.get(dbId);
-            editedPlans.delete(dbId);
+            const answer = await waitForPerson(dbId, signal);
+            const edited = control.takeEditedPlan();
             if (answer !== 'continue') return { action: 'stop' as const };
             return edited ? { action: 'continue' as const, plan: edited } : { action: 'continue' as const };
           }
@@ -145,18 +133,18 @@ export async function ask(dbId: string, question: string, hints: string, options
     if (e instanceof LlmError) fail(e.message, e.code);
     else fail(toDowserError(e).message);
   } finally {
-    if (controllers.get(dbId) === controller) controllers.delete(dbId);
+    control.ended(signal);
     const finished = useAsk.getState().runs[dbId];
     if (finished) {
-      const problem = await services.runHistory.save(finished);
+      const problem = await getServices().runHistory.save(finished);
       if (problem) useApp.getState().notify('warning', problem);
-      void services.queryClient.invalidateQueries({ queryKey: ['history', finished.dbName] });
+      void getServices().queryClient.invalidateQueries({ queryKey: queryKeys.history(finished.dbName) });
     }
   }
 }
 
 export function stopAsk(dbId: string): void {
-  controllers.get(dbId)?.abort();
+  controllerOf(dbId).stop();
 }
 
 export type StepPreview =
@@ -165,11 +153,11 @@ export type StepPreview =
   | { status: 'failed'; message: string };
 
 /** "Check this step": a small SQL answering one sub-question, for the person to look at. */
-export async function checkPlanStep(dbId: string, plan: Plan, index: number): Promise<StepPreview> {
+export async function checkPlanStep(dbId: string, plan: Plan, index: number, question: string): Promise<StepPreview> {
   try {
     const settings = useAsk.getState().model;
-    const schema = await fullSchema(dbId);
-    const model = await createChatModel(settings);
+    const schema = await fullSchema(getServices(), dbId);
+    const model = await getServices().createChatModel(settings);
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     let out: StepPreview = { status: 'failed', message: 'No preview came back.' };
     for await (const e of checkStep({
@@ -178,6 +166,7 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number): Pr
       schema,
       plan,
       index,
+      question,
       mode,
     })) {
       if (e.type === 'step_preview') out = { status: 'done', sql: e.sql, columns: e.columns, rows: e.rows };

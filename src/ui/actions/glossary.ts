@@ -4,7 +4,7 @@
 
 import { emptyGlossary, glossaryDescriptions, type Glossary } from '../../core/descriptions/glossary';
 import type { ColumnDescriptions } from '../../core/retrieval/column-index';
-import { services } from '../services';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 
 const loading = new Map<string, Promise<Glossary>>();
@@ -18,8 +18,8 @@ export function glossaryOf(dbName: string): Promise<Glossary> {
   if (known) return Promise.resolve(known);
   let job = loading.get(dbName);
   if (!job) {
-    job = services.glossary
-      .load(dbName)
+    job = getServices()
+      .glossary.load(dbName)
       .then(({ glossary, problem }) => {
         if (problem) useApp.getState().notify('warning', problem);
         // What is in the page already (an edit while this was read) wins over what was stored.
@@ -48,7 +48,7 @@ export async function updateGlossary(dbName: string, change: (g: Glossary) => Gl
   // Read again after the wait: another change may have landed meanwhile.
   const next = change(useApp.getState().glossaries[dbName] ?? loaded);
   useApp.getState().setGlossary(dbName, next);
-  const problem = await services.glossary.save(dbName, next);
+  const problem = await getServices().glossary.save(dbName, next);
   if (problem) useApp.getState().notify('warning', problem);
   return next;
 }

@@ -4,8 +4,8 @@
 
 import { describeError, toDowserError } from '../../core/errors';
 import { quoteIdentIfNeeded } from '../../core/sql/quote';
-import { services } from '../services';
-import { schemaQuery } from '../queries/schema';
+import { queryKeys, schemaQuery } from '../queries';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { checkFileSize } from '../../core/db/file-check';
 import { glossaryOf } from './glossary';
@@ -34,7 +34,7 @@ async function openSource(
     checkFileSize(sizeBytes);
     // The File goes to the worker as a handle and is read there: no copy on the main thread.
     let opened = false; // a late progress message must not undo "ready"
-    const report = await services.engine.open({ id, name, bytes: source }, (p) => {
+    const report = await getServices().engine.open({ id, name, bytes: source }, (p) => {
       if (!opened) useApp.getState().patchDb(id, { progress: p });
     });
     opened = true;
@@ -44,32 +44,36 @@ async function openSource(
     // Notes and descriptions kept for this file name show in the explorer and feed the tools.
     void glossaryOf(name);
     for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-    const schemaShown = services.queryClient.fetchQuery(schemaQuery(id)).then(
-      (schema) => {
-        if (useApp.getState().sqlByDb[id]) return;
-        // A fresh database shows rows at once: the starter query runs when nothing else does.
-        const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
-        useApp.getState().setSql(id, sql);
-        if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
-      },
-      () => undefined,
-    );
+    const schemaShown = getServices()
+      .queryClient.fetchQuery(schemaQuery(getServices(), id))
+      .then(
+        (schema) => {
+          if (useApp.getState().sqlByDb[id]) return;
+          // A fresh database shows rows at once: the starter query runs when nothing else does.
+          const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
+          useApp.getState().setSql(id, sql);
+          if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
+        },
+        () => undefined,
+      );
     // quick_check reads every page: it runs after the schema and the first rows, not before.
     void schemaShown.finally(() =>
-      services.engine.check(id).then(
-        (checked) => {
-          useApp.getState().patchDb(id, { report: checked });
-          for (const issue of checked.issues.slice(report.issues.length))
-            useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
-        },
-        (e) =>
-          useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
-      ),
+      getServices()
+        .engine.check(id)
+        .then(
+          (checked) => {
+            useApp.getState().patchDb(id, { report: checked });
+            for (const issue of checked.issues.slice(report.issues.length))
+              useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+          },
+          (e) =>
+            useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
+        ),
     );
     if (options.remember) {
-      const problem = await services.recentFiles.remember(name, source, useApp.getState().settings.rememberFiles);
+      const problem = await getServices().recentFiles.remember(name, source, useApp.getState().settings.rememberFiles);
       if (problem) useApp.getState().notify('warning', problem);
-      void services.queryClient.invalidateQueries({ queryKey: ['recent'] });
+      void getServices().queryClient.invalidateQueries({ queryKey: queryKeys.recent() });
     }
     return id;
   } catch (e) {
@@ -99,7 +103,7 @@ export async function openFiles(files: Iterable<File>): Promise<void> {
 }
 
 export async function openRecent(name: string): Promise<void> {
-  const bytes = await services.recentFiles.load(name);
+  const bytes = await getServices().recentFiles.load(name);
   if (!bytes) {
     useApp.getState().notify('info', `"${name}" is not stored on this device. Pick the file again to open it.`);
     return;
@@ -122,7 +126,10 @@ export async function openDemo(): Promise<void> {
 export async function closeDatabase(id: string): Promise<void> {
   useApp.getState().removeDb(id);
   forgetTools(id);
-  services.queryClient.removeQueries({ queryKey: ['schema', id] });
-  services.queryClient.removeQueries({ queryKey: ['stats', id] });
-  await services.engine.close(id).catch(() => undefined);
+  getServices().asks.drop(id);
+  getServices().queryClient.removeQueries({ queryKey: queryKeys.schema(id) });
+  getServices().queryClient.removeQueries({ queryKey: queryKeys.statsOf(id) });
+  await getServices()
+    .engine.close(id)
+    .catch(() => undefined);
 }

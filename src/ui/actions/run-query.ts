@@ -4,16 +4,16 @@ import type { WholeValue } from '../../core/engine';
 import { EXPORT_MAX_CELL_CHARS, EXPORT_MAX_RESULT_BYTES } from '../../core/db/result-budget';
 import { toDowserError } from '../../core/errors';
 import type { QueryResult } from '../../core/types';
-import { services } from '../services';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 
 export async function runQuery(sql: string): Promise<void> {
   const { activeId, settings, setRun } = useApp.getState();
   if (!activeId) return;
   setRun({ status: 'running', dbId: activeId, sql });
-  services.engine.queryTimeoutMs = settings.queryTimeoutMs;
+  getServices().engine.queryTimeoutMs = settings.queryTimeoutMs;
   try {
-    const result = await services.engine.query(activeId, sql, { maxRows: settings.pageSize });
+    const result = await getServices().engine.query(activeId, sql, { maxRows: settings.pageSize });
     if (useApp.getState().run.sql === sql) setRun({ status: 'done', dbId: activeId, sql, result });
   } catch (e) {
     const err = toDowserError(e, 'sql_error');
@@ -28,7 +28,7 @@ export async function fetchMore(): Promise<void> {
   setRun({ ...run, fetchingMore: true });
   try {
     const prev = run.result;
-    const next = await services.engine.query(run.dbId, run.sql, {
+    const next = await getServices().engine.query(run.dbId, run.sql, {
       maxRows: settings.pageSize,
       offset: prev.offset + prev.rows.length,
     });
@@ -69,20 +69,21 @@ export async function wholeValue(result: QueryResult, index: number, column: num
     return { value, length, cut: false };
   }
   if (!run.dbId || !run.sql) throw new Error('The statement behind this result is gone; run it again.');
-  services.engine.queryTimeoutMs = useApp.getState().settings.queryTimeoutMs;
-  return services.engine.wholeValue(run.dbId, run.sql, { row: result.offset + index, column });
+  const { engine } = getServices();
+  engine.queryTimeoutMs = useApp.getState().settings.queryTimeoutMs;
+  return engine.wholeValue(run.dbId, run.sql, { row: result.offset + index, column });
 }
 
 /** Stops the running query: the worker restarts and reopens the databases from their bytes. */
 export async function cancelQuery(): Promise<void> {
-  await services.engine.cancel();
+  await getServices().engine.cancel();
 }
 
 /** All rows (up to a hard cap) for export, with the same read-only path and time limit. */
 export const EXPORT_ROW_CAP = 1_000_000;
 
 export async function fetchAllRows(dbId: string, sql: string) {
-  return services.engine.query(dbId, sql, {
+  return getServices().engine.query(dbId, sql, {
     maxRows: EXPORT_ROW_CAP,
     maxCellChars: EXPORT_MAX_CELL_CHARS,
     maxResultBytes: EXPORT_MAX_RESULT_BYTES,

@@ -6,7 +6,7 @@
 import { describeError } from '../../core/errors';
 import type { ToolsSummary } from '../../core/engine';
 import type { ToolCallOutcome } from '../../core/tools/registry';
-import { services } from '../services';
+import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { descriptionsFor } from './glossary';
 
@@ -26,7 +26,7 @@ export function ensureTools(dbId: string): Promise<void> {
   let finished = false;
   const job = descriptionsFor(dbId)
     .then((descriptions) =>
-      services.engine.buildTools(dbId, { descriptions }, (p) => {
+      getServices().engine.buildTools(dbId, { descriptions }, (p) => {
         if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p });
       }),
     )
@@ -63,7 +63,7 @@ export function refreshDescriptions(dbId: string): Promise<void> {
       await job;
       if (useApp.getState().tools[dbId]?.status !== 'ready') return;
       try {
-        const summary = await services.engine.setDescriptions(dbId, await descriptionsFor(dbId));
+        const summary = await getServices().engine.setDescriptions(dbId, await descriptionsFor(dbId));
         useApp.getState().setTools(dbId, { status: 'ready', progress: null, summary });
         const semantic = useApp.getState().tools[dbId]?.semantic?.status;
         if (semantic && semantic !== 'off' && semantic !== 'unavailable') void prepareSemantic(dbId, summary);
@@ -100,10 +100,13 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
     return;
   }
   set(dbId, { status: 'loading', modelId: embeddingModel, progress: 0 });
-  const loaded = await services.embeddings.load({ modelId: embeddingModel, allowRemote: embeddingDownload }, (p) => {
-    if (p.status === 'total' && p.total)
-      set(dbId, { status: 'loading', modelId: embeddingModel, progress: (p.loaded ?? 0) / p.total });
-  });
+  const loaded = await getServices().embeddings.load(
+    { modelId: embeddingModel, allowRemote: embeddingDownload },
+    (p) => {
+      if (p.status === 'total' && p.total)
+        set(dbId, { status: 'loading', modelId: embeddingModel, progress: (p.loaded ?? 0) / p.total });
+    },
+  );
   if (!loaded.ok) {
     set(dbId, {
       status: 'unavailable',
@@ -117,7 +120,7 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
   // Scores from vectors of old sentences would mislead while the new ones are made: lexical meanwhile.
   semanticReady.delete(dbId);
   try {
-    await services.embeddings.indexColumns(dbId, summary.columnSentences, (done, total) =>
+    await getServices().embeddings.indexColumns(dbId, summary.columnSentences, (done, total) =>
       set(dbId, { status: 'indexing', modelId: loaded.modelId, progress: total ? done / total : 1 }),
     );
     if (!current()) return;
@@ -137,7 +140,7 @@ export function forgetTools(dbId: string): void {
   semanticReady.delete(dbId);
   descriptionUpdates.delete(dbId);
   semanticGeneration.set(dbId, (semanticGeneration.get(dbId) ?? 0) + 1);
-  services.embeddings.forget(dbId);
+  getServices().embeddings.forget(dbId);
 }
 
 export async function runTool(dbId: string, name: string, args: unknown): Promise<ToolCallOutcome> {
@@ -149,12 +152,14 @@ export async function runTool(dbId: string, name: string, args: unknown): Promis
     args &&
     typeof (args as { query?: unknown }).query === 'string'
   ) {
-    semantic = await services.embeddings.scores(dbId, (args as { query: string }).query).catch(() => null);
+    semantic = await getServices()
+      .embeddings.scores(dbId, (args as { query: string }).query)
+      .catch(() => null);
   }
-  return services.engine.callTool(dbId, name, args, semantic ? { semantic } : undefined);
+  return getServices().engine.callTool(dbId, name, args, semantic ? { semantic } : undefined);
 }
 
 export async function linkQuestion(dbId: string, question: string) {
   await ensureTools(dbId);
-  return services.engine.linkQuestion(dbId, question);
+  return getServices().engine.linkQuestion(dbId, question);
 }

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { closeDatabase, openFiles, openRecent } from '../actions/open-database';
 import { formatBytes } from '../lib/format';
-import { services } from '../services';
+import { recentQuery } from '../queries';
+import { useServices } from '../services/context';
 import { useApp } from '../store/app-store';
 import { SettingsPanel } from '../features/settings/SettingsPanel';
 
@@ -13,11 +14,8 @@ export function DatabaseBar() {
   const setActive = useApp((s) => s.setActive);
   const input = useRef<HTMLInputElement>(null);
   const [panel, setPanel] = useState<'recent' | 'settings' | null>(null);
-  const recent = useQuery({
-    queryKey: ['recent'],
-    queryFn: () => services.recentFiles.list(),
-    enabled: panel === 'recent',
-  });
+  const services = useServices();
+  const recent = useQuery({ ...recentQuery(services), enabled: panel === 'recent' });
 
   return (
     <header className="topbar">

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { cancelQuery, runQuery } from '../actions/run-query';
 import { useApp } from '../store/app-store';
-import { useSchema } from '../queries/schema';
+import { useSchema } from '../queries/hooks';
 import { ResultsPanel } from '../features/results/ResultsPanel';
 import { AskPanel } from '../features/ask/AskPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { EvaluatePanel } from '../features/evaluate/EvaluatePanel';
 import { currentSqlToRun } from '../features/editor/editor-handle';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
@@ -27,6 +28,13 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
       <>
         <ViewTabs />
         <ToolsPanel dbId={dbId} />
+      </>
+    );
+  if (view === 'evaluate')
+    return (
+      <>
+        <ViewTabs />
+        <EvaluatePanel dbId={dbId} />
       </>
     );
   if (view === 'ask')
@@ -96,6 +104,15 @@ function ViewTabs() {
         onClick={() => setView('tools')}
       >
         Tools
+      </button>
+      <button
+        type="button"
+        role="tab"
+        aria-selected={view === 'evaluate'}
+        className={view === 'evaluate' ? 'small' : 'small secondary'}
+        onClick={() => setView('evaluate')}
+      >
+        Evaluate
       </button>
     </div>
   );

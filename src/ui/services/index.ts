@@ -1,35 +1,36 @@
-// Composition root: the only place the UI reaches workers and adapters. Everything else in
-// src/ui gets these through `services` (tests could swap them here).
+// Composition root: the only place the UI reaches workers and adapters. main.tsx creates the
+// services once and hands them to ServicesProvider; everything else in src/ui gets them from
+// there (components: useServices, actions: getServices), so tests can render with fakes.
 
-import { QueryClient } from '@tanstack/react-query';
-import { RestartableEngine, type RestartReason } from '../../worker/db-client';
+import { createQueryClient } from './query-client';
+import { RestartableEngine } from '../../worker/db-client';
 import { spawnBrowserDbWorker } from '../../worker/browser-spawn';
 import { EmbedClient } from '../../worker/embed-client';
+import { AskControllers } from '../lib/ask-controller';
 import { createGlossaryStore } from '../lib/glossary-store';
 import { createRecentFiles } from '../lib/recent-files';
 import { createRunHistory } from '../lib/run-history';
 import { createExamplesStore } from '../lib/examples-store';
+import { createChatModel } from './model-factory';
+import type { RestartReason, Services } from './types';
 
-export function createServices() {
+export type { Services } from './types';
+
+export function createServices(): Services {
   let onRestart: (reason: RestartReason) => void = () => {};
   const engine = new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) });
   return {
     engine,
     embeddings: new EmbedClient(),
-    queryClient: new QueryClient({
-      defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false } },
-    }),
+    queryClient: createQueryClient(),
     recentFiles: createRecentFiles(),
     runHistory: createRunHistory(),
     examples: createExamplesStore(),
     glossary: createGlossaryStore(),
-    setRestartListener(fn: typeof onRestart) {
+    asks: new AskControllers(),
+    createChatModel,
+    setRestartListener(fn) {
       onRestart = fn;
     },
   };
 }
-
-export type Services = ReturnType<typeof createServices>;
-export type { RestartReason };
-
-export const services: Services = createServices();

@@ -69,7 +69,7 @@ interface AppState {
   selectedTable: string | null;
   run: RunState;
   tools: Record<string, ToolsState>;
-  view: 'ask' | 'sql' | 'tools';
+  view: 'ask' | 'sql' | 'tools' | 'evaluate';
   notices: Notice[];
   settings: Settings;
   /** Descriptions and notes per database *name* (two tabs of one file share them). */
@@ -83,7 +83,7 @@ interface AppState {
   setRun(run: RunState): void;
   setTools(dbId: string, state: ToolsState): void;
   setSemantic(dbId: string, semantic: SemanticState): void;
-  setView(view: 'ask' | 'sql' | 'tools'): void;
+  setView(view: 'ask' | 'sql' | 'tools' | 'evaluate'): void;
   notify(level: Notice['level'], message: string): void;
   dismiss(id: number): void;
   updateSettings(patch: Partial<Settings>): void;

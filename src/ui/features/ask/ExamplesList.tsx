@@ -3,11 +3,12 @@ import { useRef } from 'react';
 import { examplesToJson } from '../../../core/examples/examples';
 import { deleteExample, importExamples } from '../../actions/examples';
 import { baseName, downloadText } from '../../lib/download';
-import { services } from '../../services';
+import { examplesQuery } from '../../queries';
+import { useServices } from '../../services/context';
 
 /** The user's confirmed examples for this database: list, delete, export, import. */
 export function ExamplesList({ dbName }: { dbName: string }) {
-  const examples = useQuery({ queryKey: ['examples', dbName], queryFn: () => services.examples.list(dbName) });
+  const examples = useQuery(examplesQuery(useServices(), dbName));
   const input = useRef<HTMLInputElement>(null);
   const list = examples.data ?? [];
   return (

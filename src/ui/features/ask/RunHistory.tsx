@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { services } from '../../services';
+import { historyQuery } from '../../queries';
+import { useServices } from '../../services/context';
 import { useAsk } from '../../store/ask-store';
 
 /** Past questions on this database file; a click shows that run again with all its steps. */
 export function RunHistoryList({ dbId, dbName }: { dbId: string; dbName: string }) {
-  const history = useQuery({ queryKey: ['history', dbName], queryFn: () => services.runHistory.list(dbName) });
+  const history = useQuery(historyQuery(useServices(), dbName));
   const setRun = useAsk((s) => s.setRun);
   const current = useAsk((s) => s.runs[dbId]?.id);
   if (!history.data?.length) return null;

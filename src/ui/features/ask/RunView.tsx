@@ -10,7 +10,7 @@ import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
 import { SqlDiff } from './SqlDiff';
 import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
-import { useSchema } from '../../queries/schema';
+import { useSchema } from '../../queries/hooks';
 import type { Plan } from '../../../core/agent/plan';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
@@ -75,7 +75,7 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
   const editable = !run.imported;
   const check = async (index: number, p: Plan) => {
     setPreviews((s) => ({ ...s, [index]: { status: 'running' } }));
-    const result = await checkPlanStep(run.dbId, p, index);
+    const result = await checkPlanStep(run.dbId, p, index, run.question);
     setPreviews((s) => ({ ...s, [index]: result }));
   };
   const regenerate = () => {
@@ -263,6 +263,12 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
               : '? unsure'}
         </span>
       </h4>
+      {final.unverified && (
+        <p className="warn small" data-testid="unverified">
+          Unverified: the agent ran out of turns before finishing. This is the last SQL that returned rows; check it
+          before you rely on it.
+        </p>
+      )}
       {final.explanation && (
         <p className="explanation" data-testid="explanation">
           {final.explanation}

@@ -1,7 +1,7 @@
 import { describeError } from '../../../core/errors';
 import type { ColumnStats } from '../../../core/types';
 import { formatCount, valueText } from '../../lib/format';
-import { useColumnStats } from '../../queries/schema';
+import { useColumnStats } from '../../queries/hooks';
 
 export function ColumnStatsView({ dbId, table, column }: { dbId: string; table: string; column: string }) {
   const stats = useColumnStats(dbId, table, column, true);

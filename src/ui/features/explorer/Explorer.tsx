@@ -7,7 +7,9 @@ import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
 import { ImportDescriptions } from './ImportDescriptions';
 import { TableDetail } from './TableDetail';
-import { readSkipped, TOTAL_BUDGET_MS, useSchema, useSchemaReading } from '../../queries/schema';
+import { useSchema } from '../../queries/hooks';
+import { readSkipped, TOTAL_BUDGET_MS, useSchemaReading } from '../../queries/schema-reading';
+import { useServices } from '../../services/context';
 
 /** Above this many tables only the visible rows are in the DOM (10,000 tables rendered at once froze the page). */
 const VIRTUAL_ABOVE = 300;
@@ -16,6 +18,7 @@ const ROW_HEIGHT = 28;
 /** Table list with row counts and a filter; the selected table expands in place. */
 export function Explorer({ dbId }: { dbId: string }) {
   const schema = useSchema(dbId);
+  const services = useServices();
   const [filter, setFilter] = useState('');
   const selected = useApp((s) => s.selectedTable);
 
@@ -32,8 +35,8 @@ export function Explorer({ dbId }: { dbId: string }) {
   // A table the time budget skipped is read on its own when opened.
   const selectedSkipped = schema.data?.tables.some((t) => t.name === selected && t.skipped);
   useEffect(() => {
-    if (selected && selectedSkipped) void readSkipped(dbId, [selected]).catch(() => undefined);
-  }, [dbId, selected, selectedSkipped]);
+    if (selected && selectedSkipped) void readSkipped(services, dbId, [selected]).catch(() => undefined);
+  }, [services, dbId, selected, selectedSkipped]);
 
   if (schema.isPending) return <p className="muted pad">Reading the schema…</p>;
   if (schema.isError) return <p className="error pad">The schema could not be read: {describeError(schema.error)}</p>;
@@ -156,12 +159,13 @@ function VirtualTableList({
 
 function SkippedNote({ dbId, schema }: { dbId: string; schema: Schema }) {
   const reading = useSchemaReading(dbId);
+  const services = useServices();
   const [problem, setProblem] = useState<string | null>(null);
   const { skipped } = schema.incomplete!;
   const objects = `${formatCount(skipped)} object${skipped === 1 ? '' : 's'}`;
   const more = () => {
     setProblem(null);
-    readSkipped(dbId).catch((e) => setProblem(describeError(e)));
+    readSkipped(services, dbId).catch((e) => setProblem(describeError(e)));
   };
   return (
     <p className="skipped-note small pad" data-testid="schema-skipped">

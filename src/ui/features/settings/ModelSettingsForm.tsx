@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { describeError } from '../../../core/errors';
-import { createChatModel } from '../../services/model-factory';
+import { useServices } from '../../services/context';
+import { completeChat } from '../../../core/llm/complete';
 import { OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
@@ -16,13 +17,14 @@ const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
 export function ModelSettingsForm() {
   const s = useAsk((st) => st.model);
   const set = useAsk((st) => st.setModel);
+  const services = useServices();
   const [test, setTest] = useState<string | null>(null);
 
   const testConnection = async () => {
     setTest('Testing…');
     try {
-      const model = await createChatModel(s);
-      const r = await model.chat({
+      const model = await services.createChatModel(s);
+      const r = await completeChat(model, {
         messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
         maxTokens: 5,
       });

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { describeError } from '../../../core/errors';
 import type { QuestionLink } from '../../../core/retrieval/linker';
 import { linkQuestion } from '../../actions/tools';
+import { queryKeys } from '../../queries';
 
 /** The question with its linked spans marked; every piece is rendered as text. */
 export function LinkView({ dbId, question }: { dbId: string; question: string }) {
-  const links = useQuery({ queryKey: ['links', dbId, question], queryFn: () => linkQuestion(dbId, question) });
+  const links = useQuery({ queryKey: queryKeys.links(dbId, question), queryFn: () => linkQuestion(dbId, question) });
   if (links.isPending) return <p className="muted">Linking…</p>;
   if (links.isError) return <p className="error">{describeError(links.error)}</p>;
   return (

@@ -1,0 +1,93 @@
+// The Evaluate view: a question file run against the open database with a configured model (the
+// mock OpenAI-compatible server), the score table, the cost and each miss side by side.
+import { expect, test, type Page } from '@playwright/test';
+import { startMockLlm, type MockLlm } from './mock-llm/server';
+import { openApp } from './support';
+import { knowingModel } from '../src/test-support/eval-fixtures';
+
+const QUESTIONS = [
+  { question: 'How many customers are there?', sql: 'SELECT count(*) FROM customers' },
+  { question: 'How many employees are there?', sql: 'SELECT count(*) FROM employees' },
+  {
+    question: 'Which customers live in Canada?',
+    sql: "SELECT first_name, last_name FROM customers WHERE country = 'Canada'",
+  },
+];
+// The model gets the last one half right: the first names only.
+const ANSWERS: Record<string, string> = {
+  ...Object.fromEntries(QUESTIONS.map((q) => [q.question, q.sql])),
+  'Which customers live in Canada?': "SELECT first_name FROM customers WHERE country = 'Canada'",
+};
+
+let mock: MockLlm | undefined;
+test.afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+async function useMock(page: Page, url: string) {
+  await page.addInitScript((baseUrl) => {
+    localStorage.setItem(
+      'dowser.model',
+      JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl, model: 'mock-model', toolMode: 'native' }),
+    );
+  }, url);
+}
+
+async function chooseFile(page: Page, name: string, text: string) {
+  await page.getByRole('tab', { name: 'Evaluate', exact: true }).click();
+  await page
+    .getByLabel('Question file')
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+}
+
+test('runs a question file with the configured model: score table, cost, the miss side by side', async ({ page }) => {
+  const answer = knowingModel((q) => ANSWERS[q]);
+  mock = await startMockLlm({
+    script: (req) => ({
+      ...answer(req),
+      usage: { prompt_tokens: 900, completion_tokens: 40, prompt_tokens_details: { cached_tokens: 500 } },
+    }),
+  });
+  await useMock(page, mock.url);
+  await openApp(page);
+  await chooseFile(page, 'mine.json', JSON.stringify(QUESTIONS));
+  await page.getByRole('button', { name: 'Evaluate', exact: true }).click();
+  const view = page.getByTestId('evaluate');
+  await expect(view.getByTestId('eval-status')).toHaveAttribute('data-status', 'done', { timeout: 45_000 });
+  await expect(view.getByTestId('eval-status')).toContainText('3 of 3 questions');
+  await expect(view.getByTestId('eval-ex')).toHaveText('66.7%');
+  const cost = view.getByTestId('eval-cost');
+  await expect(cost.getByRole('row', { name: /^input tokens/ })).toContainText('3,600');
+  await expect(cost.getByRole('row', { name: /^cached input tokens/ })).toContainText('2,000');
+  await expect(cost.getByRole('row', { name: /^model requests/ })).toContainText('4');
+  const misses = view.getByTestId('eval-miss');
+  await expect(misses).toHaveCount(1);
+  await expect(misses).toContainText('Which customers live in Canada?');
+  await expect(misses).toContainText('other columns selected');
+  await expect(misses.getByTestId('miss-reference')).toContainText(
+    "SELECT first_name, last_name FROM customers WHERE country = 'Canada'",
+  );
+  await expect(misses.getByTestId('miss-reference').locator('th')).toHaveText(['first_name', 'last_name']);
+  await expect(misses.getByTestId('miss-answer')).toContainText(
+    "SELECT first_name FROM customers WHERE country = 'Canada'",
+  );
+  await expect(misses.getByTestId('miss-answer').locator('th')).toHaveText(['first_name']);
+  // Every question went to the model: plan, SQL, done and the explanation, four requests each.
+  expect(mock.requests).toHaveLength(12);
+  await page.screenshot({ path: 'test-results/evaluate.png', fullPage: true });
+});
+
+test('a broken question file ends in a clear message and the page keeps working', async ({ page }) => {
+  mock = await startMockLlm({ script: [] });
+  await useMock(page, mock.url);
+  await openApp(page);
+  await chooseFile(page, 'broken.json', '[{"question": "No SQL here?"}]');
+  await page.getByRole('button', { name: 'Evaluate', exact: true }).click();
+  await expect(page.getByTestId('eval-error')).toHaveText(
+    'Question 1 has no reference SQL (a "sql" or "query" field).',
+  );
+  expect(mock.requests).toHaveLength(0);
+  await page.getByRole('tab', { name: 'SQL', exact: true }).click();
+  await expect(page.locator('.monaco-editor').first()).toBeVisible();
+});

@@ -1,0 +1,98 @@
+// `dowser eval`: execution accuracy, tokens and turns of the product on Spider- or BIRD-format
+// questions (src/cli/eval/run-eval.ts), scored as the official evaluators score.
+
+import { EXIT_OK, type CliCommand, type CliIo } from '../command';
+import { DEFAULT_OPENAI_URL } from '../ask/model';
+import { parseEvalArgs } from '../eval/eval-options';
+import { runEval } from '../eval/run-eval';
+
+const usage = `Usage: dowser eval --dataset spider|bird --data <dir> --out <dir>
+                   --provider openai|anthropic|scripted|gold [--model <name>] [--base-url <url>]
+                   [--api-key-env <VAR>] [--script-dir <dir>] [--mode agent|direct]
+                   [--hints on|off] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
+                   [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
+                   [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
+
+Answers every question with the product's agent (or Direct mode) on its database, runs the final
+SQL and the reference read-only, and scores them as the official evaluators do: Spider's
+test-suite execution match (result bags, any column order, row order only when the reference
+has ORDER BY, DISTINCT dropped) or BIRD's (set of rows equal) and mini-dev soft F1. Reports
+accuracy by difficulty (Spider hardness by the official rules, BIRD difficulty) and by the number
+of tables the reference reads, the cost per question (tokens with cached ones apart, model
+requests, tool calls, seconds: mean and percentiles) and why wrong answers are wrong.
+
+Data:
+  --dataset spider|bird   question format and folder layout (required)
+  --data <dir>            Spider: dev.json + database/<db>/<db>.sqlite;
+                          BIRD: dev.json or mini_dev_sqlite.json (+ dev_databases/<db>/<db>.sqlite)
+  --questions <file>      another question file (a Spider-Syn file, a BIRD split …)
+  --databases <dir>       BIRD: folder of <db>/<db>.sqlite with <db>/database_description/ (BIRD's
+                          databases are a separate download)
+  --descriptions <dir>    BIRD: folder of <db>/database_description/*.csv, if not next to the databases
+  --limit N               only the first N questions (after --ids)
+  --ids a,b,…             only these questions: BIRD question_id, or the 0-based position in a
+                          Spider-format file
+
+Model (as dowser ask):
+  --provider <p>          openai (any OpenAI-compatible server), anthropic, scripted, or gold
+                          (answers with the reference SQL through the whole path: checks the harness)
+  --model <name>          the model name (openai, anthropic)
+  --base-url <url>        server URL (openai default ${DEFAULT_OPENAI_URL})
+  --api-key-env <VAR>     environment variable holding the key (default OPENAI_API_KEY or
+                          ANTHROPIC_API_KEY); keys are never printed or written
+  --script-dir <dir>      scripted: one turn file per question, <id>.json (a list of turns, or
+                          {"turns": [...]}); spider-dev-<id>.json (as in ../shared/datasets/recorded)
+                          is read too. A question without a turn file is skipped and counted.
+  --mode agent|direct     the agent with its tools (default), or one plain prompt with one repair
+  --hints on|off          give BIRD's evidence to the model as hints (default off: people rarely
+                          have such knowledge; run both to compare)
+  --tools native|text     agent: native tool calls or the text protocol (default: what the model supports)
+  --max-turns N           agent turns before giving up (default 12)
+  --compact-observations  shorten observations the model has acted on in later requests
+                          (off by default; docs/decisions/003-prompt-size.md)
+
+Run:
+  --out <dir>             results.jsonl (a line per question: final SQL, verdict, cost, transcript
+                          path), transcripts/<id>.json, summary.json, details.json, summary.md.
+                          Running again with the same --out continues: finished questions are kept.
+  --concurrency N         questions at a time (default 1); each has its own database worker
+  --retry-failed          run again the questions that failed because the provider was unreachable
+  --time-limit <s>        limit per query when scoring (default the evaluator's: Spider 60, BIRD 30)
+  --max-result-rows N     rows read per query when scoring (default 100000)
+  -h, --help              show this help
+
+A 429 (rate limit) pauses every request of the run for the Retry-After the server asks (or a
+growing pause), then retries; a provider that stays unreachable marks the question failed (not
+wrong). Ctrl+C stops: finished questions stay, the report covers them; run the same command to
+continue. Exit code: 0 when the run finished, 130 when interrupted, 1 when the provider refused
+the key or model, 2 for usage errors.
+`;
+
+async function run(args: string[], io: CliIo): Promise<number> {
+  const o = parseEvalArgs(args);
+  if (!o) {
+    io.stdout.write(usage);
+    return EXIT_OK;
+  }
+  const controller = new AbortController();
+  const onInt = () => {
+    io.stderr.write(
+      '\nStopping: questions in flight are dropped, finished ones kept (Ctrl+C again to quit at once)…\n',
+    );
+    controller.abort();
+  };
+  process.once('SIGINT', onInt);
+  try {
+    const live = !!process.stderr.isTTY && io.stderr === process.stderr;
+    return await runEval(o, io, { signal: controller.signal, live });
+  } finally {
+    process.removeListener('SIGINT', onInt);
+  }
+}
+
+export const evalCommand: CliCommand = {
+  name: 'eval',
+  summary: 'execution accuracy and cost of a model on Spider/BIRD questions',
+  usage,
+  run,
+};

@@ -1,0 +1,139 @@
+// `dowser eval` arguments, checked before any work starts (mistakes are UsageErrors, exit 2).
+// The provider options are `dowser ask`'s; the model itself is made by ask/model.ts.
+
+import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
+import type { AskOptions } from '../ask/options';
+import type { DatasetKind } from './datasets';
+
+export type EvalProvider = 'openai' | 'anthropic' | 'scripted' | 'gold';
+
+export interface EvalOptions {
+  dataset: DatasetKind;
+  data: string;
+  questions?: string;
+  databases?: string;
+  descriptions?: string;
+  provider: EvalProvider;
+  model?: string;
+  baseUrl?: string;
+  apiKeyEnv?: string;
+  /** scripted: folder of turn files, `<id>.json` (or `spider-dev-<id>.json` as in ../shared/datasets/recorded). */
+  scriptDir?: string;
+  mode: 'agent' | 'direct';
+  /** BIRD's evidence given to the model as hints. */
+  hints: boolean;
+  tools?: 'native' | 'text';
+  maxTurns?: number;
+  compactObservations: boolean;
+  limit?: number;
+  ids?: string[];
+  concurrency: number;
+  /** Per-query limit for scoring; default the evaluator's (Spider 60 s, BIRD 30 s). */
+  timeLimitMs?: number;
+  /** Rows read per query when scoring. */
+  maxResultRows: number;
+  retryFailed: boolean;
+  out: string;
+}
+
+export const EVAL_FLAGS = {
+  dataset: { type: 'string' },
+  data: { type: 'string' },
+  questions: { type: 'string' },
+  databases: { type: 'string' },
+  descriptions: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  'script-dir': { type: 'string' },
+  mode: { type: 'string' },
+  hints: { type: 'string' },
+  tools: { type: 'string' },
+  'max-turns': { type: 'string' },
+  'compact-observations': { type: 'boolean' },
+  limit: { type: 'string' },
+  ids: { type: 'string' },
+  concurrency: { type: 'string' },
+  'time-limit': { type: 'string' },
+  'max-result-rows': { type: 'string' },
+  'retry-failed': { type: 'boolean' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const PROVIDERS: readonly EvalProvider[] = ['openai', 'anthropic', 'scripted', 'gold'];
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} is ${allowed.join(' or ')}, not "${value}"`);
+  return value as T;
+}
+
+/** Null when --help was asked for. */
+export function parseEvalArgs(args: string[]): EvalOptions | null {
+  const { values: v, positionals } = parseCommandArgs(args, EVAL_FLAGS);
+  if (v.help) return null;
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!v.dataset) throw new UsageError('--dataset spider|bird is required');
+  const dataset = oneOf(v.dataset, ['spider', 'bird'] as const, '--dataset', 'spider');
+  if (!v.data) throw new UsageError('--data <dir> is required (the dataset folder)');
+  if (!v.out) throw new UsageError('--out <dir> is required (results, transcripts and the summary go there)');
+  if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
+  const provider = oneOf(v.provider, PROVIDERS, '--provider', 'gold');
+  if ((provider === 'openai' || provider === 'anthropic') && !v.model)
+    throw new UsageError(`--model <name> is required for --provider ${provider}`);
+  if (provider === 'scripted' && !v['script-dir'])
+    throw new UsageError('--provider scripted needs --script-dir <dir> (one turn file per question, <id>.json)');
+  if (provider !== 'scripted' && v['script-dir']) throw new UsageError('--script-dir is only for --provider scripted');
+  if (v['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v['api-key-env']))
+    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
+  const ids = v.ids
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (v.ids !== undefined && !ids?.length) throw new UsageError('--ids needs a comma-separated list of question ids');
+  const seconds = v['time-limit'];
+  if (seconds !== undefined && !(/^\d+(\.\d+)?$/.test(seconds) && Number(seconds) > 0))
+    throw new UsageError(`--time-limit takes seconds above 0, not "${seconds}"`);
+  return {
+    dataset,
+    data: v.data,
+    questions: v.questions,
+    databases: v.databases,
+    descriptions: v.descriptions,
+    provider,
+    model: v.model,
+    baseUrl: v['base-url'],
+    apiKeyEnv: v['api-key-env'],
+    scriptDir: v['script-dir'],
+    mode: oneOf(v.mode, ['agent', 'direct'] as const, '--mode', 'agent'),
+    hints: oneOf(v.hints, ['on', 'off'] as const, '--hints', 'off') === 'on',
+    tools: v.tools === undefined ? undefined : oneOf(v.tools, ['native', 'text'] as const, '--tools', 'native'),
+    compactObservations: !!v['compact-observations'],
+    maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
+    limit: v.limit === undefined ? undefined : parsePositiveInt(v.limit, '--limit', 1),
+    ids,
+    concurrency: parsePositiveInt(v.concurrency, '--concurrency', 1),
+    timeLimitMs: seconds === undefined ? undefined : Math.round(Number(seconds) * 1000),
+    maxResultRows: parsePositiveInt(v['max-result-rows'], '--max-result-rows', 100_000),
+    retryFailed: !!v['retry-failed'],
+    out: v.out,
+  };
+}
+
+/** The provider part as `dowser ask` reads it, for ask/model.ts. */
+export function askOptionsFor(o: EvalOptions): AskOptions {
+  return {
+    db: '',
+    question: '',
+    provider: o.provider === 'anthropic' ? 'anthropic' : 'openai',
+    model: o.model,
+    baseUrl: o.baseUrl,
+    apiKeyEnv: o.apiKeyEnv,
+    json: false,
+    nonInteractive: true,
+    pauseAfterPlan: false,
+  };
+}

@@ -1,0 +1,68 @@
+// What a step handler may use of the run it belongs to (loop.ts implements it): the resolved
+// options, the run's mutable state, events and observations, and the tool call with its limits.
+// Each tool the loop treats specially has its handler in this folder; the loop only dispatches.
+
+import type { ChatModel, Usage } from '../../llm/types';
+import type { ToolCallOutcome } from '../../tools/registry';
+import type { Schema } from '../../types';
+import type { AskUser } from '../ask-user';
+import type { AgentErrorCode, AgentEvent, AgentEventBody } from '../events';
+import type { RepairGuard } from '../guards';
+import type { OnPlan } from '../plan-pause';
+import type { AgentToolName } from '../prompt';
+import type { SqlOutcome } from '../sql-outcome';
+import type { TurnCall } from '../turns';
+
+export type Step = 'continue' | 'end';
+export type ArgsCall = Extract<TurnCall, { args: unknown }>;
+export type OkSqlOutcome = Extract<SqlOutcome, { ok: true }>;
+
+/** The options a step reads, defaults applied. */
+export interface StepOptions {
+  question: string;
+  hints?: string;
+  model: ChatModel;
+  schema: Schema;
+  signal?: AbortSignal;
+  finalRows: number;
+  now: () => number;
+  onPlan?: OnPlan;
+  askUser?: AskUser | 'first-option';
+}
+
+/** What the run remembers between turns. */
+export interface RunState {
+  /** A plan was submitted (or none is asked for). */
+  planned: boolean;
+  /** The person confirmed the plan: re-planning is refused. */
+  confirmed: boolean;
+  /** ask_user was used (once per run). */
+  asked: boolean;
+  /** Ambiguity seen in tool results so far: asking the person is allowed only after one. */
+  readonly signals: string[];
+  /** An execute_sql succeeded. */
+  executedOk: boolean;
+  /** The SQL of the last execute_sql that ran without error (what `done {}` finishes with). */
+  lastOkSql?: string;
+  /** The SQL of the last execute_sql that returned rows (offered, unverified, at the turn limit). */
+  lastRowsSql?: string;
+}
+
+export interface RunHost {
+  readonly o: StepOptions;
+  readonly state: RunState;
+  readonly repairs: RepairGuard;
+  readonly offered: readonly AgentToolName[];
+  /** The agent run finishes only after a successful execute_sql; a step check may finish at once. */
+  readonly doneNeedsExecute: boolean;
+  ev(body: AgentEventBody): AgentEvent;
+  fail(code: AgentErrorCode, message: string): AgentEvent;
+  /** Sends an observation back to the model and reports it. */
+  observe(call: TurnCall | null, text: string, ok: boolean, ms?: number): AgentEvent;
+  /** One retrieval tool call with the time limit; failures and time-outs are outcomes. Stop throws. */
+  runTool(name: string, args: unknown): Promise<ToolCallOutcome>;
+  /** The closing events once done's SQL ran (explanation, or rows for a step check). */
+  finish(result: OkSqlOutcome, options?: { unverified?: boolean }): AsyncGenerator<AgentEvent>;
+  /** Counts tokens of a model call into the run's totals. */
+  usageEvent(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent;
+}

@@ -1,0 +1,105 @@
+// Scores one answer by execution, as the official evaluators run the two queries:
+// Spider runs the reference first (a failing reference stops its evaluator: here the question is
+// skipped), then the prediction, each within 60 s; BIRD runs the prediction, then the reference,
+// both within one 30 s limit, and anything that fails or runs out of time scores 0.
+// Queries run through `query` (read-only, on the caller's engine, rows capped by the caller).
+
+import { toDowserError } from '../errors';
+import type { QueryResult } from '../types';
+import { birdSetEq, softF1, spiderPrepare, spiderResultEq } from './exec-match';
+import { pyRows, type PyRow } from './py-values';
+
+export type Dataset = 'spider' | 'bird';
+
+/** Runs one statement within `timeLimitMs`; throws (DowserError `timeout`, `sql_error` …) on failure. */
+export type TimedQuery = (sql: string, timeLimitMs: number) => Promise<QueryResult>;
+
+/** The evaluators' limits: exec_eval.py TIMEOUT = 60 s per query; BIRD meta_time_out = 30 s for both. */
+export const OFFICIAL_TIME_LIMIT_MS: Record<Dataset, number> = { spider: 60_000, bird: 30_000 };
+
+export type ScoreOutcome =
+  | { kind: 'unscorable'; reason: string }
+  | {
+      kind: 'scored';
+      ex: 0 | 1;
+      /** BIRD only. */
+      softF1: number | null;
+      goldRows: PyRow[];
+      /** Null when the prediction failed (or there was none). */
+      predRows: PyRow[] | null;
+      predError: string | null;
+      /** BIRD only: the reference failed, which the official evaluator scores as 0. */
+      goldError: string | null;
+      orderMatters: boolean;
+      /** The results as read (null when the query failed). */
+      gold: QueryResult | null;
+      pred: QueryResult | null;
+    };
+
+export interface ScoreInput {
+  dataset: Dataset;
+  goldSql: string;
+  predSql: string | null;
+  query: TimedQuery;
+  timeLimitMs?: number;
+  now?: () => number;
+}
+
+type Attempt = { ok: true; result: QueryResult } | { ok: false; error: string };
+
+async function attempt(query: TimedQuery, sql: string, limitMs: number): Promise<Attempt> {
+  if (limitMs <= 0) return { ok: false, error: 'timeout: no time left within the limit' };
+  try {
+    return { ok: true, result: await query(sql, limitMs) };
+  } catch (e) {
+    const err = toDowserError(e);
+    return { ok: false, error: `${err.code}: ${err.message}` };
+  }
+}
+
+const TRUNCATED = 'the reference returns more rows than the comparison reads';
+
+async function scoreSpider(input: ScoreInput, limit: number): Promise<ScoreOutcome> {
+  const prepared = spiderPrepare(input.goldSql, input.predSql ?? '');
+  const gold = await attempt(input.query, prepared.gold, limit);
+  if (!gold.ok) return { kind: 'unscorable', reason: `reference SQL fails: ${gold.error}` };
+  if (gold.result.truncated) return { kind: 'unscorable', reason: TRUNCATED };
+  const goldRows = pyRows(gold.result);
+  const base = { softF1: null, goldRows, goldError: null, orderMatters: prepared.orderMatters, gold: gold.result };
+  const failed = { ex: 0 as const, predRows: null, pred: null };
+  if (input.predSql === null) return { kind: 'scored', ...failed, predError: null, ...base };
+  const pred = await attempt(input.query, prepared.pred, limit);
+  if (!pred.ok) return { kind: 'scored', ...failed, predError: pred.error, ...base };
+  const predRows = pyRows(pred.result);
+  const ex = spiderResultEq(goldRows, predRows, prepared.orderMatters) ? 1 : 0;
+  return { kind: 'scored', ex, predRows, predError: null, pred: pred.result, ...base };
+}
+
+async function scoreBird(input: ScoreInput, limit: number): Promise<ScoreOutcome> {
+  const now = input.now ?? Date.now;
+  const t0 = now();
+  const pred = input.predSql === null ? null : await attempt(input.query, input.predSql, limit);
+  // Whatever time the prediction left is the reference's; a failed prediction leaves the reference
+  // the whole limit, since its rows only serve the miss analysis then.
+  const goldLimit = pred?.ok ? limit - (now() - t0) : limit;
+  const gold = await attempt(input.query, input.goldSql, goldLimit);
+  if (gold.ok && gold.result.truncated) return { kind: 'unscorable', reason: TRUNCATED };
+  const goldRows = gold.ok ? pyRows(gold.result) : [];
+  const base = {
+    goldRows,
+    goldError: gold.ok ? null : gold.error,
+    orderMatters: false,
+    gold: gold.ok ? gold.result : null,
+  };
+  if (!pred?.ok)
+    return { kind: 'scored', ex: 0, softF1: 0, predRows: null, pred: null, predError: pred?.error ?? null, ...base };
+  const predRows = pyRows(pred.result);
+  const scored = { kind: 'scored' as const, predRows, pred: pred.result, predError: null, ...base };
+  if (!gold.ok) return { ...scored, ex: 0, softF1: 0 };
+  return { ...scored, ex: birdSetEq(goldRows, predRows) ? 1 : 0, softF1: softF1(goldRows, predRows) };
+}
+
+export function scoreAnswer(input: ScoreInput): Promise<ScoreOutcome> {
+  const limit = input.timeLimitMs ?? OFFICIAL_TIME_LIMIT_MS[input.dataset];
+  return input.dataset === 'spider' ? scoreSpider(input, limit) : scoreBird(input, limit);
+}

@@ -1,0 +1,102 @@
+// Evaluate: a person's question file (question + reference SQL pairs) run against the open
+// database with the configured model, one question at a time, each scored by execution as the
+// benchmarks score (core/eval/evaluate-question.ts). The page's engine runs both queries, within
+// the time limit of Settings; results land in the evaluate store as each question finishes.
+
+import { baseRecord, evaluateQuestion, referenceProblem } from '../../core/eval/evaluate-question';
+import { hardnessOfSql } from '../../core/eval/hardness';
+import { parseQuestionFile, QuestionFileError, MAX_FILE_CHARS } from '../../core/eval/question-file';
+import { RateGate } from '../../core/eval/rate-gate';
+import type { EvalMode } from '../../core/eval/run-for-eval';
+import type { Dataset, TimedQuery } from '../../core/eval/score-answer';
+import { describeError } from '../../core/errors';
+import type { QueryResult } from '../../core/types';
+import { fullSchema } from '../queries/schema-reading';
+import { getServices } from '../services/current';
+import { useAsk } from '../store/ask-store';
+import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
+import { linkQuestion, runTool } from './tools';
+
+/** Rows read per query when comparing: enough for answers people check by hand. */
+const MAX_RESULT_ROWS = 10_000;
+const SHOWN_ROWS = 5;
+
+const preview = (r: QueryResult | null): ResultPreview | null =>
+  r && { columns: r.columns, rows: r.rows.slice(0, SHOWN_ROWS), total: r.rows.length };
+
+export async function evaluateFile(dbId: string, file: File, options: { mode: EvalMode; rule: Dataset }) {
+  const store = useEvaluate.getState();
+  const settings = useAsk.getState().model;
+  const controller = new AbortController();
+  store.set(dbId, {
+    fileName: file.name,
+    status: 'running',
+    mode: options.mode,
+    rule: options.rule,
+    model: settings.provider === 'scripted' ? 'scripted demo' : `${settings.provider} (${settings.model})`,
+    total: 0,
+    rows: [],
+    current: null,
+    error: null,
+    stop: () => controller.abort(),
+  });
+  const fail = (error: string) => useEvaluate.getState().patch(dbId, { status: 'failed', error, current: null });
+  try {
+    if (settings.provider === 'scripted')
+      return fail(
+        'Evaluate needs a language model: choose one in Settings (the scripted demo only answers its own question).',
+      );
+    if (file.size > MAX_FILE_CHARS * 4) return fail('The question file is too large for the page.');
+    const pairs = parseQuestionFile(file.name, await file.text());
+    useEvaluate.getState().patch(dbId, { total: pairs.length });
+    const services = getServices();
+    const schema = await fullSchema(services, dbId);
+    const gate = new RateGate();
+    const model = gate.wrap(await services.createChatModel(settings));
+    const agentMode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
+    const query: TimedQuery = (sql) => services.engine.query(dbId, sql, { maxRows: MAX_RESULT_ROWS });
+    for (const [index, pair] of pairs.entries()) {
+      if (controller.signal.aborted) break;
+      useEvaluate.getState().patch(dbId, { current: pair.question });
+      const q = {
+        id: pair.id,
+        index,
+        dbId,
+        question: pair.question,
+        goldSql: pair.sql,
+        difficulty: hardnessOfSql(pair.sql),
+      };
+      const problem = options.rule === 'spider' ? await referenceProblem({ q, query }) : null;
+      if (problem) {
+        const record = { ...baseRecord(q, schema), reason: problem, finishedAt: new Date().toISOString() };
+        useEvaluate.getState().push(dbId, { record, gold: null, pred: null });
+        continue;
+      }
+      const evaluated = await evaluateQuestion({
+        q,
+        dataset: options.rule,
+        mode: options.mode,
+        hints: pair.hints || undefined,
+        model,
+        tools: { call: (name, args) => runTool(dbId, name, args) },
+        schema,
+        links: await linkQuestion(dbId, pair.question).catch(() => []),
+        query,
+        signal: controller.signal,
+        agentMode,
+      });
+      if (!evaluated) break;
+      useEvaluate
+        .getState()
+        .push(dbId, { record: evaluated.record, gold: preview(evaluated.gold), pred: preview(evaluated.pred) });
+      if (evaluated.fatal) return fail(evaluated.fatal);
+    }
+    useEvaluate.getState().patch(dbId, { status: controller.signal.aborted ? 'stopped' : 'done', current: null });
+  } catch (e) {
+    fail(e instanceof QuestionFileError ? e.message : describeError(e));
+  }
+}
+
+export function stopEvaluation(dbId: string): void {
+  useEvaluate.getState().evaluations[dbId]?.stop();
+}

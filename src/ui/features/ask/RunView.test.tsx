@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+// The run view fed with a recorded event sequence (the scripted demo on public/demo.sqlite,
+// recorded with `dowser ask --provider scripted --json`, thought deltas left out).
+
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../core/agent/events';
+import type { Schema } from '../../../core/types';
+import type { AskRun } from '../../store/ask-store';
+import { fakeServices, renderWithServices } from '../../test-support/render';
+import recorded from './fixtures/demo-run.events.json';
+import { RunView } from './RunView';
+
+const events = recorded as AgentEvent[];
+
+function runOf(evs: AgentEvent[], patch: Partial<AskRun> = {}): AskRun {
+  return {
+    id: 'r1',
+    dbId: 'db1',
+    dbName: 'demo.sqlite',
+    question: 'Which 5 customers in Canada spent the most on delivered orders in 2024?',
+    hints: '',
+    provider: 'openai',
+    model: 'qwen2.5:7b',
+    status: 'done',
+    events: evs,
+    streaming: '',
+    startedAt: 1000,
+    endedAt: 5200,
+    ...patch,
+  };
+}
+
+const schema: Schema = {
+  tables: ['customers', 'orders', 'order_items'].map((name) => ({
+    name,
+    type: 'table',
+    columns: [
+      { name: 'customer_id', type: 'INTEGER', notNull: false, defaultValue: null, primaryKeyIndex: 0, hidden: false },
+      { name: 'country', type: 'TEXT', notNull: false, defaultValue: null, primaryKeyIndex: 0, hidden: false },
+    ],
+    foreignKeys: [],
+    indexes: [],
+    rowCount: 10,
+    withoutRowid: false,
+    sql: '',
+  })),
+} as unknown as Schema;
+
+afterEach(cleanup);
+
+describe('RunView', () => {
+  it('shows the plan, one card per tool step and the answer of a finished run', () => {
+    renderWithServices(<RunView run={runOf(events)} />);
+    const plan = screen.getByTestId('plan-card');
+    expect(within(plan).getByText('Which customers live in Canada?')).toBeTruthy();
+    const steps = screen.getAllByTestId('step');
+    expect(steps.map((s) => s.dataset.tool)).toEqual([
+      'submit_plan',
+      'search_value',
+      'search_value',
+      'find_shortest_path',
+      'execute_sql',
+      'done',
+    ]);
+    const final = screen.getByTestId('final');
+    expect(within(final).getByTestId('final-sql').textContent).toContain("WHERE c.country = 'Canada'");
+    expect(within(final).getByTestId('verdict').textContent).toMatch(/match/);
+    expect(within(final).getByTestId('explanation').textContent).toContain('five customers who live in Canada');
+    expect(within(within(final).getByTestId('final-rows')).getAllByRole('row')).toHaveLength(6); // header + 5
+    expect(screen.getByText(/openai · qwen2.5:7b/).textContent).toMatch(/in \/ .* out tokens \(estimated\) · 4\.2 s/);
+    expect(screen.queryByTestId('streaming')).toBeNull();
+  });
+
+  it('streams the current turn while running and shows no answer yet', () => {
+    const upToSearch = events.slice(
+      0,
+      events.findIndex((e) => e.type === 'sql'),
+    );
+    renderWithServices(
+      <RunView run={runOf(upToSearch, { status: 'running', endedAt: undefined, streaming: 'I will join' })} />,
+    );
+    expect(screen.getByTestId('streaming').textContent).toBe('I will join');
+    expect(screen.queryByTestId('final')).toBeNull();
+    expect(screen.queryByText(/Export/)).toBeNull();
+  });
+
+  it('says why a run failed, with its code', () => {
+    const failed: AgentEvent = {
+      type: 'error',
+      code: 'turn_limit',
+      message: 'No answer within 12 turns.',
+      step: 12,
+      at: 9,
+    };
+    renderWithServices(<RunView run={runOf([...events.slice(0, 5), failed], { status: 'failed' })} />);
+    const alert = screen.getByTestId('run-error');
+    expect(alert.dataset.code).toBe('turn_limit');
+    expect(alert.textContent).toBe('No answer within 12 turns.');
+  });
+
+  it('renders model and database text as text, never as markup', () => {
+    const hostile: AgentEvent[] = [
+      { type: 'thought', text: '<img src=x onerror="window.hacked=1">', step: 1, at: 1 },
+      { type: 'action', tool: 'execute_sql', args: { sql: '<script>1</script>' }, step: 1, at: 1 },
+      { type: 'observation', tool: 'execute_sql', text: '<b>bold</b>', ok: true, ms: 1, step: 1, at: 1 },
+    ];
+    const { container } = renderWithServices(<RunView run={runOf(hostile, { status: 'running' })} />);
+    expect(container.querySelector('img, script, b')).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror="window.hacked=1">');
+  });
+
+  it('opens the plan editor with the schema from the engine, and Cancel closes it', async () => {
+    const services = fakeServices({ engine: { introspect: async () => schema } as never });
+    renderWithServices(<RunView run={runOf(events)} />, services);
+    await userEvent.click(within(screen.getByTestId('plan-card')).getByRole('button', { name: 'edit' }));
+    expect(screen.getAllByTestId('plan-item')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Regenerate from plan' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryAllByTestId('plan-item')).toHaveLength(0);
+  });
+});
+
+describe('RunView, an unverified answer', () => {
+  it('marks an answer offered at the turn limit as unverified', () => {
+    const finalIndex = events.findIndex((e) => e.type === 'final');
+    const final = { ...events[finalIndex], unverified: true } as AgentEvent;
+    renderWithServices(<RunView run={runOf([...events.slice(0, finalIndex), final])} />);
+    expect(screen.getByTestId('unverified').textContent).toMatch(/ran out of turns/);
+  });
+});

@@ -1,0 +1,86 @@
+import type { MissClass } from '../../../core/eval/miss-class';
+import { valueText } from '../../lib/format';
+import type { EvalRow, ResultPreview } from '../../store/evaluate-store';
+
+const CAUSE: Record<MissClass, string> = {
+  selected_column: 'other columns selected',
+  filtered_column: 'other filter columns or values',
+  reasoning: 'other logic (joins, grouping, aggregation, order)',
+  format: 'right values, other shape',
+  empty_gold: 'your SQL returns no rows',
+  ambiguous: 'ambiguous (ties or how many)',
+  no_answer: 'no answer',
+  sql_error: 'the SQL failed',
+};
+
+function Side({
+  title,
+  sql,
+  result,
+  testId,
+}: {
+  title: string;
+  sql: string | null;
+  result: ResultPreview | null;
+  testId: string;
+}) {
+  return (
+    <div className="miss-side" data-testid={testId}>
+      <h4>{title}</h4>
+      <pre className="final-sql">{sql ?? '(no SQL)'}</pre>
+      {result && (
+        <>
+          <table className="mini">
+            <thead>
+              <tr>
+                {result.columns.map((c, i) => (
+                  <th key={i}>{c}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((r, i) => (
+                <tr key={i}>
+                  {r.map((v, j) => (
+                    <td key={j}>{valueText(v, 60)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted small">
+            {result.total} row{result.total === 1 ? '' : 's'}
+            {result.total > result.rows.length ? ` (first ${result.rows.length} shown)` : ''}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Every question that did not score: the reference and the model's answer side by side. */
+export function EvalMisses({ rows }: { rows: EvalRow[] }) {
+  const misses = rows.filter((r) => r.record.status !== 'correct');
+  const correct = rows.length - misses.length;
+  return (
+    <section aria-label="Misses">
+      <h4>
+        {misses.length === 0 ? 'No misses' : `Misses (${misses.length})`}
+        <span className="muted small"> · {correct} correct</span>
+      </h4>
+      {misses.map(({ record: r, gold, pred }) => (
+        <article key={r.id} className="card miss" data-testid="eval-miss" data-status={r.status}>
+          <p>
+            <strong>{r.question}</strong>{' '}
+            <span className="chip">{r.status === 'wrong' && r.miss ? CAUSE[r.miss] : r.status}</span>
+          </p>
+          {r.reason && <p className="muted small">{r.reason}</p>}
+          <div className="miss-pair">
+            <Side title="Your SQL" sql={r.goldSql} result={gold} testId="miss-reference" />
+            <Side title="The model's SQL" sql={r.finalSql} result={pred} testId="miss-answer" />
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// What the page's code may use of the services. Components get them from ServicesProvider
+// (useServices), actions from the same binding (getServices); tests provide fakes of this shape.
+
+import type { QueryClient } from '@tanstack/react-query';
+import type { DbEngine } from '../../core/engine';
+import type { ChatModel } from '../../core/llm/types';
+import type { EmbedClient } from '../../worker/embed-client';
+import type { AskControllers } from '../lib/ask-controller';
+import type { ExamplesStore } from '../lib/examples-store';
+import type { GlossaryStore } from '../lib/glossary-store';
+import type { ModelSettings } from '../lib/model-settings';
+import type { RecentFiles } from '../lib/recent-files';
+import type { RunHistory } from '../lib/run-history';
+
+export interface PageEngine extends DbEngine {
+  /** Stops whatever runs in the database worker (the worker restarts; databases reopen). */
+  cancel(): Promise<void>;
+  /** Time limit of a query, from Settings. */
+  queryTimeoutMs: number;
+}
+
+export type Embeddings = Pick<EmbedClient, 'load' | 'indexColumns' | 'scores' | 'forget'>;
+
+export type { RestartReason } from '../../worker/db-client';
+import type { RestartReason } from '../../worker/db-client';
+
+export interface Services {
+  engine: PageEngine;
+  embeddings: Embeddings;
+  queryClient: QueryClient;
+  recentFiles: RecentFiles;
+  runHistory: RunHistory;
+  examples: ExamplesStore;
+  glossary: GlossaryStore;
+  /** Run control per database (stop, the person's answers). */
+  asks: AskControllers;
+  /** The model the settings name (in-browser models report their download through onLoadProgress). */
+  createChatModel(settings: ModelSettings, onLoadProgress?: (text: string) => void): Promise<ChatModel>;
+  setRestartListener(fn: (reason: RestartReason) => void): void;
+}
