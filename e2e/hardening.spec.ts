@@ -153,8 +153,10 @@ test('10,000 tables: the explorer lists them all and the main thread is never bl
   await expect(page.locator('li[data-table="t9999"] .table-detail')).toContainText('parent', { timeout: 40_000 });
   await page.getByLabel('Filter tables and columns').fill('');
   await page.waitForTimeout(500);
-  const long = await longTasks();
-  expect(Math.max(0, ...long)).toBeLessThan(100);
+  const longest = Math.max(0, ...(await longTasks()));
+  test.info().annotations.push({ type: 'longest main-thread task', description: `${longest} ms` });
+  console.log(`10,000 tables: longest main-thread task ${longest} ms`);
+  expect(longest).toBeLessThan(100);
 });
 
 test('1,000 nested views: the explorer shows what it read, says what it skipped, reads more on request', async ({
@@ -189,7 +191,10 @@ test('1,000 nested views: the explorer shows what it read, says what it skipped,
   await page.getByLabel('Filter tables and columns').fill('');
   await note.getByRole('button', { name: 'read more' }).click();
   await expect.poll(skippedNow, { timeout: 30_000 }).toBeLessThan(skippedBefore - 1);
-  expect(Math.max(0, ...(await longTasks()))).toBeLessThan(100);
+  const longest = Math.max(0, ...(await longTasks()));
+  test.info().annotations.push({ type: 'longest main-thread task', description: `${longest} ms` });
+  console.log(`1,000 nested views: longest main-thread task ${longest} ms`);
+  expect(longest).toBeLessThan(100);
   await runSql(page, 'SELECT x FROM v10');
   await expect(page.getByTestId('results-status')).toContainText('2 rows');
 });

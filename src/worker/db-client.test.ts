@@ -111,6 +111,19 @@ describe('RestartableEngine memory and crashes', () => {
     expect((await engine.query('db', 'SELECT x FROM t')).rows).toEqual([[1]]);
   });
 
+  it('the heap index building leaves does not count as a bomb (no restart, no rebuild loop)', async () => {
+    // A limit below what any worker holds: only the allowance for the build keeps it alive.
+    const { engine, restarts } = await start({ heapLimitBytes: 1024 * 1024 });
+    await engine.buildTools('db');
+    const outcome = await engine.callTool('db', 'execute_sql', { sql: 'SELECT x FROM t' });
+    expect(outcome.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(restarts).toEqual([]);
+    // A bomb is still one: twice the build's heap is passed.
+    await engine.query('db', 'SELECT length(zeroblob(10)), zeroblob(200000000)');
+    await expect.poll(() => restarts, { timeout: 10_000 }).toEqual(['memory']);
+  });
+
   it('a worker that dies is replaced: the pending call fails readably and the next one works', async () => {
     let last: Worker | undefined;
     const spawn = (): SpawnedWorker => {

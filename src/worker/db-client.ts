@@ -44,7 +44,7 @@ export interface RestartableEngineOptions {
   queryTimeoutMs?: number;
   /** Called after the worker was replaced (so the UI can say "worker restarted"). */
   onRestart?: (reason: RestartReason) => void;
-  /** Heap size of the worker's SQLite above which it is replaced once idle (default 512 MiB). */
+  /** Heap size of the worker's SQLite above which it is replaced once idle (default 256 MiB). */
   heapLimitBytes?: number;
   /** How the person raises the limit, for the time-out message (the page: settings; the CLI: --timeout). */
   raiseLimitHint?: string;
@@ -58,7 +58,7 @@ interface Pending {
 }
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
-export const DEFAULT_HEAP_LIMIT_BYTES = 512 * 1024 * 1024;
+export const DEFAULT_HEAP_LIMIT_BYTES = 256 * 1024 * 1024;
 
 const limitText = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;
 
@@ -77,6 +77,8 @@ export class RestartableEngine implements DbEngine {
   private disposed = false;
   /** Set while a heap check is under way, so calls finishing together ask once. */
   private checkingHeap = false;
+  /** The heap index building left in the current worker (see builtIn). */
+  private buildHeapBytes = 0;
   queryTimeoutMs: number;
   heapLimitBytes: number;
 
@@ -176,7 +178,8 @@ export class RestartableEngine implements DbEngine {
     void (async () => {
       try {
         const heap = await remote.heapBytes();
-        if (typeof heap === 'number' && heap > this.heapLimitBytes && this.pending.size === 0 && remote === this.remote)
+        const limit = Math.max(this.heapLimitBytes, 2 * this.buildHeapBytes);
+        if (typeof heap === 'number' && heap > limit && this.pending.size === 0 && remote === this.remote)
           await this.restart('memory');
       } catch {
         // An old worker's answer, or a worker that died: the next call finds out.
@@ -209,6 +212,7 @@ export class RestartableEngine implements DbEngine {
     this.stop();
     this.worker = this.start();
     this.remote = Comlink.wrap<DbEngine>(this.worker.endpoint);
+    this.buildHeapBytes = 0;
     const remote = this.remote;
     // Ends early when this worker is replaced in turn (a second Cancel while it reopens).
     this.reopening = Promise.race([
@@ -271,7 +275,7 @@ export class RestartableEngine implements DbEngine {
       async (r) => {
         const worker = this.worker;
         const summary = await r.buildTools(id, options, progress);
-        this.toolsBuiltIn.set(id, worker);
+        await this.builtIn(r, id, worker);
         return summary;
       },
       Math.max(this.queryTimeoutMs, 10 * 60_000),
@@ -291,7 +295,7 @@ export class RestartableEngine implements DbEngine {
           this.toolsBuiltIn.get(id) === worker
             ? await r.setDescriptions(id, descriptions)
             : await r.buildTools(id, this.toolOptions.get(id)!);
-        this.toolsBuiltIn.set(id, worker);
+        await this.builtIn(r, id, worker);
         return summary;
       },
       this.queryTimeoutMs + this.rebuildAllowanceMs(id),
@@ -321,8 +325,20 @@ export class RestartableEngine implements DbEngine {
   /** After a restart the new worker has no indexes: rebuild them with the options last used. */
   private async ensureTools(r: Remote, id: string): Promise<void> {
     if (this.toolsBuiltIn.get(id) === this.worker) return;
+    const worker = this.worker;
     await r.buildTools(id, this.toolOptions.get(id) ?? {});
-    this.toolsBuiltIn.set(id, this.worker);
+    await this.builtIn(r, id, worker);
+  }
+
+  /**
+   * Marks the indexes as built in `worker` and notes the heap the build left: building reads every
+   * text column, and what SQLite grew for it stays. The memory limit is measured above twice that,
+   * or a restart would be followed by the same build and the same heap, again and again.
+   */
+  private async builtIn(r: Remote, id: string, worker: SpawnedWorker): Promise<void> {
+    this.toolsBuiltIn.set(id, worker);
+    const heap = await r.heapBytes().catch(() => 0);
+    if (worker === this.worker) this.buildHeapBytes = Math.max(this.buildHeapBytes, heap);
   }
 
   private rebuildAllowanceMs(id: string): number {

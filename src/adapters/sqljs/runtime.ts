@@ -11,11 +11,14 @@ export interface SqlJsRuntime {
   heapBytes: () => number;
 }
 
+// sql.js makes its module once per JavaScript realm and hands the same one to every later call
+// (the hook below then runs only the first time), so the memory is kept per realm too.
+let memory: WebAssembly.Memory | undefined;
+
 /** `instantiate` compiles sql.js's wasm with the imports it is given (fetch in the browser, a file in Node). */
 export async function loadSqlJs(
   instantiate: (imports: WebAssembly.Imports) => Promise<WebAssembly.Instance>,
 ): Promise<SqlJsRuntime> {
-  let memory: WebAssembly.Memory | undefined;
   const SQL = await initSqlJs({
     instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
       void instantiate(imports).then((instance) => {
