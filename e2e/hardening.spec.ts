@@ -173,24 +173,33 @@ test('1,000 nested views: the explorer shows what it read, says what it skipped,
     (await note.count())
       ? Number((await note.textContent())?.match(/olumns of ([\d,]+)/)?.[1].replace(/,/g, '') ?? 0)
       : 0;
-  // Read in the background in slices; after its total budget the rest is listed as not read.
+  // Every name at once, the first slice's details, and a note on the rest while it is read.
   await expect(page.getByText('1 table, 1000 views')).toBeVisible({ timeout: 30_000 });
-  await expect(note).toContainText(/Columns of [\d,]+ objects not read yet/, { timeout: 60_000 });
-  const skippedBefore = await skippedNow();
-  expect(skippedBefore).toBeGreaterThan(0);
-  // A skipped view is read when opened: its columns, or why it cannot be read (the browser's
-  // stack ends before 999 nested views).
+  await expect(note).toContainText(/olumns of [\d,]+ (objects more|objects not read yet)/);
+  expect(await skippedNow()).toBeGreaterThan(500);
+  // The last view (read last in the background) is read as soon as it is opened: its columns, or
+  // why it cannot be read (the browser's stack ends before 999 nested views).
   await page.getByLabel('Filter tables and columns').fill('v999');
   const item = page.locator('li[data-table="v999"]');
   await expect(item).toContainText('not read yet');
   await item.locator('.table-item').click();
-  await expect(item).not.toContainText('not read yet', { timeout: 30_000 });
+  await expect(item).not.toContainText('not read yet', { timeout: 60_000 });
   await expect(item.locator('.table-detail .columns li, .table-detail .error').first()).toHaveText(
     /^x|Maximum call stack|too deep/,
   );
   await page.getByLabel('Filter tables and columns').fill('');
-  await note.getByRole('button', { name: 'read more' }).click();
-  await expect.poll(skippedNow, { timeout: 30_000 }).toBeLessThan(skippedBefore - 1);
+  // The background reading ends: everything read (the note goes), or its 20 s spent (it says so
+  // and reads on when asked).
+  await expect
+    .poll(async () => (await note.count()) === 0 || /not read yet/.test((await note.textContent()) ?? ''), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const left = await skippedNow();
+  if (left > 0) {
+    await note.getByRole('button', { name: 'read more' }).click();
+    await expect.poll(skippedNow, { timeout: 30_000 }).toBeLessThan(left);
+  }
   const longest = Math.max(0, ...(await longTasks()));
   test.info().annotations.push({ type: 'longest main-thread task', description: `${longest} ms` });
   console.log(`1,000 nested views: longest main-thread task ${longest} ms`);
