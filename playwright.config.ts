@@ -31,6 +31,9 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // The built page registers an offline service worker; only e2e/offline.spec.ts lets it run,
+    // so that every other test sees the network as the page sends it (and can route it).
+    serviceWorkers: 'block',
   },
   webServer: {
     // The production build, served as a user would get it (workers, wasm and Monaco bundled).

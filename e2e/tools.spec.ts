@@ -25,7 +25,7 @@ test.describe('Tools panel (lexical; no model can be downloaded here)', () => {
     const out = page.getByTestId('tool-output');
     await expect(out.locator('tbody tr').first()).toContainText('customers.country');
     await expect(out.locator('tbody tr').first()).toContainText('value link: "Canada"');
-    await expect(page.getByTestId('observation')).toContainText('1. customers.country (TEXT)');
+    await expect(page.getByTestId('observation')).toContainText('1. customers.country (TEXT; match 100%)');
   });
 
   test('search values finds a misspelt value and says how many rows hold it', async ({ page }) => {

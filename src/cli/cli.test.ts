@@ -53,6 +53,13 @@ beforeAll(async () => {
     ),
   );
   writeFileSync(join(dir, 'notes.csv'), 'a,b\n1,2\n'.repeat(100));
+  writeFileSync(
+    join(dir, 'spoof.sqlite'),
+    await buildDb(
+      `CREATE TABLE "RTL\u202eexe.txt" (v TEXT, f TEXT);
+       INSERT INTO "RTL\u202eexe.txt" VALUES ('osc\x1b]0;owned\x07 csi\x1b[2J c1\u009b bidi\u202e ls\u2028 ps\u2029', '=HYPERLINK("http://x.test")');`,
+    ),
+  );
 });
 
 afterAll(() => {
@@ -181,6 +188,46 @@ describe('dowser sql', () => {
     expect(r.stdout).toContain('col\\nx');
     expect(r.stdout).toContain('v\\x1b[31m');
     expect(r.stdout).not.toContain('\x1b');
+  });
+});
+
+describe('terminal and display spoofing (issue 11, items 10 and 12)', () => {
+  const spoof = () => join(dir, 'spoof.sqlite');
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const RAW = /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+  it('sql --csv never prints raw ESC, OSC, C1 or bidi controls', async () => {
+    const r = await dowser('sql', '--db', spoof(), 'SELECT * FROM "RTL\u202eexe.txt"', '--csv');
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(RAW);
+    expect(r.stdout).toContain('osc\\x1b]0;owned\\x07 csi\\x1b[2J c1\\x9b bidi\\u202e ls\\u2028 ps\\u2029');
+    expect(r.stdout.split('\r\n')[0]).toBe('v,f');
+    expect(r.stdout).toContain(',"=HYPERLINK(""http://x.test"")"\r\n');
+  });
+
+  it('sql --csv --protect-formulas prefixes formulas with a quote', async () => {
+    const r = await dowser('sql', '--db', spoof(), 'SELECT f FROM "RTL\u202eexe.txt"', '--csv', '--protect-formulas');
+    expect(r.stdout).toBe('f\r\n"\'=HYPERLINK(""http://x.test"")"\r\n');
+    expect((await dowser('sql', '--db', spoof(), 'SELECT 1', '--protect-formulas')).code).toBe(2);
+  });
+
+  it('sql --json, tools sql and tools --json escape U+202E and U+2028 and keep the values', async () => {
+    const json = await dowser('sql', '--db', spoof(), 'SELECT v FROM "RTL\u202eexe.txt"', '--json');
+    expect(json.stdout).not.toMatch(RAW);
+    expect(json.stdout).toContain('bidi\\u202e ls\\u2028');
+    expect(JSON.parse(json.stdout).rows[0][0]).toBe(
+      'osc\x1b]0;owned\x07 csi\x1b[2J c1\u009b bidi\u202e ls\u2028 ps\u2029',
+    );
+    const text = await dowser('tools', 'sql', '--db', spoof(), 'SELECT v FROM "RTL\u202eexe.txt"');
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(RAW);
+    expect(text.stdout).toContain('\\u202e');
+    const toolJson = await dowser('tools', 'sql', '--db', spoof(), 'SELECT v FROM "RTL\u202eexe.txt"', '--json');
+    expect(toolJson.stdout).not.toMatch(RAW);
+    expect(JSON.parse(toolJson.stdout).observation).toContain('bidi\u202e');
+    const schema = await dowser('schema', '--db', spoof(), '--json');
+    expect(schema.stdout).not.toMatch(RAW);
+    expect(JSON.parse(schema.stdout).schema.tables[0].name).toBe('RTL\u202eexe.txt');
   });
 });
 

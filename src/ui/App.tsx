@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Notices } from './components/Notices';
+import { PanelBoundary } from './components/PanelBoundary';
 import { DatabaseBar } from './layout/DatabaseBar';
 import { DropOverlay } from './features/open/DropOverlay';
+import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
 import { openDemo } from './actions/open-database';
@@ -39,11 +41,18 @@ export function App() {
     <div className="app">
       <DatabaseBar />
       <Notices />
+      <LinkSettingsPrompt />
       <div className="main">
         <aside className="sidebar" aria-label="Schema explorer">
-          {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}
+          <PanelBoundary name="schema explorer" key={activeId ?? ''}>
+            {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}
+          </PanelBoundary>
         </aside>
-        <main className="workspace">{activeId ? <QueryWorkspace dbId={activeId} /> : <Welcome />}</main>
+        <main className="workspace">
+          <PanelBoundary name="workspace" key={activeId ?? ''}>
+            {activeId ? <QueryWorkspace dbId={activeId} /> : <Welcome />}
+          </PanelBoundary>
+        </main>
       </div>
       <DropOverlay />
     </div>

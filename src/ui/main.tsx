@@ -1,9 +1,19 @@
+import '../core/security/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createServices } from './services';
 import { ServicesProvider } from './services/context';
+import { narrowConnections, originsFor } from './lib/connect-policy';
+import { loadModelSettings } from './lib/model-settings';
+import { registerOfflineWorker } from './lib/offline';
 import './styles.css';
+
+if (import.meta.env.PROD) {
+  // Before anything connects: the app and the servers configured now (lib/connect-policy.ts).
+  narrowConnections(originsFor(loadModelSettings()));
+  registerOfflineWorker();
+}
 
 const services = createServices();
 

@@ -1,6 +1,7 @@
 // Browser Web Worker entry: transport only. sql.js and the engine live here so the page's
 // main thread never parses or queries a database.
 
+import '../core/security/zod-jitless';
 import * as Comlink from 'comlink';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { SqljsEngine } from '../adapters/sqljs/engine';

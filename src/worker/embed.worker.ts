@@ -2,6 +2,7 @@
 // restarted on every query time-out, which must not throw away a loaded model. Column vectors
 // stay here too; the page asks for similarity scores of a query, not for vectors.
 
+import '../core/security/zod-jitless';
 import * as Comlink from 'comlink';
 import { createBrowserEmbedder } from '../adapters/transformers/browser';
 import type { ModelLoadProgress, TransformersEmbedder } from '../adapters/transformers/embedder';

@@ -200,7 +200,9 @@ describe.each(transports)('column descriptions over %s transport', (_name, make)
     );
     const found = await search(engine, 'delivery stage of the parcel');
     expect(found.top[0]).toBe('orders.status');
-    expect(found.observation).toContain('1. orders.status (TEXT) — about "the delivery stage of the parcel"');
+    expect(found.observation).toContain(
+      '1. orders.status (TEXT; match 100%) — about "the delivery stage of the parcel"',
+    );
 
     // A restarted worker rebuilds from scratch with the descriptions it was last given.
     const restartable = engine as DbEngine & { cancel?: () => Promise<void> };

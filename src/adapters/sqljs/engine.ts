@@ -459,8 +459,8 @@ function summarize(t: Toolbox): ToolsSummary {
     semanticNote: t.semanticNote,
     columnsIndexed: t.columns.columns.length,
     columnsDescribed: t.columns.columns.filter((c) => c.description).length,
-    valuesIndexed: t.distinct.reduce((n, c) => n + c.values.length, 0),
-    valuePolicies: t.distinct
+    valuesIndexed: t.values.size,
+    valuePolicies: t.values.columns
       .filter((c) => c.policy !== 'all')
       .map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
     inferredKeys: t.inferredKeys.length,

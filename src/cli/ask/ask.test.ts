@@ -262,6 +262,108 @@ describe('dowser ask, OpenAI-compatible provider (mock server)', () => {
   });
 });
 
+describe('dowser ask, keys in what servers and models send back (issue 11 item 9, issue 8)', () => {
+  const VAR = 'DOWSER_ASK_REDACT_KEY';
+  const SECRET = 'sk-proj-Q7vX2mPz9LkT4wRb8NcY3hJd6FsA1gUe';
+  const BODY = SECRET.slice('sk-proj-'.length);
+  let mock: MockLlm | undefined;
+  afterEach(async () => {
+    await mock?.close();
+    mock = undefined;
+    delete process.env[VAR];
+  });
+
+  async function ask(key: string, script: MockReply[]) {
+    process.env[VAR] = key;
+    mock = await startMockLlm({ script });
+    const transcript = join(dir, `redact-${Math.random().toString(36).slice(2)}.json`);
+    const r = await dowser(
+      'ask',
+      '--db',
+      db,
+      '--question',
+      QUESTION,
+      '--provider',
+      'openai',
+      '--base-url',
+      mock.url,
+      '--model',
+      'mock-model',
+      '--api-key-env',
+      VAR,
+      '--json',
+      '--transcript',
+      transcript,
+    );
+    return { ...r, transcript: readFileSync(transcript, 'utf8') };
+  }
+
+  /** Pieces of the key of 6 or more characters found in `text`. */
+  const fragments = (text: string) => {
+    const out: string[] = [];
+    for (let i = 0; i + 6 <= SECRET.length; i++)
+      if (text.includes(SECRET.slice(i, i + 6))) out.push(SECRET.slice(i, i + 6));
+    return out;
+  };
+
+  const ECHOES = [
+    SECRET,
+    BODY, // without its sk- prefix
+    SECRET.slice(-12), // the last 12 characters
+    SECRET.slice(0, 24), // cut short by a length limit
+    `${BODY.slice(0, 10)}…${BODY.slice(-14)}`,
+    JSON.stringify(SECRET),
+    encodeURIComponent(`k=${SECRET}`),
+  ];
+
+  it.each(ECHOES.map((e, i) => [i, e]))(
+    'an error body echoing form %i of the key is redacted everywhere',
+    async (_i, echo) => {
+      const r = await ask(SECRET, [{ error: { status: 400, body: { error: { message: `Invalid key: ${echo}` } } } }]);
+      expect(r.code).toBe(1);
+      expect(jsonLines(r.stdout).pop()).toMatchObject({
+        type: 'error',
+        message: expect.stringContaining('[redacted]'),
+      });
+      for (const text of [r.stdout, r.stderr, r.transcript]) expect(fragments(text)).toEqual([]);
+    },
+  );
+
+  it.each(ECHOES.map((e, i) => [i, e]))(
+    'a model reply holding form %i of the key, streamed in pieces, is redacted',
+    async (_i, echo) => {
+      const reply = `Let me note the key ${echo} first.`;
+      const r = await ask(SECRET, [
+        { text: reply, chunkSize: 3, toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
+        { text: reply, chunkSize: 5, toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
+        { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
+        { text: `Explanation: ${reply}\nVerdict: match` },
+      ]);
+      expect(r.code).toBe(0);
+      const events = jsonLines(r.stdout);
+      const thought = events.find((e) => e.type === 'thought')?.text as string;
+      expect(thought).toMatch(/^Let me note the key .*\[redacted\].* first\.$/);
+      for (const text of [r.stdout, r.stderr, r.transcript]) expect(fragments(text)).toEqual([]);
+    },
+  );
+
+  it.each(['x', 'ollama', 'lm-studio'])('a short key (%s) rewrites no ordinary word', async (key) => {
+    const text = 'The explanation: avg(LifeExpectancy) per country; ollama and lm-studio serve x.';
+    const r = await ask(key, [
+      { text, toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
+      { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },
+      { text: `Explanation: ${text}\nVerdict: match` },
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('[redacted]');
+    expect(r.transcript).not.toContain('[redacted]');
+    expect(jsonLines(r.stdout).find((e) => e.type === 'final')).toMatchObject({
+      explanation: expect.stringContaining(text),
+    });
+  });
+});
+
 describe('dowser ask, usage errors', () => {
   const base = ['ask', '--db', 'x.sqlite', '--question', 'q'];
   it.each([

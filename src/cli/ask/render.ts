@@ -72,7 +72,8 @@ export function usageLine(total: UsageTotals | null, calls: number, ms: number):
   const time = `${(ms / 1000).toFixed(1)} s`;
   if (!total) return `usage: no model calls, ${time}`;
   const est = total.estimated ? ' (estimated)' : '';
-  return `usage: ${total.inputTokens} input + ${total.outputTokens} output tokens${est} in ${calls} model call${calls === 1 ? '' : 's'}, ${time}`;
+  const cached = total.cachedInputTokens ? ` (${total.cachedInputTokens} of the input from the provider's cache)` : '';
+  return `usage: ${total.inputTokens} input + ${total.outputTokens} output tokens${est}${cached} in ${calls} model call${calls === 1 ? '' : 's'}, ${time}`;
 }
 
 /** Writes one event for a person; errors go to stderr like every other CLI error. */

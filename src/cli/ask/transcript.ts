@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import type { AgentEvent } from '../../core/agent/events';
 import { displayUrl } from '../../core/llm/errors';
 import { DowserError } from '../../core/errors';
-import { bigintSafe } from '../json';
+import { toJson } from '../json';
+import { redactSecrets } from '../../core/security/redact';
 import type { AskOptions } from './options';
 
 export interface Transcript {
@@ -50,10 +51,9 @@ export function buildTranscript(
   };
 }
 
-/** `secret` is cut out of the text as a last guard, like the command's output. */
+/** `secret` is cut out of the text as a last guard (core/security/redact), like the command's output. */
 export function writeTranscript(path: string, transcript: Transcript, secret?: string): void {
-  let text = JSON.stringify(transcript, bigintSafe, 2) + '\n';
-  if (secret) text = text.split(secret).join('[redacted]');
+  const text = redactSecrets(toJson(transcript, 2) + '\n', [secret]);
   try {
     writeFileSync(path, text);
   } catch (e) {

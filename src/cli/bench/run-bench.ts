@@ -1,34 +1,38 @@
-// Runs the whole benchmark: generate (or reuse) the value database and the wide schema, open
-// each in the app's sql.js engine, measure, and assemble the report. Sizes are parameters so the
-// unit test runs the same code on a tiny database.
+// The default `dowser bench`: generates (or reuses) a realistic shop database and measures it
+// exactly as `dowser bench --db` would (file-bench.ts), then times schema work on a wide
+// generated schema (introspection, join paths, prompt size), and checks the targets. Sizes are
+// parameters so the unit test runs the same code on a tiny database.
 
 import os from 'node:os';
 import { createNodeEngine } from '../../adapters/sqljs/node';
+import { benchFile } from './file-bench';
+import { now } from './random';
 import { checkTargets, type BenchReport } from './report';
 import { benchSchema } from './schema-bench';
-import { now } from './random';
-import { ensureValueDb } from './value-db';
-import { benchValueSearch } from './value-search';
+import type { RowOrder } from './shop-db';
+import { ensureShopFile } from './shop-cache';
 import { buildWideDb } from './wide-db';
 
 export interface BenchOptions {
-  /** Rows of the value database (issue 3: at least 1M). */
-  rows: number;
-  /** Queries of each SearchValue kind. */
+  /** Size of the generated shop database in MB. */
+  mb: number;
+  order: RowOrder;
+  /** search_value queries of each kind. */
   queries: number;
   pathQueries: number;
   wideTables: number;
   wideColumns: number;
   wideRowsPerTable: number;
   seed: number;
-  /** Where the value database is cached; null = build in memory every run. */
+  /** Where the generated database is cached; null = build in memory every run. */
   cacheDir: string | null;
   log?(message: string): void;
 }
 
 export const DEFAULT_BENCH_OPTIONS: Omit<BenchOptions, 'cacheDir' | 'log'> = {
-  rows: 1_000_000,
-  queries: 200,
+  mb: 100,
+  order: 'shuffled',
+  queries: 100,
   pathQueries: 1_000,
   wideTables: 200,
   wideColumns: 50,
@@ -40,17 +44,25 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const started = now();
   const loadAtStart = os.loadavg()[0];
   const { log } = options;
-  const valueDb = await ensureValueDb({ rows: options.rows, seed: options.seed, cacheDir: options.cacheDir, log });
+  const shop = await ensureShopFile({
+    mb: options.mb,
+    order: options.order,
+    seed: options.seed,
+    queriesPerKind: options.queries,
+    cacheDir: options.cacheDir,
+    log,
+  });
   const engine = await createNodeEngine();
-
-  log?.(`opening the value database (${(valueDb.sizeBytes / 2 ** 20).toFixed(1)} MiB) …`);
-  await engine.open({ id: 'values', name: 'bench-values.sqlite', bytes: valueDb.bytes });
-  let values;
-  try {
-    values = await benchValueSearch(engine, 'values', { queries: options.queries, seed: options.seed, log });
-  } finally {
-    await engine.close('values');
-  }
+  const values = await benchFile({
+    file: shop.path ?? '(in memory)',
+    queries: shop.queries,
+    open: async () => {
+      const report = await engine.open({ id: 'values', name: 'bench-shop.sqlite', bytes: shop.bytes });
+      return { engine, id: 'values', sizeBytes: report.sizeBytes };
+    },
+    log,
+  });
+  await engine.close('values');
 
   log?.(`building the wide schema (${options.wideTables} x ${options.wideColumns}) …`);
   const wide = await buildWideDb({
@@ -70,20 +82,19 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   const cpus = os.cpus();
   const report: Omit<BenchReport, 'targets'> = {
-    valueIndex: values.valueIndex,
-    searchValue: values.searchValue,
+    values,
     joinPath: schema.joinPath,
     introspect: { ...schema.introspect, tables: wide.tables, columns: wide.columns, foreignKeys: wide.foreignKeys },
     promptTokens: schema.promptTokens,
     data: {
-      rows: valueDb.rows,
-      tables: valueDb.tables,
-      distinctTextValues: valueDb.distinctTextValues,
-      sizeBytes: valueDb.sizeBytes,
-      buildMs: valueDb.buildMs,
+      mb: options.mb,
+      order: options.order,
       seed: options.seed,
-      reused: valueDb.reused,
-      cachePath: valueDb.path,
+      rows: shop.rows,
+      sizeBytes: shop.bytes.byteLength,
+      buildMs: shop.buildMs,
+      reused: shop.reused,
+      cachePath: shop.path,
     },
     wideSchema: {
       tables: wide.tables,

@@ -6,7 +6,8 @@ import { runAgent, type AgentTools } from '../../core/agent/loop';
 import { DEMO_QUESTION } from '../../core/agent/demo-script';
 import type { AgentEvent } from '../../core/agent/events';
 import { EXIT_ERROR, EXIT_OK, type CliCommand, type CliIo } from '../command';
-import { bigintSafe } from '../json';
+import { toJson } from '../json';
+import { createStreamRedactor, redactSecrets } from '../../core/security/redact';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt';
 import { openDatabase } from '../open-database';
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../../worker/db-client';
@@ -81,10 +82,13 @@ function forCli(e: AgentEvent, keyEnv: string | null): AgentEvent {
   };
 }
 
-/** Writes through `io` with the key cut out: a server echoing it back must not put it on screen. */
+/**
+ * Writes through `io` with the key cut out (core/security/redact: the page's routine), so a
+ * server echoing it must not put it on screen. Short keys (`ollama`) are no secret and stay.
+ */
 export function scrubbingIo(io: CliIo, secret: string | undefined): CliIo {
   if (!secret) return io;
-  const scrub = (t: string) => t.split(secret).join('[redacted]');
+  const scrub = (t: string) => redactSecrets(t, [secret]);
   return {
     ...io,
     stdout: { write: (t: string) => io.stdout.write(scrub(t)) },
@@ -109,6 +113,8 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   const controller = new AbortController();
   const offInterrupt = onInterrupt(() => controller.abort());
   const events: AgentEvent[] = [];
+  // Streamed pieces can split a key: they are redacted as one stream, before output and transcript.
+  const deltas = createStreamRedactor([secret]);
   let final = false;
   try {
     const schema = await db.engine.introspect(db.id);
@@ -156,16 +162,26 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             ...(o.maxTurns ? { maxTurns: o.maxTurns } : {}),
             ...(o.maxRows ? { finalRows: o.maxRows } : {}),
           });
-    for await (const raw of run) {
-      const e = forCli(raw, keyEnv);
+    const emit = (e: AgentEvent) => {
       events.push(e);
+      if (o.json) io.stdout.write(toJson(e) + '\n');
+      else renderEvent(e, io);
+    };
+    for await (const raw of run) {
+      if (raw.type === 'thought_delta') {
+        const text = deltas.push(raw.text);
+        if (text) emit({ ...raw, text });
+        continue;
+      }
+      const rest = deltas.flush();
+      if (rest) emit({ type: 'thought_delta', text: rest, step: raw.step, at: raw.at });
+      const e = forCli(raw, keyEnv);
       if (e.type === 'final' || e.type === 'step_preview') final = true;
       if (e.type === 'usage') {
         total = e.total;
         calls++;
       }
-      if (o.json) io.stdout.write(JSON.stringify(e, bigintSafe) + '\n');
-      else renderEvent(e, io);
+      emit(e);
     }
     if (!o.json) io.stdout.write(usageLine(total, calls, Date.now() - startedAt) + '\n');
   } finally {

@@ -5,42 +5,73 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
+import { z } from 'zod';
+import { benchFile, formatFileBench } from '../bench/file-bench';
 import { formatBenchReport } from '../bench/report';
+import type { QueryFile } from '../bench/shop-queries';
+import { openDatabase } from '../open-database';
 import { DEFAULT_BENCH_OPTIONS, runBench } from '../bench/run-bench';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
 
-const QUICK_ROWS = 100_000;
+const QUICK_MB = 10;
 
-const usage = `Usage: dowser bench [--out <bench.json>] [--rows N] [--quick] [--queries N] [--seed N] [--no-cache]
+const usage = `Usage: dowser bench --db <file.sqlite> [--queries <queries.json>] [--per-kind N] [--out <report.json>]
+       dowser bench [--mb N | --quick] [--order insertion|shuffled] [--queries N] [--seed N] [--no-cache] [--out <bench.json>]
 
-Generates deterministic data and measures, in this process:
-  - a database of ${DEFAULT_BENCH_OPTIONS.rows.toLocaleString('en-US')} rows (people, products, companies, places) with
-    over 200k distinct text values: distinct-value extraction, value index build rate, and
-    search_value latency and hit rates for exact, one-typo and 60%-prefix queries;
-  - a ${DEFAULT_BENCH_OPTIONS.wideTables}-table x ${DEFAULT_BENCH_OPTIONS.wideColumns}-column schema with foreign keys: introspection time, join-path
-    query latency, and o200k tokens of the table summary against the full DDL.
-Prints each metric with its target (PASS/MISS). The value database is cached in the OS temp
-folder, so later runs skip generating it.
+With --db: measures that file as the app uses it. Opens it as the CLI does, reads its text
+columns once plainly (sqliteReadMs, the baseline, best of a read before and one after the
+build), builds the toolbox with the engine's buildTools (buildMs, and the ratio of the two),
+then times search_value on each query of the queries file (the first call of each query is a
+warm-up). queries.json:
+  {"<kind>": [{"query": "...", "table"?: "...", "column"?: "...", "expect": "<stored value>"}]}
+with any kind names; a hit is \`expect\` among the top 5 values (in table/column when given,
+which also scope the search). The report has buildMs, sqliteReadMs, peakRssMB, valuesIndexed,
+indexMemoryMB and per kind n, p50Ms, p95Ms, hitAt5.
+
+Without --db: generates a realistic shop database (customers, products, orders with free-text
+notes, support tickets; unique codes, skewed categories, names, values that appear only late)
+of about N MB and its queries (exact, 1- and 2-edit typos anywhere in a word, prefix, unique
+code, a rare word inside free text, a value present only late), measures it as above, times
+introspection, join paths and prompt size on a ${DEFAULT_BENCH_OPTIONS.wideTables}-table x ${DEFAULT_BENCH_OPTIONS.wideColumns}-column schema, and prints
+each target with PASS/MISS. The database is cached in the OS temp folder. Peak memory of a
+run that generated the database includes generating it: run again to measure the file alone.
+scripts/make-bench-db.ts writes such files and queries for --db.
 
 Options:
-  --out <file>    also write the report as JSON (folders are created)
-  --rows N        rows of the value database (default ${DEFAULT_BENCH_OPTIONS.rows})
-  --quick         ${QUICK_ROWS.toLocaleString('en-US')} rows, for a fast smoke run
-  --queries N     search_value queries of each kind (default ${DEFAULT_BENCH_OPTIONS.queries})
-  --seed N        seed of the generated data and queries (default ${DEFAULT_BENCH_OPTIONS.seed})
-  --no-cache      generate the value database in memory, neither reading nor writing the cache
-  -h, --help      show this help
+  --db <file>       the SQLite file to measure
+  --queries <f|N>   with --db: the queries file (without it, only the build is measured);
+                    without --db: queries of each kind (default ${DEFAULT_BENCH_OPTIONS.queries})
+  --per-kind N      with --db: only the first N queries of each kind
+  --mb N            size of the generated database (default ${DEFAULT_BENCH_OPTIONS.mb})
+  --quick           ${QUICK_MB} MB, for a fast smoke run
+  --order o         insertion (rowids follow time) or shuffled (default ${DEFAULT_BENCH_OPTIONS.order})
+  --seed N          seed of the generated data and queries (default ${DEFAULT_BENCH_OPTIONS.seed})
+  --no-cache        generate in memory, neither reading nor writing the cache
+  --out <file>      also write the report as JSON (folders are created)
+  -h, --help        show this help
 `;
 
 const options = {
   out: { type: 'string' },
-  rows: { type: 'string' },
-  quick: { type: 'boolean' },
+  db: { type: 'string' },
   queries: { type: 'string' },
+  'per-kind': { type: 'string' },
+  mb: { type: 'string' },
+  quick: { type: 'boolean' },
+  order: { type: 'string' },
   seed: { type: 'string' },
   'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+type Values = ReturnType<typeof parseCommandArgs<typeof options>>['values'];
+
+function writeReport(path: string | undefined, report: unknown, io: CliIo): void {
+  if (!path) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(report, null, 2) + '\n');
+  io.stdout.write(`report written to ${path}\n`);
+}
 
 async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, options);
@@ -49,29 +80,80 @@ async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (values.quick && values.rows !== undefined)
-    throw new UsageError('--quick and --rows both set the number of rows: give one');
-  const rows = values.quick ? QUICK_ROWS : parsePositiveInt(values.rows, '--rows', DEFAULT_BENCH_OPTIONS.rows);
+  if (values.db) return runFileBench(values.db, values, io);
+  if (values['per-kind']) throw new UsageError('--per-kind goes with --db');
+  if (values.quick && values.mb !== undefined) throw new UsageError('--quick and --mb both set the size: give one');
+  const mb = values.quick ? QUICK_MB : Number(values.mb ?? DEFAULT_BENCH_OPTIONS.mb);
+  if (!(mb > 0)) throw new UsageError(`--mb needs a size above 0, not "${values.mb}"`);
+  const order = values.order ?? DEFAULT_BENCH_OPTIONS.order;
+  if (order !== 'insertion' && order !== 'shuffled')
+    throw new UsageError(`--order must be insertion or shuffled, not "${order}"`);
   const report = await runBench({
     ...DEFAULT_BENCH_OPTIONS,
-    rows,
+    mb,
+    order,
     queries: parsePositiveInt(values.queries, '--queries', DEFAULT_BENCH_OPTIONS.queries),
     seed: parsePositiveInt(values.seed, '--seed', DEFAULT_BENCH_OPTIONS.seed),
     cacheDir: values['no-cache'] ? null : os.tmpdir(),
     log: (m) => io.stderr.write(`[bench] ${m}\n`),
   });
   io.stdout.write(formatBenchReport(report));
-  if (values.out) {
-    mkdirSync(dirname(values.out), { recursive: true });
-    writeFileSync(values.out, JSON.stringify(report, null, 2) + '\n');
-    io.stdout.write(`report written to ${values.out}\n`);
+  writeReport(values.out, report, io);
+  return EXIT_OK;
+}
+
+const queryFileSchema = z.record(
+  z.string(),
+  z.array(
+    z.strictObject({
+      query: z.string().min(1),
+      table: z.string().min(1).optional(),
+      column: z.string().min(1).optional(),
+      expect: z.string(),
+    }),
+  ),
+);
+
+function readQueries(path: string, io: CliIo): QueryFile {
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder().decode(io.readFile(path)));
+  } catch (e) {
+    throw new UsageError(`cannot read the queries file "${path}": ${e instanceof Error ? e.message : String(e)}`);
   }
+  const parsed = queryFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(
+      `the queries file "${path}" should be {"<kind>": [{"query", "table"?, "column"?, "expect"}]}: ${issue.path.join('.')}: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+async function runFileBench(file: string, values: Values, io: CliIo): Promise<number> {
+  if (values.mb || values.quick || values.seed || values.order || values['no-cache'])
+    throw new UsageError('--mb, --quick, --order, --seed and --no-cache generate data: they do not go with --db');
+  const queries = values.queries ? readQueries(values.queries, io) : {};
+  const perKind = values['per-kind'] === undefined ? undefined : parsePositiveInt(values['per-kind'], '--per-kind', 1);
+  const report = await benchFile({
+    file,
+    queries,
+    perKind,
+    open: async () => {
+      const opened = await openDatabase(io, file);
+      return { engine: opened.engine, id: opened.id, sizeBytes: opened.report.sizeBytes };
+    },
+    log: (m) => io.stderr.write(`[bench] ${m}\n`),
+  });
+  io.stdout.write(formatFileBench(report));
+  writeReport(values.out, report, io);
   return EXIT_OK;
 }
 
 export const benchCommand: CliCommand = {
   name: 'bench',
-  summary: 'measure the value index, search, join paths and prompt size on generated data',
+  summary: 'measure the toolbox build and search_value on any file (--db) or on generated data',
   usage,
   run,
 };

@@ -71,7 +71,8 @@ export function formatEvalSummary(r: EvalToolsReport): string {
     `${'metric'.padEnd(w)}  value      n`,
     ...rows.map(([name, v, n]) => `${name.padEnd(w)}  ${fmt(v).padStart(5)}  ${String(n).padStart(5)}`),
     '',
-    `literals excluded: ${r.excludedLiterals.notTextColumn} not a text column, ${r.excludedLiterals.notInColumn} not in their column`,
+    `literals excluded: ${r.excludedLiterals.notTextColumn} not a text column, ${r.excludedLiterals.notInColumn} not in their column (any case)`,
+    `searchColumn lists shorter than 10 (filled in schema order before scoring): ${r.shortColumnLists}`,
     ...(r.toolErrors ? [`tool errors: ${r.toolErrors} (counted as empty answers)`] : []),
     `elapsed ${(r.elapsedMs / 1000).toFixed(1)} s`,
   ];

@@ -5,7 +5,7 @@ import { formatSchemaText, type ColumnStatsEntry } from '../../core/format/schem
 import type { Schema } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE, type OpenedDatabase } from '../open-database';
-import { bigintSafe } from '../json';
+import { toJson } from '../json';
 
 const DEFAULT_BUDGET_S = 30;
 
@@ -82,10 +82,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
     const schema = await db.engine.introspect(db.id, { budgetMs: budgetMs / 2 });
     const counted = values['no-stats'] ? null : await allColumnStats(db, schema, started + budgetMs);
     const stats = counted?.stats ?? null;
-    if (values.json)
-      io.stdout.write(
-        JSON.stringify({ report, schema, stats, statsSkipped: counted?.skipped ?? 0 }, bigintSafe, 2) + '\n',
-      );
+    if (values.json) io.stdout.write(toJson({ report, schema, stats, statsSkipped: counted?.skipped ?? 0 }, 2) + '\n');
     else io.stdout.write(formatSchemaText(report, schema, stats));
     if (counted?.skipped)
       io.stderr.write(

@@ -4,20 +4,28 @@ import { DEFAULT_MAX_ROWS, EXPORT_MAX_CELL_CHARS, EXPORT_MAX_RESULT_BYTES } from
 import { resultToCsv } from '../../core/export/csv';
 import { jsonValue } from '../../core/export/values';
 import { formatTextTable } from '../../core/format/text-table';
-import { visible } from '../../core/format/visible';
+import { escapeJsonForDisplay, visible, visibleKeepingLines } from '../../core/format/visible';
 import type { QueryResult } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 
-const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv] [--max-rows N] [--timeout <s>]
+const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv [--protect-formulas]] [--max-rows N]
+                  [--timeout <s>]
 
 Runs one read-only statement (SELECT, WITH … SELECT, VALUES, EXPLAIN, read-only PRAGMA)
 against a SQLite file and prints the rows. The file is read into memory and never written.
 
 Options:
   --db <file>      the SQLite database file (required)
-  --json           print {columns, rows, truncated, elapsedMs} as JSON (blobs as 0x… hex)
-  --csv            print RFC 4180 CSV with a header row (NULL as an empty field)
+  --json           print {columns, rows, truncated, elapsedMs} as JSON (blobs as 0x… hex;
+                   bidi controls and U+2028 as \\uXXXX escapes, the same value to a JSON reader)
+  --csv            print RFC 4180 CSV with a header row (NULL as an empty field). Control
+                   characters other than tab and line breaks (ESC, bidi controls …) are written
+                   as visible escapes such as \\x1b, so the output cannot drive a terminal;
+                   --json keeps every value exactly
+  --protect-formulas  with --csv: put ' before text that a spreadsheet would run as a formula
+                   (starting with = + - @, tab or CR); off by default, since this output is
+                   usually read by programs (the page's CSV download has it on)
   --max-rows N     stop after N rows (default ${DEFAULT_MAX_ROWS}); more rows are reported as truncated
 ${TIMEOUT_USAGE}
   -h, --help       show this help
@@ -36,6 +44,7 @@ const options = {
   db: { type: 'string' },
   json: { type: 'boolean' },
   csv: { type: 'boolean' },
+  'protect-formulas': { type: 'boolean' },
   'max-rows': { type: 'string' },
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
@@ -44,7 +53,7 @@ const options = {
 /** `{columns, rows, truncated, elapsedMs}`, one row per line: readable, and still plain JSON. */
 export function resultJson(r: QueryResult): string {
   const rows = r.rows.map((row) => `    ${JSON.stringify(row.map(jsonValue))}`);
-  return (
+  return escapeJsonForDisplay(
     [
       '{',
       `  "columns": ${JSON.stringify(r.columns)},`,
@@ -52,7 +61,7 @@ export function resultJson(r: QueryResult): string {
       `  "truncated": ${r.truncated},`,
       `  "elapsedMs": ${JSON.stringify(r.elapsedMs)}`,
       '}',
-    ].join('\n') + '\n'
+    ].join('\n') + '\n',
   );
 }
 
@@ -67,6 +76,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length > 1)
     throw new UsageError(`expected one SQL statement in quotes, got ${positionals.length} arguments`);
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be combined');
+  if (values['protect-formulas'] && !values.csv) throw new UsageError('--protect-formulas goes with --csv');
   const maxRows = parsePositiveInt(values['max-rows'], '--max-rows', DEFAULT_MAX_ROWS);
   const timeoutMs = parseTimeout(values.timeout);
   // Machine-readable output is the data: bounds as large as an export's.
@@ -77,7 +87,8 @@ async function run(args: string[], io: CliIo): Promise<number> {
   try {
     const result = await db.engine.query(db.id, positionals[0], { maxRows, ...bounds });
     if (values.json) io.stdout.write(resultJson(result));
-    else if (values.csv) io.stdout.write(resultToCsv(result));
+    else if (values.csv)
+      io.stdout.write(resultToCsv(result, { protectFormulas: values['protect-formulas'], text: visibleKeepingLines }));
     else io.stdout.write(formatTextTable(result, { maxWidth: io.columns }));
     // CSV cannot say it was cut short, and JSON readers may miss the flag: say it on stderr too.
     if (result.byteLimit) {

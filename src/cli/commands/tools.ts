@@ -11,7 +11,8 @@ import {
   type CliIo,
 } from '../command';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
-import { bigintSafe } from '../json';
+import { toJson } from '../json';
+import { visible, visibleKeepingLines } from '../../core/format/visible';
 
 const usage = `Usage: dowser tools <tool> --db <file> [arguments] [--json]
 
@@ -89,17 +90,20 @@ async function run(args: string[], io: CliIo): Promise<number> {
   try {
     if (tool === 'link') {
       const links = await db.engine.linkQuestion(db.id, rest[0]);
-      if (values.json) io.stdout.write(JSON.stringify(links, bigintSafe, 2) + '\n');
+      if (values.json) io.stdout.write(toJson(links, 2) + '\n');
       else
         for (const l of links)
           io.stdout.write(
-            `${JSON.stringify(l.text)} -> ${l.kind} ${l.table}${l.column ? '.' + l.column : ''}${l.value !== undefined ? ` = ${JSON.stringify(l.value)}` : ''} (${l.score})\n`,
+            visible(
+              `${JSON.stringify(l.text)} -> ${l.kind} ${l.table}${l.column ? '.' + l.column : ''}${l.value !== undefined ? ` = ${JSON.stringify(l.value)}` : ''} (${l.score})`,
+            ) + '\n',
           );
       return EXIT_OK;
     }
     const outcome = await db.engine.callTool(db.id, TOOL_OF[tool], toolArgs);
-    if (values.json) io.stdout.write(JSON.stringify(outcome, bigintSafe, 2) + '\n');
-    else io.stdout.write(outcome.observation + '\n');
+    if (values.json) io.stdout.write(toJson(outcome, 2) + '\n');
+    // The agent's text, with anything that could drive the terminal made visible.
+    else io.stdout.write(visibleKeepingLines(outcome.observation) + '\n');
     return outcome.ok ? EXIT_OK : EXIT_ERROR;
   } finally {
     await db.close();

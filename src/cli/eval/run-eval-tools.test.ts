@@ -103,6 +103,8 @@ describe('runEvalTools on a small Spider-format folder (baseline tools)', () => 
       skipped: { questions: 1, databases: [{ db: 'ghost', questions: 1, reason: 'database file missing' }] },
       goldSources: { parser: 4, parserRewritten: 0, explain: 0 },
       toolErrors: 0,
+      // the small schemas have fewer than 10 columns: the baseline's lists are as long as they are
+      shortColumnLists: 2,
     });
     expect(r.perDb.shop).toMatchObject({
       questions: 2,
@@ -119,7 +121,7 @@ describe('runEvalTools on a small Spider-format folder (baseline tools)', () => 
     expect(progress).toEqual(['start shop', 'done shop', 'start zoo', 'done zoo', 'skipped ghost']);
   });
 
-  it('honours --limit and counts tool errors as empty answers', async () => {
+  it('honours --limit, counts tool errors as empty answers and fills short lists in schema order', async () => {
     const failing: ToolsUnderTestFactory = async (db) => ({
       ...(await baselineToolsFactory(db)),
       searchColumn: async () => {
@@ -128,7 +130,9 @@ describe('runEvalTools on a small Spider-format folder (baseline tools)', () => 
     });
     const r = await runEvalTools({ dataset: 'spider', data: dir, limit: 1 }, failing);
     expect(r.questions).toBe(1);
-    expect(r.searchColumn).toEqual({ recallAt5: 0, recallAt10: 0, allAt10: 0, n: 1 });
+    // the empty answer is filled with the schema's columns in schema order, as any short list is
+    expect(r.shortColumnLists).toBe(1);
+    expect(r.searchColumn.n).toBe(1);
     expect(r.toolErrors).toBe(1);
     expect(r.toolErrorExamples).toEqual(['searchColumn: boom']);
   });

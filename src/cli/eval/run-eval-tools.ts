@@ -3,11 +3,15 @@
 //
 // Definitions (all names compared case-insensitively):
 //   searchColumn  the whole question (BIRD: question + evidence unless turned off) is the query;
-//                 recall@k = share of gold columns in the top k, averaged over questions with at
-//                 least one gold column; all@10 = every gold column in the top 10.
+//                 a list shorter than 10 is filled to 10 with the schema's other columns in schema
+//                 order, for every tool set alike (a tool that returns fewer columns gets no
+//                 credit and no penalty for it); recall@k = share of gold columns in the top k,
+//                 averaged over questions with at least one gold column; all@10 = every gold
+//                 column in the top 10. `shortLists` counts the lists that needed filling.
 //   searchValue   string literals the gold SQL compares with a text column (`=`, `IN`, `LIKE`
-//                 with `%` removed) that really occur in that column (`SELECT 1 … WHERE col = ?`,
-//                 LIKE literals with their own pattern); others are excluded and counted.
+//                 with `%` removed) that occur in that column whatever their case (`SELECT 1 …
+//                 WHERE col = ? COLLATE NOCASE`, LIKE literals with their own pattern); others
+//                 are excluded and counted.
 //                 recall@5 = found as (table, column, value) in the top 5 for the question;
 //                 literalHit@5 = the same for the literal itself as the query. Values compare
 //                 case-insensitively; a LIKE literal is found by a value containing it.
@@ -121,8 +125,26 @@ export function selectsStar(sql: string): boolean {
   return tokens.some((t, i) => t.text === '*' && /^(select|distinct|all|,|\.)$/i.test(tokens[i - 1]?.text ?? ''));
 }
 
+/** The ranked list, then the schema's other columns in schema order, up to k. */
+export function fillToK(ranked: ColumnRef[], schema: Schema, k: number): ColumnRef[] {
+  const out = ranked.slice(0, k);
+  const seen = new Set(out.map(columnKey));
+  for (const t of schema.tables) {
+    for (const c of t.columns) {
+      if (out.length >= k) return out;
+      const ref = { table: t.name, column: c.name };
+      if (!seen.has(columnKey(ref))) {
+        seen.add(columnKey(ref));
+        out.push(ref);
+      }
+    }
+  }
+  return out;
+}
+
 async function occurs(exec: SqlExecutor, lit: GoldLiteral): Promise<boolean> {
-  const where = lit.op === 'LIKE' ? `${quoteIdent(lit.column)} LIKE ?` : `${quoteIdent(lit.column)} = ?`;
+  // Case-insensitive: gold SQL often spells a value in another case than the data ('france').
+  const where = lit.op === 'LIKE' ? `${quoteIdent(lit.column)} LIKE ?` : `${quoteIdent(lit.column)} = ? COLLATE NOCASE`;
   const r = await exec.query(`SELECT 1 FROM ${quoteIdent(lit.table)} WHERE ${where} LIMIT 1`, {
     params: [lit.op === 'LIKE' ? (lit.pattern ?? `%${lit.value}%`) : lit.value],
     maxRows: 1,
@@ -146,6 +168,8 @@ interface RunState {
   parseFailureExamples: EvalToolsReport['parseFailureExamples'];
   toolErrors: number;
   toolErrorExamples: string[];
+  /** searchColumn lists shorter than 10 (filled before scoring). */
+  shortLists: number;
   crossCheck: EvalToolsReport['goldCrossCheck'];
 }
 
@@ -171,7 +195,9 @@ async function scoreQuestion(
   scores: Scores,
   state: RunState,
 ): Promise<void> {
-  const ranked = await guarded<ColumnRef[]>(state, 'searchColumn', [], () => tools.searchColumn(query, K_LARGE));
+  const returned = await guarded<ColumnRef[]>(state, 'searchColumn', [], () => tools.searchColumn(query, K_LARGE));
+  if (returned.length < K_LARGE) state.shortLists++;
+  const ranked = fillToK(returned, schema, K_LARGE);
   scores.recall5.add(recallAtK(gold.columns, ranked, K_SMALL));
   const r10 = recallAtK(gold.columns, ranked, K_LARGE);
   scores.recall10.add(r10);
@@ -256,6 +282,7 @@ export async function runEvalTools(
     parseFailureExamples: [],
     toolErrors: 0,
     toolErrorExamples: [],
+    shortLists: 0,
     crossCheck: { compared: 0, explainOnly: 0, examples: [] },
   };
   let mode: ToolsUnderTest['mode'] | null = null;
@@ -343,6 +370,7 @@ export async function runEvalTools(
     goldCrossCheck: state.crossCheck,
     parseFailureExamples: state.parseFailureExamples,
     toolErrors: state.toolErrors,
+    shortColumnLists: state.shortLists,
     toolErrorExamples: state.toolErrorExamples,
     perDb,
     elapsedMs: Math.round(now() - t0),

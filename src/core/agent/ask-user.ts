@@ -49,13 +49,17 @@ const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
  */
 export function ambiguitySignal(tool: string, args: unknown, output: unknown): string | null {
   if (tool === 'search_value') {
-    const hits = (output as { hits?: Array<{ table: string; column: string; value: string }> } | null)?.hits ?? [];
+    const hits =
+      (output as { hits?: Array<{ table: string; column: string; value: string; match?: string }> } | null)?.hits ?? [];
     if (hits.length === 0) return null;
     const top = hits[0];
     const same = hits.filter((h) => norm(h.value) === norm(top.value));
     const columns = new Set(same.map((h) => `${promptIdent(h.table)}.${promptIdent(h.column)}`.toLowerCase()));
     if (columns.size > 1) return `${jsonData(top.value)} is in ${[...columns].join(', ')}`;
     const query = (args as { query?: unknown } | null)?.query;
+    // "North Carolina" stored as "NorthCarolina", "math" as "Math": the person may know which is meant.
+    if (typeof query === 'string' && (top.match === 'case' || top.match === 'compact'))
+      return `${JSON.stringify(query)} matches ${JSON.stringify(top.value)} only up to case or spacing`;
     if (typeof query === 'string' && norm(query) === norm(top.value) && query.trim() !== top.value) {
       return `${jsonData(query)} matches ${jsonData(top.value)} only up to case or spacing`;
     }

@@ -10,7 +10,14 @@ import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { directPrompt, repairMessage, sqlFromReply } from './direct-prompt';
 import { streamTurn } from './model-turn';
-import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
+import {
+  addUsage,
+  NO_USAGE,
+  type AgentErrorCode,
+  type AgentEvent,
+  type AgentEventBody,
+  type UsageTotals,
+} from './events';
 import type { AgentTools } from './loop';
 import { readSqlOutcome } from './sql-outcome';
 import { explainFinish } from './steps/explain-step';
@@ -34,15 +41,11 @@ export async function* runDirect(options: RunDirectOptions): AsyncGenerator<Agen
   const now = options.now ?? Date.now;
   const calls = 1 + (options.maxRepairs ?? 1);
   let step = 0;
-  let total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
+  let total: UsageTotals = NO_USAGE;
   const ev = (body: AgentEventBody): AgentEvent => ({ ...body, step, at: now() }) as AgentEvent;
   const fail = (code: AgentErrorCode, message: string) => ev({ type: 'error', code, message });
   const usage = (u: Usage | null, ms: number, phase: 'agent' | 'explain') => {
-    total = {
-      inputTokens: total.inputTokens + (u?.inputTokens ?? 0),
-      outputTokens: total.outputTokens + (u?.outputTokens ?? 0),
-      estimated: total.estimated || !u || u.estimated,
-    };
+    total = addUsage(total, u);
     return ev({ type: 'usage', usage: u, total: { ...total }, ms, phase });
   };
   const messages: ChatMessage[] = directPrompt(options);

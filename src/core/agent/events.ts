@@ -22,8 +22,22 @@ export type AgentErrorCode =
 export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
+  /** Of the input, how much the provider read from its prompt cache (when it says). */
+  cachedInputTokens: number;
   /** True when any step's numbers were estimated or missing. */
   estimated: boolean;
+}
+
+export const NO_USAGE: UsageTotals = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, estimated: false };
+
+/** The running total after one more model call (`usage` null: the provider reported nothing). */
+export function addUsage(total: UsageTotals, usage: Usage | null): UsageTotals {
+  return {
+    inputTokens: total.inputTokens + (usage?.inputTokens ?? 0),
+    outputTokens: total.outputTokens + (usage?.outputTokens ?? 0),
+    cachedInputTokens: total.cachedInputTokens + (usage?.cachedInputTokens ?? 0),
+    estimated: total.estimated || !usage || usage.estimated,
+  };
 }
 
 export type AgentEventBody =

@@ -72,3 +72,15 @@ describe('guards', () => {
     if (explanation) expect(parsed?.explanation).toBe(explanation);
   });
 });
+
+describe('ambiguitySignal', () => {
+  it('treats a match only up to spacing or case as a reason to ask', async () => {
+    const { ambiguitySignal } = await import('./ask-user');
+    const hit = (value: string, match: string) => ({ hits: [{ table: 'a', column: 's', value, match }] });
+    expect(ambiguitySignal('search_value', { query: 'North Carolina' }, hit('NorthCarolina', 'compact'))).toBe(
+      '"North Carolina" matches "NorthCarolina" only up to case or spacing',
+    );
+    expect(ambiguitySignal('search_value', { query: 'math' }, hit('Math', 'case'))).toMatch(/only up to case/);
+    expect(ambiguitySignal('search_value', { query: 'Paris' }, hit('Paris', 'exact'))).toBeNull();
+  });
+});

@@ -10,7 +10,14 @@ import type { ToolCallOutcome } from '../tools/registry';
 import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { ambiguitySignal, type AskUser } from './ask-user';
-import type { AgentErrorCode, AgentEvent, AgentEventBody, UsageTotals } from './events';
+import {
+  addUsage,
+  NO_USAGE,
+  type AgentErrorCode,
+  type AgentEvent,
+  type AgentEventBody,
+  type UsageTotals,
+} from './events';
 import { RepairGuard, REPEAT_NOTE, RepeatGuard } from './guards';
 import { compactObservation } from './compact';
 import { streamTurn } from './model-turn';
@@ -139,7 +146,7 @@ export class AgentRun implements RunHost {
   private noActionStreak = 0;
   /** Observations the model has not replied to yet (shortened once it has: compact.ts). */
   private unread: Array<{ index: number; tool: string; text: string; prefix: string }> = [];
-  private total: UsageTotals = { inputTokens: 0, outputTokens: 0, estimated: false };
+  private total: UsageTotals = NO_USAGE;
 
   constructor(
     options: RunAgentOptions,
@@ -214,11 +221,7 @@ export class AgentRun implements RunHost {
   }
 
   usageEvent(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent {
-    this.total = {
-      inputTokens: this.total.inputTokens + (usage?.inputTokens ?? 0),
-      outputTokens: this.total.outputTokens + (usage?.outputTokens ?? 0),
-      estimated: this.total.estimated || !usage || usage.estimated,
-    };
+    this.total = addUsage(this.total, usage);
     return this.ev({ type: 'usage', usage, total: { ...this.total }, ms, phase });
   }
 

@@ -164,8 +164,11 @@ export interface PromptInput {
   mode: AgentMode;
   /** The person's plan: shown as confirmed, submit_plan not offered. */
   confirmedPlan?: Plan;
-  /** Runs the user marked correct on this database, most similar first (issue 5). */
-  userExamples?: ReadonlyArray<{ question: string; plan: Plan | null; sql: string }>;
+  /**
+   * Runs the user marked correct on this database, most similar first (issue 5); `imported`
+   * ones came from a file (the user let them be used, but did not confirm them as theirs).
+   */
+  userExamples?: ReadonlyArray<{ question: string; plan: Plan | null; sql: string; source?: 'user' | 'imported' }>;
 }
 
 /** The user's confirmed examples, quoted as data: question, plan, the SQL they accepted. */
@@ -173,7 +176,9 @@ export function userExamplesText(examples: NonNullable<PromptInput['userExamples
   return examples
     .map((e, i) =>
       [
-        `User example ${i + 1} (confirmed correct by the user on this database):`,
+        e.source === 'imported'
+          ? `Example ${i + 1} (imported from a file for this database; not confirmed by the user, may be wrong):`
+          : `User example ${i + 1} (confirmed correct by the user on this database):`,
         `Question: ${jsonData(e.question)}`,
         ...(e.plan ? [`Plan:\n${planAsData(e.plan)}`] : []),
         `SQL: ${jsonData(e.sql)}`,
@@ -224,7 +229,7 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   if (hints) user.push(`Question words linked to the database (automatic, may be wrong):\n${hints}`);
   if (input.userExamples?.length)
     user.push(
-      `Worked examples the user confirmed on this database (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
+      `${input.userExamples.some((e) => e.source === 'imported') ? 'Worked examples for this database, confirmed by the user or imported from a file' : 'Worked examples the user confirmed on this database'} (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
     );
   user.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) user.push(`Hints from the user: ${jsonData(input.hints.trim())}`);

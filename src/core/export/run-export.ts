@@ -1,11 +1,16 @@
 // A whole agent run as a file: JSON (re-importable, shown read-only) and Markdown (for people).
 // Built from an allow-list of fields, so nothing else a run object might carry (and never an
-// API key: runs hold none) ends up in the file.
+// API key: runs hold none) ends up in the file. The JSON's shape is `runFile` (run-file.ts):
+// the export is typed by it and the import parsed with it.
 
-import { z } from 'zod';
 import type { AgentEvent } from '../agent/events';
+import { boundedJson } from '../format/bounded-json';
 import type { SqlValue } from '../types';
+import { asText, mdBlock, mdCell, mdFence, mdInline } from './markdown-text';
+import { RUN_FORMAT, runFile, type RunFile, type RunFileEvent } from './run-file';
 import { blobToHex } from './values';
+
+export { RUN_FORMAT };
 
 export interface ExportableRun {
   question: string;
@@ -19,51 +24,37 @@ export interface ExportableRun {
   events: AgentEvent[];
 }
 
-export const RUN_FORMAT = 'dowser-run/1';
+// Every event type the agent emits has a place in the file's schema (compile-time check).
+type Unlisted = Exclude<AgentEvent['type'], RunFileEvent['type']>;
+const everyEventListed: [Unlisted] extends [never] ? true : false = true;
+void everyEventListed;
 
-const cell = (v: SqlValue): unknown => (v instanceof Uint8Array ? blobToHex(v) : typeof v === 'bigint' ? String(v) : v);
+const cell = (v: SqlValue): string | number | null =>
+  v instanceof Uint8Array ? blobToHex(v) : typeof v === 'bigint' ? String(v) : v;
 
 /** Events as plain JSON (blobs hex, bigints as digit strings); streamed deltas are left out. */
-function exportEvents(events: AgentEvent[]): unknown[] {
+function exportEvents(events: AgentEvent[]): RunFileEvent[] {
   return events
     .filter((e) => e.type !== 'thought_delta')
-    .map((e) => (e.type === 'final' ? { ...e, rows: e.rows.map((r) => r.map(cell)) } : e));
+    .map((e) => (e.type === 'final' || e.type === 'step_preview' ? { ...e, rows: e.rows.map((r) => r.map(cell)) } : e));
 }
 
 export function runToJson(run: ExportableRun): string {
   const { question, hints, dbName, provider, model, status, startedAt, endedAt } = run;
-  return (
-    JSON.stringify(
-      {
-        format: RUN_FORMAT,
-        question,
-        hints,
-        database: dbName,
-        provider,
-        model,
-        status,
-        startedAt,
-        endedAt: endedAt ?? null,
-        events: exportEvents(run.events),
-      },
-      null,
-      2,
-    ) + '\n'
-  );
+  const file: RunFile = {
+    format: RUN_FORMAT,
+    question,
+    hints,
+    database: dbName,
+    provider,
+    model,
+    status,
+    startedAt,
+    endedAt: endedAt ?? null,
+    events: exportEvents(run.events),
+  };
+  return JSON.stringify(file, null, 2) + '\n';
 }
-
-const runFile = z.object({
-  format: z.literal(RUN_FORMAT),
-  question: z.string(),
-  hints: z.string(),
-  database: z.string(),
-  provider: z.string(),
-  model: z.string(),
-  status: z.string(),
-  startedAt: z.number(),
-  endedAt: z.number().nullable(),
-  events: z.array(z.object({ type: z.string(), step: z.number(), at: z.number() }).passthrough()),
-});
 
 /** Reads an exported run back (to show it read-only); throws with a readable reason. */
 export function runFromJson(text: string): ExportableRun {
@@ -74,10 +65,11 @@ export function runFromJson(text: string): ExportableRun {
     throw new Error('This file is not JSON.');
   }
   const parsed = runFile.safeParse(data);
-  if (!parsed.success)
-    throw new Error(
-      `This is not a Dowser run file (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message}).`,
-    );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'format';
+    throw new Error(`This is not a Dowser run file, or it is damaged (${where}: ${issue?.message}).`);
+  }
   const r = parsed.data;
   return {
     question: r.question,
@@ -88,53 +80,86 @@ export function runFromJson(text: string): ExportableRun {
     status: r.status,
     startedAt: r.startedAt,
     endedAt: r.endedAt ?? undefined,
-    events: r.events as unknown as AgentEvent[],
+    // Cells are JSON values here (hex, digit strings): what the page shows of an opened run.
+    events: r.events as AgentEvent[],
   };
 }
 
-const fence = (text: string, lang = '') => {
-  // A fence longer than any backtick run inside, so database text cannot close it.
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}${lang}\n${text}\n${f}`;
+const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+const time = (ms: unknown) => {
+  const d = new Date(typeof ms === 'number' ? ms : NaN);
+  return Number.isNaN(d.getTime()) ? 'unknown' : d.toISOString();
 };
-const mdCell = (v: unknown) =>
-  String(v ?? 'NULL')
-    .replace(/\|/g, '\\|')
-    .replace(/\r?\n/g, ' ');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
+type Loose = Record<string, unknown>;
+
+/**
+ * The run for people. Total on any run object, checked or not (a history entry of an older
+ * build, a hand-edited file): a missing or odd field is written as empty, never thrown on.
+ * Every text goes through the Markdown escapes of markdown-text.ts.
+ */
 export function runToMarkdown(run: ExportableRun): string {
-  const out: string[] = [`# ${run.question.replace(/\r?\n/g, ' ')}`, ''];
+  const out: string[] = [`# ${mdInline(run.question) || 'Run'}`, ''];
   out.push(
-    `- Database: ${run.dbName}`,
-    `- Model: ${run.provider} · ${run.model}`,
-    `- Started: ${new Date(run.startedAt).toISOString()}`,
+    `- Database: ${mdInline(run.dbName)}`,
+    `- Model: ${mdInline(run.provider)} · ${mdInline(run.model)}`,
+    `- Started: ${time(run.startedAt)}`,
   );
-  if (run.hints) out.push(`- Hints: ${run.hints.replace(/\r?\n/g, ' ')}`);
-  const usage = [...run.events].reverse().find((e) => e.type === 'usage');
-  if (usage && usage.type === 'usage')
+  if (asText(run.hints)) out.push(`- Hints: ${mdInline(run.hints)}`);
+  const events = list<Loose>(run.events).filter((e) => e && typeof e === 'object');
+  const usage = [...events].reverse().find((e) => e.type === 'usage');
+  const total = usage?.total as Loose | undefined;
+  if (total)
     out.push(
-      `- Tokens: ${usage.total.inputTokens} in / ${usage.total.outputTokens} out${usage.total.estimated ? ' (estimated)' : ''}`,
+      `- Tokens: ${num(total.inputTokens)} in / ${num(total.outputTokens)} out${total.estimated ? ' (estimated)' : ''}`,
     );
-  if (run.endedAt) out.push(`- Time: ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`);
-  for (const e of run.events) {
-    if (e.type === 'plan') {
-      out.push('', '## Plan', '');
-      e.plan.sub_questions.forEach((q, i) =>
-        out.push(`${i + 1}. ${q.text} — ${q.tables.map((t) => `${t.table}(${t.columns.join(', ')})`).join('; ')}`),
-      );
-    } else if (e.type === 'thought') out.push('', `**Thought:** ${e.text}`);
-    else if (e.type === 'action')
-      out.push('', `**Action:** \`${e.tool}\``, fence(JSON.stringify(e.args, null, 2), 'json'));
-    else if (e.type === 'observation') out.push('', `**Observation** (${e.ms} ms):`, fence(e.text));
-    else if (e.type === 'final') {
-      out.push('', '## Answer', '', `Verdict: ${e.verdict}`, '');
-      if (e.explanation) out.push(e.explanation, '');
-      out.push(fence(e.sql, 'sql'), '');
-      out.push(`| ${e.columns.map(mdCell).join(' | ')} |`, `|${e.columns.map(() => ' --- |').join('')}`);
-      for (const r of e.rows) out.push(`| ${r.map((v) => mdCell(cell(v))).join(' | ')} |`);
-      if (e.truncated) out.push('', `(first ${e.rows.length} of ${e.totalRows ?? 'more'} rows)`);
-    } else if (e.type === 'error') out.push('', `**Error (${e.code}):** ${e.message}`);
-  }
+  if (typeof run.endedAt === 'number') out.push(`- Time: ${((run.endedAt - num(run.startedAt)) / 1000).toFixed(1)} s`);
+  for (const e of events) out.push(...eventMarkdown(e));
   return out.join('\n') + '\n';
+}
+
+function eventMarkdown(e: Loose): string[] {
+  switch (e.type) {
+    case 'plan': {
+      const lines = ['', '## Plan', ''];
+      list<Loose>((e.plan as Loose | undefined)?.sub_questions).forEach((q, i) => {
+        const tables = list<Loose>(q?.tables)
+          .map((t) => `${mdInline(t?.table)}(${list(t?.columns).map(mdInline).join(', ')})`)
+          .join('; ');
+        lines.push(`${i + 1}. ${mdInline(q?.text)} — ${tables}`);
+      });
+      return lines;
+    }
+    case 'thought':
+      return ['', `**Thought:** ${mdBlock(e.text)}`];
+    case 'action':
+      return ['', `**Action:** ${mdInline(e.tool)}`, mdFence(boundedJson(e.args, { indent: 2 }), 'json')];
+    case 'observation':
+      return ['', `**Observation** (${num(e.ms)} ms):`, mdFence(e.text)];
+    case 'final': {
+      const lines = ['', '## Answer', '', `Verdict: ${mdInline(e.verdict)}`, ''];
+      if (e.unverified)
+        lines.push('**Unverified:** the agent ran out of turns; this is the last SQL that ran and returned rows.', '');
+      if (asText(e.explanation)) lines.push(mdBlock(e.explanation), '');
+      const columns = list(e.columns);
+      const rows = list<unknown[]>(e.rows);
+      lines.push(mdFence(e.sql, 'sql'), '');
+      if (columns.length) {
+        lines.push(`| ${columns.map(mdCell).join(' | ')} |`, `|${columns.map(() => ' --- |').join('')}`);
+        for (const r of rows)
+          lines.push(
+            `| ${list(r)
+              .map((v) => mdCell(cell(v as SqlValue)))
+              .join(' | ')} |`,
+          );
+      }
+      if (e.truncated) lines.push('', `(first ${rows.length} of ${mdInline(e.totalRows) || 'more'} rows)`);
+      return lines;
+    }
+    case 'error':
+      return ['', `**Error (${mdInline(e.code)}):** ${mdBlock(e.message)}`];
+    default:
+      return [];
+  }
 }

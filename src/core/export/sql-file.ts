@@ -1,5 +1,6 @@
 // A query saved as a .sql file, with a comment header saying where it came from.
 
+import { normalizeLineEnds } from '../sql/line-ends';
 import { tokenize } from '../sql/tokens';
 
 export interface SqlFileMeta {
@@ -38,5 +39,10 @@ export function sqlFileText(sql: string, meta: SqlFileMeta): string {
     ...(meta.subQuestions ?? []).map((q, i) => `Sub-question ${i + 1}: ${q}`),
     `Exported at: ${meta.exportedAt}`,
   ];
-  return header.map((line) => `-- ${commentText(line)}`).join('\n') + '\n\n' + terminated(sql.trim()) + '\n';
+  return (
+    header.map((line) => `-- ${commentText(line)}`).join('\n') +
+    '\n\n' +
+    terminated(normalizeLineEnds(sql).trim()) +
+    '\n'
+  );
 }

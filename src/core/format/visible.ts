@@ -1,11 +1,20 @@
-// Text from a database shown in a terminal must not be able to drive the terminal: an ESC
-// sequence can recolour, move the cursor or rewrite earlier lines, a CR can overwrite the
-// current line, and bidi controls can reorder what is shown. Such characters become visible
-// escapes instead. Backslashes are left alone (Windows paths stay readable), so a literal
-// `\n` in the data and an escaped newline look alike; this is display only, never export.
+// Text from a database (or a model) shown to a person must not be able to drive or fool the
+// display: an ESC sequence can recolour, move the cursor or rewrite earlier lines of a terminal,
+// a CR can overwrite the current line, bidi controls reorder what is shown (`RTL\u202eexe.txt`
+// reads as "RTLtxt.exe"), and zero-width characters make two names look alike. Such characters
+// become visible marks instead: `\x1b`-style escapes in the terminal (`visible`), `⟨U+202E⟩` in
+// the page (`displayText`). This is display only, never export.
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * The characters that are never shown as themselves: C0 and C1 controls, DEL, the bidi controls
+ * (ALM, LRM/RLM, LRE…RLO, LRI…PDI), the line and paragraph separators, and the invisible
+ * zero-width space, word joiner and BOM. ZWJ and ZWNJ stay: emoji and several scripts need them.
+ */
+// Above C0: what JSON.stringify leaves raw.
+const UNSAFE_ABOVE_C0 =
+  '\\u007f-\\u009f\\u061c\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${UNSAFE_ABOVE_C0}]`, 'g');
+const UNSAFE_IN_JSON = new RegExp(`[${UNSAFE_ABOVE_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -18,7 +27,38 @@ function escapeChar(ch: string): string {
 
 /** `text` with control, line-separator and bidi-control characters replaced by `\n`, `\x1b`, `\u202e`... */
 export function visible(text: string): string {
-  return text.replace(CONTROL, escapeChar);
+  return text.replace(UNSAFE, escapeChar);
+}
+
+/**
+ * For CSV on a terminal: like `visible`, but tabs, LF and CR LF stay, since they are the
+ * layout of the file (quoted by the CSV writer) and cannot drive the terminal.
+ */
+export function visibleKeepingLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((part) => part.replace(UNSAFE, (ch) => (ch === '\n' || ch === '\t' ? ch : escapeChar(ch))))
+    .join('\r\n');
+}
+
+const mark = (ch: string) => `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+
+/**
+ * For the page: every unsafe character shown as `⟨U+202E⟩`. `lineBreaks: 'keep'` leaves LF and
+ * tab as they are (cell text, multi-line observations); names are shown with every mark.
+ */
+export function displayText(text: string, options: { lineBreaks?: 'keep' | 'mark' } = {}): string {
+  const keep = options.lineBreaks === 'keep';
+  return text.replace(UNSAFE, (ch) => (keep && (ch === '\n' || ch === '\t') ? ch : mark(ch)));
+}
+
+/**
+ * JSON text safe to print: JSON.stringify escapes C0 controls already, but leaves DEL, C1
+ * controls, the bidi controls and U+2028/U+2029 raw (and a pretty-printed JSON's own line
+ * breaks must stay). Those can only occur inside string literals, where `\uXXXX` means the same character: the JSON still parses to the same value.
+ */
+export function escapeJsonForDisplay(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -64,7 +64,7 @@ describe('llmErrorFromResponse', () => {
   });
 
   it('redacts keys it was told about and key-shaped text it was not', () => {
-    expect(redactSecrets('key mykey-1234 and sk-other0987654321', ['mykey-1234'])).toBe(
+    expect(redactSecrets('key mykey-1234-5678-abcd and sk-other0987654321', ['mykey-1234-5678-abcd'])).toBe(
       'key [redacted] and [redacted]',
     );
   });

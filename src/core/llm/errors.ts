@@ -1,8 +1,12 @@
 // Turns HTTP failures and fetch rejections from any provider into LlmError with a message a
 // person can act on. Keys never appear here: 401/403 bodies are not echoed (OpenAI's own 401 body
-// quotes part of the key), and any other server text goes through `redactSecrets`.
+// quotes part of the key), and any other server text goes through `redactSecrets`
+// (core/security/redact.ts, the one routine page and CLI share).
 
+import { redactSecrets } from '../security/redact';
 import { LlmError } from './types';
+
+export { redactSecrets };
 
 export interface LlmErrorContext {
   /** Shown to people: "OpenAI", "Ollama", "Anthropic", "OpenAI-compatible server" … */
@@ -32,20 +36,6 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
-}
-
-// Things that look like keys even when we were not told the key (e.g. another key in a proxy's message).
-const KEY_PATTERNS = [
-  /\bsk-[A-Za-z0-9_*-]{6,}/g,
-  /\bsk-ant-[A-Za-z0-9_*-]{6,}/g,
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
-];
-
-export function redactSecrets(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4) out = out.split(s).join('[redacted]');
-  for (const re of KEY_PATTERNS) out = out.replace(re, '[redacted]');
-  return out;
 }
 
 /** Origin + path only: a URL typed by a person could carry credentials or a ?key=… query. */

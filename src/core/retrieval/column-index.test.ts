@@ -3,6 +3,7 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
 import type { ColumnStats, Schema } from '../types';
 import { ColumnIndex } from './column-index';
+import { loadLexicon } from './lexicon';
 import { linkQuestion, valueLinksOf } from './linker';
 import type { ValueHit } from './types';
 
@@ -73,8 +74,62 @@ describe('ColumnIndex', () => {
     expect(names(index.search('gender of the artist', { k: 1, semantic }))).toEqual(['singer.is_male']);
   });
 
-  it('returns nothing for a question with no matching words', () => {
-    expect(ColumnIndex.build(schema).search('zzz qqq', { k: 5 })).toEqual([]);
+  it('always returns k columns when the schema has them, the ones sharing nothing last with score 0', () => {
+    const none = ColumnIndex.build(schema).search('zzz qqq', { k: 5 });
+    expect(none).toHaveLength(5);
+    expect(none.every((h) => h.score === 0 && h.reasons.includes('no word in common'))).toBe(true);
+    const some = ColumnIndex.build(schema).search('stadium capacity', { k: 12 });
+    expect(some).toHaveLength(12);
+    expect(some[0].score).toBeGreaterThan(0);
+    expect(some[11].score).toBe(0);
+    // the filler starts with the columns of tables already listed
+    const firstFiller = some.find((h) => h.score === 0)!;
+    expect(['stadium', 'concert']).toContain(firstFiller.table);
+    expect(ColumnIndex.build(schema).search('zzz', { k: 50 })).toHaveLength(
+      schema.tables.reduce((n, t) => n + t.columns.length, 0),
+    );
+  });
+
+  it('keeps "name" as a word of the question', () => {
+    const hits = ColumnIndex.build(schema).search('What is the name of each singer?', { k: 1 });
+    expect(names(hits)).toEqual(['singer.name']);
+  });
+});
+
+describe('ColumnIndex reaching past the stem', () => {
+  const perturbed = async (sql: string) => {
+    const engine = await createNodeEngine();
+    await engine.open({ id: 'p', name: 'p', bytes: await buildDb(sql) });
+    return engine.introspect('p');
+  };
+
+  it('meets abbreviated names by general rules: skeletons, prefixes, acronyms, initial + word', async () => {
+    const s = await perturbed(
+      'CREATE TABLE cntry (cntry_cd TEXT, inhabitants INTEGER, gnp REAL, hp INTEGER, mpg REAL, dob TEXT, fname TEXT, qty INTEGER, cust_no INTEGER)',
+    );
+    const index = ColumnIndex.build(s, { lexicon: await loadLexicon() });
+    const top = (q: string) => names(index.search(q, { k: 1 }))[0];
+    expect(top('What is the country code?')).toBe('cntry.cntry_cd');
+    expect(top('the gross national product of each')).toBe('cntry.gnp');
+    expect(top('cars with the most horsepower')).toBe('cntry.hp');
+    expect(top('average miles per gallon')).toBe('cntry.mpg');
+    expect(top('their date of birth')).toBe('cntry.dob');
+    expect(top('their first name')).toBe('cntry.fname');
+    expect(top('total quantity')).toBe('cntry.qty');
+  });
+
+  it('meets synonyms, derived forms and attributes through WordNet, and stems one ending apart', async () => {
+    const s = await perturbed(
+      'CREATE TABLE people (id INTEGER, population INTEGER, height REAL, weight REAL, age INTEGER)',
+    );
+    const index = ColumnIndex.build(s, { lexicon: await loadLexicon() });
+    const top = (q: string) => names(index.search(q, { k: 1 }))[0];
+    expect(top('How many inhabitants are there?')).toBe('people.population');
+    expect(top('Who is the tallest?')).toBe('people.height');
+    expect(top('the oldest person')).toBe('people.age');
+    expect(top('people weighing over 80')).toBe('people.weight');
+    // without the lexicon, only the stem rule reaches "weight"
+    expect(names(ColumnIndex.build(s).search('Who is the tallest?', { k: 1 }))[0]).not.toBe('people.height');
   });
 });
 
@@ -96,5 +151,18 @@ describe('linkQuestion', () => {
     expect(theme).toMatchObject({ table: 'concert', column: 'theme' });
     expect(q.slice(theme!.start, theme!.end)).toBe('themes');
     expect(links.some((l) => l.kind === 'partial' && l.column === 'birth_year' && l.text === 'stadium')).toBe(false);
+  });
+});
+
+describe('ColumnIndex on names that are also object properties', () => {
+  it('indexes tables and columns named constructor, toString or __proto__', async () => {
+    const engine = await createNodeEngine();
+    await engine.open({
+      id: 'o',
+      name: 'o',
+      bytes: await buildDb('CREATE TABLE constructors ("constructor" TEXT, "toString" TEXT, "__proto__" TEXT)'),
+    });
+    const index = ColumnIndex.build(await engine.introspect('o'));
+    expect(names(index.search('constructor name', { k: 1 }))).toEqual(['constructors.constructor']);
   });
 });

@@ -2,13 +2,22 @@
 // hints, plus: exact-name matches, tables named in the question, value links (question words that
 // are cell values point to their column), an optional semantic score (embeddings), and the join
 // keys between the best tables (a question about two tables needs the columns that join them).
-// At least `candidates` columns are scored before cutting to k.
+// The question's words reach further than their stems, by general means only: WordNet relations
+// (lexicon.ts: synonyms, derived forms, attributes), stems that one ending apart ("weigh" /
+// "weight"), and abbreviation rules (abbreviations.ts: `cntry_cd`, `dob`, `mpg`). At least
+// `candidates` columns are scored before cutting to k; when fewer than k columns share anything
+// with the question, the list is filled with the others (score 0), so k come back whenever the
+// schema has k, and the scores show how weak the tail is.
 
 import MiniSearch from 'minisearch';
 import type { ColumnStats, Schema } from '../types';
+import { stemmer } from 'stemmer';
+import { abbreviationMatches } from './abbreviations';
 import { columnSentence, valueHints } from './column-text';
+import type { Lexicon } from './lexicon';
 import { identifierTerms, questionTerms, splitIdentifier, stemAll, words } from './text';
 import type { ColumnHit } from './types';
+import { sameStem } from './value-rank';
 
 export type ColumnDescriptions = Map<string, Map<string, string>>;
 
@@ -45,6 +54,19 @@ const key = (table: string, column: string) => `${table.toLowerCase()}\u0000${co
 const GENERIC = new Set(['id', 'name', 'type', 'code', 'date', 'value', 'description', 'status', 'number']);
 
 const WEIGHTS = { lexical: 1, exact: 0.6, genericExact: 0.3, table: 0.25, valueLink: 0.9, semantic: 0.8, joinKey: 1 };
+/** Query-term weights of the ways a question word reaches the schema's words. */
+const TERM_WEIGHTS = { word: 1, abbreviation: 0.8, stem: 0.6, lexicon: 0.5 };
+
+/** "tallest" -> tall, "biggest" -> big, "larger" -> larg: the adjective WordNet knows. */
+function comparativeBases(stem: string): string[] {
+  const m = stem.match(/^(.{3,}?)(est|er)$/);
+  if (!m) return [];
+  const base = m[1];
+  const out = [stemmer(base), stemmer(base + 'e')];
+  if (/(.)\1$/.test(base)) out.push(base.slice(0, -1));
+  if (base.endsWith('i')) out.push(stemmer(base.slice(0, -1) + 'y'));
+  return out;
+}
 
 export function descriptionOf(
   descriptions: ColumnDescriptions | undefined,
@@ -62,12 +84,24 @@ export class ColumnIndex {
   private readonly search_: MiniSearch;
   private readonly schema: Schema;
   private readonly tableTerms = new Map<string, string[]>();
+  /** Lower-case parts of every table and column name (abbreviation rules compare them). */
+  private readonly tokens = new Set<string>();
+  /** Stemmed terms of every table and column name. */
+  private readonly nameStems = new Set<string>();
 
-  private constructor(schema: Schema, columns: IndexedColumn[]) {
+  private constructor(
+    schema: Schema,
+    columns: IndexedColumn[],
+    private readonly lexicon: Lexicon | null,
+  ) {
     this.schema = schema;
     this.columns = columns;
     columns.forEach((c, i) => this.byKey.set(key(c.table, c.column), i));
     for (const t of schema.tables) this.tableTerms.set(t.name, identifierTerms(t.name));
+    for (const name of [...columns.map((c) => c.column), ...schema.tables.map((t) => t.name)]) {
+      for (const part of splitIdentifier(name)) this.tokens.add(part);
+      for (const term of identifierTerms(name)) this.nameStems.add(term);
+    }
     this.search_ = new MiniSearch({
       fields: ['column', 'table', 'description', 'values'],
       // Terms are prepared below (split, expanded, stemmed): MiniSearch must not re-tokenise them.
@@ -88,7 +122,7 @@ export class ColumnIndex {
 
   static build(
     schema: Schema,
-    options: { stats?: Map<string, ColumnStats>; descriptions?: ColumnDescriptions } = {},
+    options: { stats?: Map<string, ColumnStats>; descriptions?: ColumnDescriptions; lexicon?: Lexicon | null } = {},
   ): ColumnIndex {
     const columns: IndexedColumn[] = [];
     const fkColumns = new Set(
@@ -113,7 +147,26 @@ export class ColumnIndex {
         });
       }
     }
-    return new ColumnIndex(schema, columns);
+    return new ColumnIndex(schema, columns, options.lexicon ?? null);
+  }
+
+  /** The question's terms with a weight each: its own stems, then what they reach. */
+  private weightedTerms(question: string): Map<string, number> {
+    const weights = new Map<string, number>();
+    const add = (term: string, w: number) => {
+      if (term.length > 0 && (weights.get(term) ?? 0) < w) weights.set(term, w);
+    };
+    const own = questionTerms(question);
+    for (const t of own) add(t, TERM_WEIGHTS.word);
+    for (const t of own) {
+      for (const base of [t, ...comparativeBases(t)])
+        for (const r of this.lexicon?.get(base) ?? []) add(r, TERM_WEIGHTS.lexicon);
+      if (t.length < 4) continue;
+      for (const n of this.nameStems) if (n !== t && sameStem(t, n)) add(n, TERM_WEIGHTS.stem);
+    }
+    const all = words(question.replace(/(\p{L})['’]s\b/gu, '$1'));
+    for (const token of abbreviationMatches(this.tokens, all).keys()) add(stemmer(token), TERM_WEIGHTS.abbreviation);
+    return weights;
   }
 
   indexOf(table: string, column: string): number | undefined {
@@ -125,11 +178,13 @@ export class ColumnIndex {
     const candidates = Math.max(10, options.candidates ?? 10, k);
     const scores = new Float64Array(this.columns.length);
     const reasons: string[][] = this.columns.map(() => []);
-    const qTerms = questionTerms(question);
-    const qSet = new Set(qTerms);
+    const weights = this.weightedTerms(question);
+    const qSet = new Set(questionTerms(question));
 
-    // 1. Lexical BM25, normalised to 0..1 within this query.
-    const lexical = qTerms.length ? this.search_.search(qTerms.join(' ')) : [];
+    // 1. Lexical BM25 with weighted terms, normalised to 0..1 within this query.
+    const lexical = weights.size
+      ? this.search_.search([...weights.keys()].join(' '), { boostTerm: (term) => weights.get(term) ?? 1 })
+      : [];
     const top = lexical[0]?.score ?? 1;
     for (const r of lexical) {
       scores[r.id as number] += WEIGHTS.lexical * (r.score / top);
@@ -210,6 +265,20 @@ export class ColumnIndex {
       .filter((i) => scores[i] > 0)
       .sort((a, b) => scores[b] - scores[a] || a - b)
       .slice(0, candidates);
+    if (order.length < k) {
+      // Nothing else shares a word with the question: the other columns follow with score 0,
+      // those of tables already listed first, then in schema order.
+      const listed = new Set(order);
+      const tables = new Set(order.map((i) => this.columns[i].table));
+      const rest = [...this.columns.keys()].filter((i) => !listed.has(i));
+      rest.sort(
+        (a, b) => Number(tables.has(this.columns[b].table)) - Number(tables.has(this.columns[a].table)) || a - b,
+      );
+      for (const i of rest.slice(0, k - order.length)) {
+        order.push(i);
+        reasons[i].push('no word in common');
+      }
+    }
     return order.slice(0, k).map((i) => {
       const c = this.columns[i];
       return {

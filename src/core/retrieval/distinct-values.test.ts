@@ -4,8 +4,8 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
 import { executorFor, type SqlExecutor } from '../executor';
 import type { Schema } from '../types';
-import { extractDistinctValues } from './distinct-values';
-import type { DistinctColumnValues } from './types';
+import { extractValues } from './distinct-values';
+import { ValueIndexBuilder, type ValueIndex } from './value-index';
 
 const SQL = `
 CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, city VARCHAR(30), age INTEGER, note, born DATE);
@@ -28,7 +28,8 @@ WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 12000)
 INSERT INTO users SELECT n, 'user' || n || '@example.com', CASE n % 3 WHEN 0 THEN 'free' WHEN 1 THEN 'pro' ELSE 'team' END FROM c;
 CREATE TABLE reviews (body TEXT);
 WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 50)
-INSERT INTO reviews SELECT 'review ' || n || ' ' || printf('%.300c', 'z') FROM c;
+INSERT INTO reviews SELECT 'review number ' || n || ' says the parcel was ' || CASE n WHEN 37 THEN 'soggy' ELSE 'fine' END || ' ' || printf('%.150c', 'z') FROM c;
+INSERT INTO reviews SELECT body FROM reviews WHERE rowid = 5;
 CREATE TABLE tags (tag TEXT);
 WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3000)
 INSERT INTO tags SELECT CASE WHEN n <= 40 THEN 'hot' WHEN n <= 60 THEN 'warm' ELSE 'tag' || (n % 300) END FROM c;
@@ -40,105 +41,69 @@ CREATE VIEW paris_people AS SELECT name FROM people WHERE city = 'Paris';
 let engine: SqljsEngine;
 let exec: SqlExecutor;
 let schema: Schema;
+let index: ValueIndex;
+
+async function buildIndex(options: Parameters<typeof extractValues>[3] = {}, s: Schema = schema): Promise<ValueIndex> {
+  const builder = new ValueIndexBuilder();
+  await extractValues(exec, s, builder, options);
+  return builder.finish();
+}
 
 beforeAll(async () => {
   engine = await createNodeEngine();
   await engine.open({ id: 'db', name: 'v.sqlite', bytes: await buildDb(SQL) });
   exec = executorFor(engine, 'db');
   schema = await engine.introspect('db');
+  index = await buildIndex({ pageSize: 2 });
 });
 afterAll(() => engine.close('db'));
 
-const find = (all: DistinctColumnValues[], table: string, column: string) =>
-  all.find((c) => c.table === table && c.column === column);
-const asMap = (c: DistinctColumnValues | undefined) =>
-  Object.fromEntries((c?.values ?? []).map((v, i) => [v, c!.counts[i]]));
+const summary = (table: string, column: string) => index.columns.find((c) => c.table === table && c.column === column);
+const rowsOf = (value: string, table: string, column: string) =>
+  index.search(value, { table, column, k: 20 }).find((h) => h.value === value)?.rows;
 
-describe('extractDistinctValues', () => {
-  it('counts each text value once per row, ignoring NULLs and values that are not text', async () => {
-    const all = await extractDistinctValues(exec, schema, { pageSize: 2 });
-    expect(asMap(find(all, 'people', 'name'))).toEqual({ Ada: 2, Bo: 1, Cy: 1 });
-    expect(asMap(find(all, 'people', 'city'))).toEqual({ Paris: 2, Oslo: 1, paris: 1 });
-    // no declared type (BLOB affinity) and DATE (NUMERIC affinity): only the strings count
-    expect(asMap(find(all, 'people', 'note'))).toEqual({ x: 1, y: 1 });
-    expect(asMap(find(all, 'people', 'born'))).toEqual({ '1990-01-02': 1, '1991-03-04': 1 });
-    expect(find(all, 'people', 'name')).toMatchObject({ policy: 'all', rowsScanned: 5 });
+describe('extractValues into the value index', () => {
+  it('counts each text value once per row, ignoring NULLs and values that are not text', () => {
+    expect(rowsOf('Ada', 'people', 'name')).toBe(2);
+    expect(rowsOf('Paris', 'people', 'city')).toBe(2);
+    expect(rowsOf('paris', 'people', 'city')).toBe(1);
+    expect(summary('people', 'name')).toMatchObject({ values: 3, rowsScanned: 5, policy: 'all' });
+    // 'note' has no declared type: only its text cells count
+    expect(summary('people', 'note')).toMatchObject({ values: 2 });
+    expect(index.columns.some((c) => c.table === 'nums')).toBe(false);
+    expect(index.columns.some((c) => c.table === 'paris_people')).toBe(false);
   });
 
-  it('leaves out integer columns, tables without text columns and views', async () => {
-    const all = await extractDistinctValues(exec, schema);
-    expect(find(all, 'people', 'age')).toBeUndefined();
-    expect(all.some((c) => c.table === 'nums')).toBe(false);
-    expect(all.some((c) => c.table === 'paris_people')).toBe(false);
+  it('reads WITHOUT ROWID tables and tables whose columns hide rowid, page by page', () => {
+    expect(rowsOf('alpha', 'codes', 'label')).toBe(3);
+    expect(summary('codes', 'code')).toMatchObject({ values: 7 });
+    expect(rowsOf('one', 'shadowed', 'x')).toBe(1);
+    expect(rowsOf('r1', 'shadowed', 'rowid')).toBe(4);
   });
 
-  it('quotes identifiers with spaces, quotes and keywords', async () => {
-    const all = await extractDistinctValues(exec, schema);
-    expect(asMap(find(all, 'odd "table"', 'my col'))).toEqual({ 'a "quoted" value': 2 });
-    expect(asMap(find(all, 'odd "table"', 'select'))).toEqual({ x: 1, y: 1 });
+  it('indexes every value of unique-looking columns, and values only the last rows hold', () => {
+    expect(summary('users', 'email')).toMatchObject({ values: 12_000, policy: 'all' });
+    expect(index.search('user11999@example.com')[0]).toMatchObject({ value: 'user11999@example.com', rows: 1 });
+    expect(rowsOf('team', 'users', 'plan')).toBe(4000);
+    expect(rowsOf('tag299', 'tags', 'tag')).toBe(10);
   });
 
-  it('reads WITHOUT ROWID tables and tables whose columns hide rowid, page by page', async () => {
-    const all = await extractDistinctValues(exec, schema, { pageSize: 3 });
-    expect(asMap(find(all, 'codes', 'label'))).toEqual({ alpha: 3, beta: 2, delta: 1, gamma: 1 });
-    expect(find(all, 'codes', 'code')?.values).toHaveLength(7);
-    expect(asMap(find(all, 'shadowed', 'x'))).toEqual({ one: 1, two: 1, three: 1, four: 1 });
-    expect(asMap(find(all, 'shadowed', 'rowid'))).toEqual({ r1: 4 });
+  it('keeps long texts out of memory and reads back the ones a search finds, by rowid', async () => {
+    expect(summary('reviews', 'body')).toMatchObject({ values: 0, texts: 50 });
+    const hits = await index.searchAll(exec, 'soggy parcel');
+    expect(hits[0]).toMatchObject({ table: 'reviews', column: 'body', match: 'text', rows: 1 });
+    expect(hits[0].value).toMatch(/^review number 37 says the parcel was soggy z+$/);
+    const repeated = await index.searchAll(exec, 'review number 5 ', { table: 'reviews' });
+    expect(repeated.find((h) => h.value.startsWith('review number 5 '))?.rows).toBe(2);
   });
 
-  it('sends unique-looking columns to LIKE and keeps low-cardinality ones of the same table', async () => {
-    const all = await extractDistinctValues(exec, schema);
-    const email = find(all, 'users', 'email')!;
-    expect(email).toMatchObject({ policy: 'like-fallback', values: [], counts: [], rowsScanned: 12000 });
-    expect(email.note).toMatch(/unique-looking/);
-    expect(asMap(find(all, 'users', 'plan'))).toEqual({ free: 4000, pro: 4000, team: 4000 });
-  });
-
-  it('sends long text to LIKE', async () => {
-    const all = await extractDistinctValues(exec, schema);
-    const body = find(all, 'reviews', 'body')!;
-    expect(body).toMatchObject({ policy: 'like-fallback', values: [] });
-    expect(body.note).toMatch(/average 3\d\d characters/);
-  });
-
-  it('samples the most frequent values of a column with too many', async () => {
-    const all = await extractDistinctValues(exec, schema, { maxValuesPerColumn: 100 });
-    const tags = find(all, 'tags', 'tag')!;
-    expect(tags.policy).toBe('sampled');
-    expect(tags.values).toHaveLength(100);
-    expect(tags.values.slice(0, 2)).toEqual(['hot', 'warm']);
-    expect(tags.counts.slice(0, 2)).toEqual([40, 20]);
-    // past twice the cap only the values already held are counted, so their counts stay exact
-    expect(new Set(tags.counts.slice(2))).toEqual(new Set([10]));
-    expect(tags.note).toMatch(/more than 200 distinct values: the 100 most frequent in the first 259 rows are indexed/);
-
-    const wider = find(await extractDistinctValues(exec, schema, { maxValuesPerColumn: 200 }), 'tags', 'tag')!;
-    expect(wider).toMatchObject({ policy: 'sampled' });
-    expect(wider.values).toHaveLength(200);
-    expect(wider.note).toMatch(
-      /^302 distinct values: the 200 most frequent are indexed; the rest is searched with LIKE\.$/,
-    );
-  });
-
-  it('samples tables cut by the row budget and says so', async () => {
-    const all = await extractDistinctValues(exec, schema, { rowBudgetPerTable: 1000, pageSize: 400 });
-    const plan = find(all, 'users', 'plan')!;
-    expect(plan).toMatchObject({ policy: 'sampled', rowsScanned: 1000 });
-    expect(plan.note).toMatch(/only the first 1,000 of 12,000 rows/);
-    expect(find(all, 'people', 'name')?.policy).toBe('all');
-  });
-
-  it('skips values longer than the limit in a short-valued column and reports them', async () => {
-    const all = await extractDistinctValues(exec, schema, { maxValueLength: 10 });
-    const notes = find(all, 'notes', 't')!;
-    expect(notes.policy).toBe('sampled');
-    expect(asMap(notes)).toEqual({ ok: 2, no: 2 });
-    expect(notes.note).toMatch(/1 value longer than 10 characters is not indexed/);
+  it('leaves date/time values to SQL and says so', () => {
+    expect(summary('people', 'born')).toMatchObject({ values: 0, dates: 2, policy: 'partial' });
   });
 
   it('reports progress up to the total and can be cancelled', async () => {
     const seen: Array<[number, number]> = [];
-    await extractDistinctValues(exec, schema, { pageSize: 5000, onProgress: (d, t) => seen.push([d, t]) });
+    await buildIndex({ pageSize: 5000, onProgress: (d, t) => seen.push([d, t]) });
     const [lastDone, total] = seen[seen.length - 1];
     expect(lastDone).toBe(total);
     expect(total).toBeGreaterThan(12000);
@@ -146,9 +111,7 @@ describe('extractDistinctValues', () => {
 
     const ctrl = new AbortController();
     ctrl.abort();
-    await expect(extractDistinctValues(exec, schema, { signal: ctrl.signal })).rejects.toMatchObject({
-      code: 'cancelled',
-    });
+    await expect(buildIndex({ signal: ctrl.signal })).rejects.toMatchObject({ code: 'cancelled' });
   });
 
   it('skips a table it cannot read instead of failing', async () => {
@@ -156,8 +119,8 @@ describe('extractDistinctValues', () => {
       ...schema,
       tables: [...schema.tables, { ...schema.tables[0], name: 'gone', rowCount: 3 }],
     };
-    const all = await extractDistinctValues(exec, broken);
-    expect(all.some((c) => c.table === 'gone')).toBe(false);
-    expect(find(all, 'people', 'name')).toBeDefined();
+    const all = await buildIndex({}, broken);
+    expect(all.columns.find((c) => c.table === 'gone')).toMatchObject({ values: 0, rowsScanned: 0 });
+    expect(all.columns.find((c) => c.table === 'people' && c.column === 'name')).toMatchObject({ values: 3 });
   });
 });

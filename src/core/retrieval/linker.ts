@@ -95,8 +95,25 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
           score: n.column ? 0.9 : 1,
         });
       }
+      // Joined words: "high schoolers" names the table Highschooler.
+      if (len >= 2) {
+        const joined = stemAll([gram.map((w) => w.lower).join('')]).join(' ');
+        for (const n of byStems.get(joined) ?? [])
+          if (!n.stems.includes(' '))
+            links.push({
+              ...span(i, i + len - 1),
+              kind: 'exact',
+              table: n.table,
+              column: n.column,
+              score: n.column ? 0.85 : 0.95,
+            });
+      }
+      // A stop word at either end ("Aberdeen or") belongs to the sentence, not to a value, unless
+      // the value holds it whole ("The Beatles").
+      const edgeStopword = isStopword(gram[0].lower) || isStopword(gram[gram.length - 1].lower);
       if (values && !(len === 1 && gram[0].lower.length < 3)) {
-        const phrase = gram.map((w) => w.text).join(' ');
+        // Possessives link to the value: "Kyle's" looks up "Kyle".
+        const phrase = gram.map((w) => w.text.replace(/['’]s$/i, '')).join(' ');
         for (const hit of values.search(phrase, { k: 3 })) {
           const v = hit.value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
           const p = phrase.toLowerCase();
@@ -104,15 +121,17 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
           const exactish =
             v === p || v.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === p.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
           // A misspelt whole value ("Pairs" for 'Paris'), not a word found inside a long text.
-          const close = !exactish && p.length >= 5 && editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1);
-          if (exactish || close)
+          const close = !exactish && !edgeStopword && p.length >= 5 && editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1);
+          // The same letters without the spaces: "North Carolina" and the stored "NorthCarolina".
+          const compact = !exactish && !close && hit.match === 'compact';
+          if (exactish || close || compact)
             links.push({
               ...span(i, i + len - 1),
               kind: 'value',
               table: hit.table,
               column: hit.column,
               value: hit.value,
-              score: exactish ? 1 : 0.6,
+              score: exactish ? 1 : compact ? 0.9 : 0.6,
             });
         }
       }

@@ -19,19 +19,21 @@ export interface ColumnHit extends ColumnRef {
   reasons: string[];
 }
 
-/** How the distinct values of one text column were gathered for the value index. */
+/** How much of a text column SearchValue's index holds. */
 export type ValuePolicy =
-  /** every distinct value is indexed */
+  /** every text value is indexed */
   | 'all'
-  /** too many distinct values: the most frequent ones are indexed, the rest reached by LIKE */
-  | 'sampled'
-  /** unique-looking or very long values: not indexed, searched with LIKE at query time */
-  | 'like-fallback';
+  /** some values are not: date/time values (compared in SQL, not searched by spelling) */
+  | 'partial';
 
-export interface DistinctColumnValues extends ColumnRef {
-  values: string[];
-  /** Rows holding each value, parallel to `values`. */
-  counts: number[];
+/** What the value index holds of one text column (read whole, every row). */
+export interface ColumnValueSummary extends ColumnRef {
+  /** Distinct short values kept with their row counts. */
+  values: number;
+  /** Distinct long texts, indexed by word and read back from the table by rowid. */
+  texts: number;
+  /** Text values that look like dates or times, not indexed. */
+  dates: number;
   rowsScanned: number;
   policy: ValuePolicy;
   /** Plain-words reason for a policy other than 'all' (shown in the Tools panel and reports). */
@@ -44,7 +46,15 @@ export interface ValueHit extends ColumnRef {
   /** Rows of the column holding exactly this value. */
   rows: number;
   score: number;
-  match: 'exact' | 'prefix' | 'fuzzy' | 'like';
+  /**
+   * How the value matches the query, for the model and for ask_user's signals:
+   * exact: as stored; case: the same up to case, accents, spacing or padding ("Aberdeen " for
+   * "aberdeen"); compact: the same letters and digits without spaces or punctuation
+   * ("NorthCarolina" for "North Carolina"); prefix: the value starts with the query; word: the
+   * query's words are whole words of the value ("Canton Chinese" for "Chinese"); fuzzy: a close
+   * spelling; text: the query's words were found inside a long text of the column.
+   */
+  match: 'exact' | 'case' | 'compact' | 'prefix' | 'word' | 'fuzzy' | 'text';
 }
 
 /** One join between two tables, possibly on several column pairs (composite keys). */

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DistinctColumnValues } from './types';
-import { ValueIndex } from './value-index';
+import { ValueIndex, ValueIndexBuilder } from './value-index';
 
-function column(table: string, name: string, entries: Record<string, number>): DistinctColumnValues {
-  const values = Object.keys(entries);
-  return { table, column: name, values, counts: values.map((v) => entries[v]), rowsScanned: 0, policy: 'all' };
+type Column = { table: string; column: string; values: Record<string, number> };
+
+function column(table: string, name: string, values: Record<string, number>): Column {
+  return { table, column: name, values };
 }
 
 // 40k filler values that all share "the" and "item": the common-word case.
@@ -14,7 +14,7 @@ const filler = column(
   Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`The item number ${i}`, 1])),
 );
 
-const COLUMNS: DistinctColumnValues[] = [
+const COLUMNS: Column[] = [
   column('cities', 'name', {
     Paris: 120,
     Oslo: 40,
@@ -35,7 +35,7 @@ const COLUMNS: DistinctColumnValues[] = [
 
 let index: ValueIndex;
 beforeAll(async () => {
-  index = await ValueIndex.build(COLUMNS);
+  index = await ValueIndex.fromValues(COLUMNS);
 });
 
 const top = (query: string, options = {}) => index.search(query, options).map((h) => h.value);
@@ -107,7 +107,7 @@ describe('ValueIndex.search', () => {
   });
 
   it('matches 1-2 character queries only to whole values', () => {
-    expect(index.search('a')).toEqual([expect.objectContaining({ value: 'A', match: 'exact' })]);
+    expect(index.search('a')).toEqual([expect.objectContaining({ value: 'A', match: 'case' })]);
     expect(top('ab')).toEqual(['AB']);
     expect(index.search('zz')).toEqual([]);
   });
@@ -127,24 +127,51 @@ describe('ValueIndex.search', () => {
     expect(index.score('Paris', 'Parisian Lofts', 1)).toBeLessThan(hit.score);
   });
 
+  it('finds values with two edits in a long word, and stems across word forms', async () => {
+    const more = await ValueIndex.fromValues([
+      column('places', 'name', { Belmarford: 3, 'North Belmarwick': 1 }),
+      column('jobs', 'title', { 'Software Engineering': 2, Weight: 1 }),
+    ]);
+    expect(more.search('Bxlmarfrod')[0]).toMatchObject({ value: 'Belmarford', match: 'fuzzy' });
+    expect(more.search('software engineer')[0].value).toBe('Software Engineering');
+    expect(more.search('weights')[0].value).toBe('Weight');
+  });
+
   it('reports build progress to the end, and can be cancelled', async () => {
     const seen: number[] = [];
     let total = 0;
-    await ValueIndex.build(COLUMNS, {
+    const builder = new ValueIndexBuilder();
+    const sink = builder.columnNamed('t', 'c', null);
+    for (let i = 0; i < 120_000; i++) sink.add(`value ${i}`, null);
+    await builder.finish({
       onProgress: (done, all) => {
         seen.push(done);
         total = all;
       },
     });
+    expect(seen.length).toBeGreaterThan(2);
     expect(seen[seen.length - 1]).toBe(total);
     const ctrl = new AbortController();
     ctrl.abort();
-    await expect(ValueIndex.build(COLUMNS, { signal: ctrl.signal })).rejects.toMatchObject({ code: 'cancelled' });
+    const other = new ValueIndexBuilder();
+    other.columnNamed('t', 'c', null).add('x', null);
+    await expect(other.finish({ signal: ctrl.signal })).rejects.toMatchObject({ code: 'cancelled' });
   });
 
-  it('indexes nothing for columns without values', async () => {
-    const empty = await ValueIndex.build([{ ...COLUMNS[0], values: [], counts: [], policy: 'like-fallback' }]);
+  it('indexes nothing for columns without values, and leaves dates to SQL', async () => {
+    const empty = await ValueIndex.fromValues([column('t', 'c', {})]);
     expect(empty.size).toBe(0);
     expect(empty.search('Paris')).toEqual([]);
+    const dates = await ValueIndex.fromValues([
+      column('t', 'd', { '2019-03-04': 2, '2019-03-04 12:33:11': 1, '12:30': 1, 'March 2019': 1 }),
+    ]);
+    expect(dates.size).toBe(1);
+    expect(dates.columns[0]).toMatchObject({ values: 1, dates: 4, policy: 'partial' });
+    expect(dates.columns[0].note).toMatch(/4 date\/time values are not indexed/);
+  });
+
+  it('counts the bytes it holds', () => {
+    expect(index.memoryBytes()).toBeGreaterThan(40_000 * 10);
+    expect(index.memoryBytes()).toBeLessThan(40_000 * 1_000);
   });
 });

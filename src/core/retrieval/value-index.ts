@@ -1,35 +1,46 @@
-// SearchValue's index: the distinct text values of a database's text columns, searchable by words
-// (BM25), by the start of a value, and with one-edit typos (swaps included).
+// SearchValue's index: every text value of every text column, searchable by words (BM25), by
+// the start of a value, and with typos (one edit in words of 4+ letters, two in words of 7+).
+// No search reads the table at question time, except to read back the few long texts it
+// returns, by rowid (a seek each).
 //
-// A search gathers candidates from three bounded sources, then re-ranks them (value-rank.ts):
-//  1. the values sorted by their normalised form: equality and "starts with the query" are a
-//     binary search plus a capped scan, so short or common queries cost the same as rare ones;
-//  2. BM25 over the words of each value (value-postings.ts), queried with explicit terms: the
-//     query's words, completions of the last word when it is cut short, words of the same stem,
-//     and spelling neighbours one edit away, swaps included (value-typos.ts explains why deletion
-//     keys and not MiniSearch's fuzzy search). Terms join in order of rarity until a budget of
-//     postings is spent, so a word held by half the values is dropped instead of scoring half the
-//     index. Open-ended prefix and fuzzy expansion would walk an unbounded part of the
-//     vocabulary (2-3 letter prefixes took 350-550 ms on 1M values in MiniSearch, DESIGN.md 4);
-//  3. (outside this class) LIKE at query time for columns that were sampled or not indexed,
-//     see value-like.ts.
+// Built from one read of every row (distinct-values.ts feeds ValueIndexBuilder):
+//   short values (up to SHORT_VALUE characters): kept once each with their row counts, in
+//     compact chunked strings (value-store.ts); their words go to one set of postings;
+//   long texts: not kept (the file has them): a 64-bit hash, the first rowid and the row count
+//     per distinct text; their words go to a second set of postings;
+//   date/time-like values: not indexed (they are compared in SQL, not searched by spelling).
+//
+// A search gathers candidates from bounded sources, then re-ranks them (value-rank.ts):
+//  1. the normalised query looked up whole in a hash table (exact values, any case or accent);
+//  2. BM25 over words, queried with explicit terms: the query's words, completions of the last
+//     word when it is cut short, words of the same stem, and spelling neighbours
+//     (value-typos.ts). Terms join in order of rarity until a budget of postings is spent, so
+//     a word held by half the values is dropped instead of scoring half the index;
+//  3. for a query whose last word is cut short, the values holding its rarest whole word are
+//     checked for starting with the query, up to a bound.
+// docs/decisions/010-value-index.md has the measurements behind the design.
 
 import { DowserError } from '../errors';
-import type { ColumnRef, DistinctColumnValues, ValueHit } from './types';
+import type { SqlExecutor } from '../executor';
+import { quoteIdent } from '../sql/quote';
+import type { ColumnInfo, ColumnStats, SqlValue, TableInfo } from '../types';
+import type { ColumnSink, ValueSink } from './distinct-values';
+import { rowidName } from './distinct-values';
+import type { ColumnValueSummary, ValueHit } from './types';
+import { type Postings, PostingsBuilder, type ScoredTerm } from './value-postings';
 import {
   isFunctionWord,
   MAX_STEM_ENDING,
+  EXACT_BONUS,
   rankValue,
   toRankQuery,
   type RankContext,
   type RankQuery,
 } from './value-rank';
-import { WordPostings, type ScoredTerm } from './value-postings';
-import { normalizeValue } from './value-text';
+import { IdTable, TextCounter, ValueCounter } from './value-store';
+import { compactKey, isDateLike, normalizeValue } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
-
-// The query-time LIKE search for values this index does not hold lives in value-like.ts.
-export { likeFallbackSearch, likeTargets } from './value-like';
+import { hashRange, Vocabulary } from './value-vocab';
 
 export interface ValueSearchOptions {
   /** Only this table (case-insensitive). */
@@ -45,6 +56,8 @@ export interface ValueIndexBuildOptions {
 }
 
 export const DEFAULT_K = 5;
+/** Longer values are long texts: indexed by word, not kept, read back by rowid. */
+export const SHORT_VALUE = 100;
 /** Queries this short (normalised) only match values equal to them. */
 const EXACT_ONLY_MAX_LENGTH = 2;
 /** Words shorter than this do not fetch candidates on their own (they still count in ranking). */
@@ -55,139 +68,329 @@ const MIN_PREFIX_WORD = 3;
 const MAX_COMPLETIONS = 40;
 /** Vocabulary entries looked at when completing a word. */
 const COMPLETION_SCAN = 5_000;
-/** Spelling neighbours tried per query word, the most frequent first. */
+/** Spelling neighbours tried per query word, the closest and most frequent first. */
 const MAX_NEIGHBOURS = 16;
-/** Postings scored per query: bounds the work for common words (about 1 ms per 100k). */
-const POSTING_BUDGET = 200_000;
+/** Postings scored per query and per set of postings: bounds the work for common words. */
+const POSTING_BUDGET = 80_000;
 /** BM25 results passed to re-ranking. */
 const BM25_CANDIDATES = 50;
-/** Values starting with the query passed to re-ranking, and sorted entries looked at to find them. */
+/** Long texts read back and re-ranked per search. */
+const TEXT_CANDIDATES = 10;
+/** Values starting with the query passed to re-ranking, and values checked to find them. */
 const PREFIX_CANDIDATES = 50;
-const PREFIX_SCAN = 20_000;
-const NORMALISE_CHUNK = 50_000;
+const PREFIX_CHECKS = 20_000;
+/** Values tokenized between progress reports. */
+const CHUNK = 50_000;
 
-const TERM_WEIGHT = { word: 1, completion: 0.8, neighbour: 0.6 };
+const TERM_WEIGHT = { word: 1, completion: 0.8, neighbour1: 0.6, neighbour2: 0.45, stem: 0.6 };
 
-interface Term extends ScoredTerm {
-  postings: number;
+interface ColumnState {
+  table: string;
+  column: string;
+  /** How to reach the rowid of the table (null: no rowid, long texts are kept as values). */
+  rowid: string | null;
+  rowsScanned: number;
+  dates: number;
+  /** Cells that are not text: NULL, or another storage class (statistics come from SQL then). */
+  nulls: number;
+  others: number;
+  textCells: number;
+  textLength: number;
 }
 
-export class ValueIndex {
-  private readonly refs: ColumnRef[];
-  private readonly values: string[];
-  private readonly counts: Uint32Array;
-  private readonly columnOf: Uint32Array;
-  private readonly norms: string[];
-  /** Document ids ordered by normalised value (equality and prefix look-ups). */
-  private readonly sorted: Uint32Array;
-  private readonly bm25: WordPostings;
-  /** The distinct words, sorted (completing a cut-short last word). */
-  private readonly sortedWords: string[];
-  private readonly typos: TypoNeighbours;
-  private readonly rankContext: RankContext;
+/** Cut of text in statistics, as core/schema/stats.ts cuts it. */
+const STATS_TEXT_CUT = 120;
+const MAX_CATEGORIES = 20;
+const SAMPLE_COUNT = 5;
 
-  private constructor(parts: {
-    refs: ColumnRef[];
-    values: string[];
-    counts: Uint32Array;
-    columnOf: Uint32Array;
-    norms: string[];
-    bm25: WordPostings;
-    sorted: Uint32Array;
-  }) {
-    this.refs = parts.refs;
-    this.values = parts.values;
-    this.counts = parts.counts;
-    this.columnOf = parts.columnOf;
-    this.norms = parts.norms;
-    this.bm25 = parts.bm25;
-    this.sorted = parts.sorted;
-    this.sortedWords = [...this.bm25.words].sort();
-    this.typos = new TypoNeighbours(this.sortedWords);
-    const total = Math.max(1, this.values.length);
-    let maxRows = 1;
-    for (const c of this.counts) if (c > maxRows) maxRows = c;
-    this.rankContext = {
-      idf: (word) => Math.log(1 + total / (this.bm25.frequency(word) + 0.5)),
-      maxRows,
+/** Collects the cells of every text column while the tables are read, then builds the index. */
+export class ValueIndexBuilder implements ValueSink {
+  private readonly vocab = new Vocabulary();
+  private readonly values = new ValueCounter();
+  private readonly texts = new TextCounter();
+  private readonly textPostings = new PostingsBuilder();
+  private readonly columns: ColumnState[] = [];
+  /** Term ids of the value being indexed. */
+  private scratch = new Int32Array(256);
+  private scratchLength = 0;
+  private readonly push = (t: number) => {
+    if (this.scratchLength === this.scratch.length) {
+      const grown = new Int32Array(this.scratch.length * 2);
+      grown.set(this.scratch);
+      this.scratch = grown;
+    }
+    this.scratch[this.scratchLength++] = t;
+  };
+
+  column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink {
+    return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null);
+  }
+
+  columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
+    const n = this.columns.length;
+    const state: ColumnState = {
+      table,
+      column,
+      rowid,
+      rowsScanned: 0,
+      dates: 0,
+      nulls: 0,
+      others: 0,
+      textCells: 0,
+      textLength: 0,
+    };
+    this.columns.push(state);
+    return {
+      other: (v: SqlValue) => {
+        if (v === null) state.nulls++;
+        else state.others++;
+      },
+      add: (v, id) => {
+        state.textCells++;
+        state.textLength += v.length;
+        if (isDateLike(v)) state.dates++;
+        else if (v.length <= SHORT_VALUE || id === null || rowid === null) this.values.add(v, n);
+        else if (this.texts.add(v, id, n) >= 0) {
+          this.scratchLength = 0;
+          this.vocab.tokenize(v, this.push);
+          this.textPostings.addDocument(this.scratch, this.scratchLength);
+        }
+      },
+      done: (rows) => {
+        state.rowsScanned = rows;
+      },
     };
   }
 
-  /** Indexes the values of every column whose policy kept values ('all' and 'sampled'). */
-  static async build(columns: DistinctColumnValues[], options: ValueIndexBuildOptions = {}): Promise<ValueIndex> {
+  async finish(options: ValueIndexBuildOptions = {}): Promise<ValueIndex> {
     const { onProgress, signal } = options;
-    const indexed = columns.filter((c) => c.values.length > 0);
-    const total = indexed.reduce((n, c) => n + c.values.length, 0);
-    const refs: ColumnRef[] = indexed.map(({ table, column }) => ({ table, column }));
-    const values: string[] = new Array(total);
-    const norms: string[] = new Array(total);
-    const counts = new Uint32Array(total);
-    const columnOf = new Uint32Array(total);
-
-    // Progress in steps: normalising counts one per value (the only work proportional to text),
-    // the posting lists and the sorted order half a value each.
-    const steps = total * 2;
+    this.values.freeze();
+    this.texts.freeze();
+    const n = this.values.size;
+    const steps = n + Math.ceil(n / 4) + 1;
     const report = async (done: number) => {
       if (signal?.aborted) throw new DowserError('cancelled', 'Building the value index was cancelled.');
       onProgress?.(done, steps);
       // Let the host deliver messages (progress, cancel) between chunks.
       await Promise.resolve();
     };
-    let id = 0;
-    for (let c = 0; c < indexed.length; c++) {
-      const col = indexed[c];
-      for (let i = 0; i < col.values.length; i++, id++) {
-        values[id] = col.values[i];
-        counts[id] = col.counts[i] ?? 0;
-        columnOf[id] = c;
-        norms[id] = normalizeValue(col.values[i]);
-        if ((id + 1) % NORMALISE_CHUNK === 0) await report(id + 1);
-      }
+    const postings = new PostingsBuilder();
+    const normHashes = new Uint32Array(n);
+    const exact = new IdTable((id) => normHashes[id]);
+    for (let id = 0; id < n; id++) {
+      this.scratchLength = 0;
+      this.vocab.tokenize(this.values.get(id), this.push);
+      postings.addDocument(this.scratch, this.scratchLength);
+      normHashes[id] = this.vocab.lastNormHash;
+      exact.insert(id);
+      if ((id + 1) % CHUNK === 0) await report(id + 1);
     }
-    await report(total);
-    const bm25 = new WordPostings(norms);
-    await report(total * 1.5);
-    const sorted = sortByNorm(norms);
-    const index = new ValueIndex({ refs, values, counts, columnOf, norms, bm25, sorted });
+    await report(n);
+    const terms = this.vocab.size;
+    const index = new ValueIndex({
+      vocab: this.vocab,
+      values: this.values,
+      texts: this.texts,
+      valuePostings: postings.finish(terms),
+      textPostings: this.textPostings.finish(terms),
+      normHashes,
+      exact,
+      columns: this.columns,
+    });
     await report(steps);
     return index;
   }
+}
 
-  /** Number of indexed values. */
+interface Parts {
+  vocab: Vocabulary;
+  values: ValueCounter;
+  texts: TextCounter;
+  valuePostings: Postings;
+  textPostings: Postings;
+  normHashes: Uint32Array;
+  exact: IdTable;
+  columns: ColumnState[];
+}
+
+/** A query as prepared for both sets of postings. */
+interface Plan {
+  rq: RankQuery;
+  /** Column numbers in scope (null: all). */
+  scope: Uint8Array | null;
+  terms: ScoredTerm[];
+}
+
+export class ValueIndex {
+  private readonly p: Parts;
+  private readonly summaries: ColumnValueSummary[];
+  /** The words (not codes), sorted: completing a cut-short last word. */
+  private readonly sortedWords: string[];
+  private readonly typos: TypoNeighbours;
+  private readonly rankContext: RankContext;
+
+  constructor(parts: Parts) {
+    this.p = parts;
+    this.sortedWords = parts.vocab.words.filter((w) => w !== '' && !/\d/.test(w)).sort();
+    this.typos = new TypoNeighbours(parts.vocab.words);
+    const valueCounts = new Uint32Array(parts.columns.length);
+    const textCounts = new Uint32Array(parts.columns.length);
+    for (const c of parts.values.columns) valueCounts[c]++;
+    for (const c of parts.texts.columns) textCounts[c]++;
+    this.summaries = parts.columns.map((c, i) => {
+      const base = {
+        table: c.table,
+        column: c.column,
+        values: valueCounts[i],
+        texts: textCounts[i],
+        dates: c.dates,
+        rowsScanned: c.rowsScanned,
+      };
+      return c.dates === 0
+        ? { ...base, policy: 'all' as const }
+        : {
+            ...base,
+            policy: 'partial' as const,
+            note: `${c.dates.toLocaleString('en-US')} date/time value${c.dates === 1 ? ' is' : 's are'} not indexed: compare them in SQL.`,
+          };
+    });
+    const total = Math.max(1, parts.values.size + parts.texts.size);
+    let maxRows = 1;
+    for (const c of parts.values.counts) if (c > maxRows) maxRows = c;
+    this.rankContext = {
+      idf: (word) => Math.log(1 + total / (this.frequency(parts.vocab.termId(word)) + 0.5)),
+      maxRows,
+    };
+  }
+
+  /** An index of given values and row counts, as if read from tables (tests, tools). */
+  static async fromValues(
+    columns: ReadonlyArray<{ table: string; column: string; values: Record<string, number> }>,
+  ): Promise<ValueIndex> {
+    const builder = new ValueIndexBuilder();
+    for (const c of columns) {
+      const sink = builder.columnNamed(c.table, c.column, null);
+      let rows = 0;
+      for (const [v, n] of Object.entries(c.values)) for (let i = 0; i < n; i++, rows++) sink.add(v, null);
+      sink.done(rows);
+    }
+    return builder.finish();
+  }
+
+  /** Number of indexed values: distinct short values plus distinct long texts. */
   get size(): number {
-    return this.values.length;
+    return this.p.values.size + this.p.texts.size;
   }
 
-  /** The indexed columns. */
-  get columns(): readonly ColumnRef[] {
-    return this.refs;
+  /** What the index holds of each text column. */
+  get columns(): readonly ColumnValueSummary[] {
+    return this.summaries;
   }
 
+  /** Bytes the index holds, counted from its arrays and strings. */
+  memoryBytes(): number {
+    const { vocab, values, texts, valuePostings, textPostings, normHashes, exact } = this.p;
+    const sorted = this.sortedWords.length * 8;
+    return (
+      vocab.memoryBytes() +
+      values.memoryBytes() +
+      texts.memoryBytes() +
+      valuePostings.memoryBytes() +
+      textPostings.memoryBytes() +
+      normHashes.byteLength +
+      exact.byteLength +
+      sorted +
+      this.typos.memoryBytes()
+    );
+  }
+
+  /**
+   * Statistics of a column whose cells are all text or NULL, without dates or long texts, from
+   * the values read (every row, exact); null otherwise (core/schema/stats.ts computes those).
+   */
+  columnStats(table: string, column: string): ColumnStats | null {
+    const n = this.p.columns.findIndex((c) => c.table === table && c.column === column);
+    const c = this.p.columns[n];
+    if (!c || c.dates > 0 || c.others > 0) return null;
+    // Long texts are not held: their column's range is left unknown, and they count as distinct.
+    const texts = this.summaries[n].texts;
+    const { values } = this.p;
+    this.statsSource ??= groupByColumn(values.columns, this.p.columns.length);
+    const ids = this.statsSource[n];
+    let min: string | null = null;
+    let max: string | null = null;
+    if (texts === 0)
+      for (const id of ids) {
+        const v = values.get(id);
+        if (min === null || v < min) min = v;
+        if (max === null || v > max) max = v;
+      }
+    const cut = (v: string) => (v.length > STATS_TEXT_CUT ? v.slice(0, STATS_TEXT_CUT) : v);
+    const nonNull = c.textCells;
+    const categories =
+      texts === 0 && ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
+        ? [...ids]
+            .sort((a, b) => values.counts[b] - values.counts[a] || compareText(values.get(a), values.get(b)))
+            .map((id) => ({ value: cut(values.get(id)), count: values.counts[id] }))
+        : null;
+    const storageClasses: ColumnStats['storageClasses'] = {};
+    if (nonNull > 0) storageClasses.text = nonNull;
+    if (c.nulls > 0) storageClasses.null = c.nulls;
+    return {
+      table,
+      column,
+      rowsScanned: c.rowsScanned,
+      approximate: false,
+      nullCount: c.nulls,
+      distinctCount: ids.length + texts,
+      storageClasses,
+      min: min === null ? null : cut(min),
+      max: max === null ? null : cut(max),
+      samples: ids.slice(0, SAMPLE_COUNT).map((id) => cut(values.get(id))),
+      categories,
+      avgLength: nonNull > 0 ? Math.round((c.textLength / nonNull) * 10) / 10 : null,
+      looksLikeDate: false,
+    };
+  }
+
+  private statsSource: number[][] | undefined;
+
+  private frequency(term: number | undefined): number {
+    return this.p.valuePostings.frequency(term) + this.p.textPostings.frequency(term);
+  }
+
+  /** Short values only (synchronous): what the linker and SQL repair hints use. */
   search(query: string, options: ValueSearchOptions = {}): ValueHit[] {
     const k = Math.max(1, options.k ?? DEFAULT_K);
-    const rq = toRankQuery(query);
-    if (rq.norm === '' || this.values.length === 0) return [];
-    const scope = this.scopeOf(options);
-    if (scope && !scope.includes(1)) return [];
-    const inScope = (id: number) => !scope || scope[this.columnOf[id]] === 1;
-
-    const candidates = new Set<number>();
-    this.collectSorted(rq.norm, true, inScope, candidates);
-    if (rq.norm.length > EXACT_ONLY_MAX_LENGTH) {
-      this.collectSorted(rq.lastIsPartial ? rq.norm : rq.norm + ' ', false, inScope, candidates);
-      // A word of a longer query may be a whole value, however short: "sex F", "section h".
-      for (const word of rq.words) {
-        if (rq.words.length > 1 && !(rq.hasContent && isFunctionWord(word)))
-          this.collectSorted(word, true, inScope, candidates);
-      }
-      this.collectWords(rq, scope, candidates);
-    }
-    return this.rank(rq, candidates, k);
+    const plan = this.plan(query, options);
+    return plan ? this.rank(plan.rq, this.valueCandidates(plan), k, query) : [];
   }
 
-  /** Scores a value found elsewhere (LIKE fallback) on the same scale as this index's hits. */
+  /**
+   * Short values and long texts: the texts that match best are read back from the table by
+   * rowid (one statement per table) and ranked with the values.
+   */
+  async searchAll(exec: SqlExecutor, query: string, options: ValueSearchOptions = {}): Promise<ValueHit[]> {
+    const k = Math.max(1, options.k ?? DEFAULT_K);
+    const plan = this.plan(query, options);
+    if (!plan) return [];
+    const hits = this.rank(plan.rq, this.valueCandidates(plan), k, query);
+    if (this.p.texts.size > 0 && plan.terms.length > 0) hits.push(...(await this.textHits(exec, plan)));
+    return sortHits(hits).slice(0, k);
+  }
+
+  /** Scores a value found elsewhere on the same scale as this index's hits. */
   score(query: string, value: string, rows: number): number {
     return rankValue(toRankQuery(query), normalizeValue(value), rows, this.rankContext).score;
+  }
+
+  private plan(query: string, options: ValueSearchOptions): Plan | null {
+    const rq = toRankQuery(query);
+    if (rq.norm === '' || this.size === 0) return null;
+    const scope = this.scopeOf(options);
+    if (scope && !scope.includes(1)) return null;
+    const terms = rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq) : [];
+    return { rq, scope, terms };
   }
 
   /** Columns in scope as a 0/1 mask over column numbers; null when the search is not scoped. */
@@ -195,49 +398,74 @@ export class ValueIndex {
     if (!table && !column) return null;
     const t = table?.toLowerCase();
     const c = column?.toLowerCase();
-    return Uint8Array.from(this.refs, (r) =>
+    return Uint8Array.from(this.p.columns, (r) =>
       (!t || r.table.toLowerCase() === t) && (!c || r.column.toLowerCase() === c) ? 1 : 0,
     );
   }
 
-  /** Values equal to `key` (exact) or starting with it, the most frequent first, bounded. */
-  private collectSorted(key: string, exact: boolean, inScope: (id: number) => boolean, out: Set<number>): void {
+  private valueCandidates({ rq, scope, terms }: Plan): Set<number> {
+    const { values } = this.p;
+    const inScope = (id: number) => !scope || scope[values.columns[id]] === 1;
+    const out = new Set<number>();
+    this.collectExact(rq.norm, inScope, out);
+    if (rq.norm.length <= EXACT_ONLY_MAX_LENGTH) return out;
+    // A word of a longer query may be a whole value, however short: "sex F", "section h".
+    if (rq.words.length > 1)
+      for (const word of rq.words) if (!(rq.hasContent && isFunctionWord(word))) this.collectExact(word, inScope, out);
+    if (terms.length > 0) {
+      const budgeted = withinBudget(terms, (t) => this.p.valuePostings.frequency(t));
+      for (const { doc } of this.p.valuePostings.search(budgeted, BM25_CANDIDATES, scope ? inScope : undefined))
+        out.add(doc);
+    }
+    this.collectPrefixed(rq, inScope, out);
+    this.collectCompact(rq, inScope, out);
+    return out;
+  }
+
+  /** Values whose normalised form is `norm`. */
+  private collectExact(norm: string, inScope: (id: number) => boolean, out: Set<number>): void {
+    this.p.exact.forEach(hashRange(norm, 0, norm.length), (id) => {
+      if (inScope(id) && normalizeValue(this.p.values.get(id)) === norm) out.add(id);
+    });
+  }
+
+  /**
+   * Values starting with a multi-word query whose last word may be cut short ("Mary A"): the
+   * values holding its rarest whole word are checked, up to PREFIX_CHECKS of them.
+   */
+  private collectPrefixed(rq: RankQuery, inScope: (id: number) => boolean, out: Set<number>): void {
+    const whole = rq.lastIsPartial ? rq.words.slice(0, -1) : rq.words;
+    if (rq.words.length < 2 || whole.length === 0) return;
+    const key = rq.lastIsPartial ? rq.norm : rq.norm + ' ';
+    let rarest: number | undefined;
+    for (const w of whole) {
+      const t = this.p.vocab.termId(w);
+      if (t === undefined) return; // a whole word no value holds: no value starts with the query
+      if (rarest === undefined || this.p.valuePostings.frequency(t) < this.p.valuePostings.frequency(rarest))
+        rarest = t;
+    }
+    if (rarest === undefined || this.p.valuePostings.frequency(rarest) > PREFIX_CHECKS) return;
     const found: number[] = [];
-    const start = lowerBound(this.sorted.length, (p) => this.norms[this.sorted[p]], key);
-    const end = Math.min(this.sorted.length, start + PREFIX_SCAN);
-    for (let p = start; p < end; p++) {
-      const id = this.sorted[p];
-      const norm = this.norms[id];
-      if (exact ? norm !== key : !norm.startsWith(key)) break;
-      if (inScope(id)) found.push(id);
-    }
-    if (!exact && found.length > PREFIX_CANDIDATES) {
-      // the most frequent, then the shortest (closest to what was typed)
-      found.sort((a, b) => this.counts[b] - this.counts[a] || this.norms[a].length - this.norms[b].length);
-      found.length = PREFIX_CANDIDATES;
-    }
-    for (const id of found) out.add(id);
+    this.p.valuePostings.forEachDoc(rarest, (id) => {
+      if (inScope(id) && normalizeValue(this.p.values.get(id)).startsWith(key)) found.push(id);
+    });
+    const counts = this.p.values.counts;
+    found.sort((a, b) => counts[b] - counts[a]);
+    for (const id of found.slice(0, PREFIX_CANDIDATES)) out.add(id);
   }
 
-  /** BM25 candidates for the query's words, their completions and their spelling neighbours. */
-  private collectWords(rq: RankQuery, scope: Uint8Array | null, out: Set<number>): void {
-    const terms = this.termsFor(rq);
-    if (terms.length === 0) return;
-    const accept = scope ? (doc: number) => scope[this.columnOf[doc]] === 1 : undefined;
-    for (const { doc } of this.bm25.search(terms, BM25_CANDIDATES, accept)) out.add(doc);
-  }
-
-  /** The terms to look up, rarest first, within the posting budget. */
-  private termsFor(rq: RankQuery): Term[] {
-    const byWord = new Map<number, Term>();
+  /** The terms to look up: words, completions, stems and spelling neighbours. */
+  private termsFor(rq: RankQuery): ScoredTerm[] {
+    const { vocab } = this.p;
+    const byTerm = new Map<number, ScoredTerm>();
     const add = (text: string, weight: number, source: number) => {
-      const word = this.bm25.idOf(text);
-      if (word === undefined) return;
-      const known = byWord.get(word);
+      const term = vocab.termId(text);
+      if (term === undefined) return;
+      const known = byTerm.get(term);
       if (known && known.weight >= weight) return;
-      byWord.set(word, { word, weight, source, postings: this.bm25.docFreq[word] });
+      byTerm.set(term, { term, weight, source });
     };
-    const byFrequency = (a: string, b: string) => this.bm25.frequency(b) - this.bm25.frequency(a);
+    const freq = (w: string) => this.frequency(vocab.wordId(w));
     rq.words.forEach((word, i) => {
       if (word.length < MIN_WORD_LENGTH || (rq.hasContent && isFunctionWord(word))) return;
       add(word, TERM_WEIGHT.word, i);
@@ -246,69 +474,152 @@ export class ValueIndex {
         for (const c of this.completions(word, Infinity))
           add(c, TERM_WEIGHT.completion * (word.length / c.length) ** 0.5, i);
       }
-      if (word.length >= MIN_TYPO_WORD) {
-        for (const n of this.typos.near(word).sort(byFrequency).slice(0, MAX_NEIGHBOURS))
-          add(n, TERM_WEIGHT.neighbour, i);
+      if (word.length >= MIN_TYPO_WORD && !/\d/.test(word)) {
+        // A word the index holds is likely spelt as meant: one edit is looked at, not two.
+        const known = vocab.wordId(word) !== undefined;
+        const neighbours = this.typos
+          .near(word, known ? 1 : undefined)
+          .sort((a, b) => a.distance - b.distance || freq(b.word) - freq(a.word))
+          .slice(0, MAX_NEIGHBOURS);
+        for (const n of neighbours) add(n.word, n.distance === 1 ? TERM_WEIGHT.neighbour1 : TERM_WEIGHT.neighbour2, i);
         // Same stem: "asian" meets "asia", "engineering" meets "engineer", and the other way.
         for (let cut = 1; cut <= MAX_STEM_ENDING && word.length - cut >= MIN_TYPO_WORD; cut++)
-          add(word.slice(0, -cut), TERM_WEIGHT.neighbour, i);
-        for (const c of this.completions(word, word.length + MAX_STEM_ENDING)) add(c, TERM_WEIGHT.neighbour, i);
+          add(word.slice(0, -cut), TERM_WEIGHT.stem, i);
+        for (const c of this.completions(word, word.length + MAX_STEM_ENDING)) add(c, TERM_WEIGHT.stem, i);
       }
     });
-    const terms = [...byWord.values()].sort((a, b) => a.postings - b.postings);
-    const kept: Term[] = [];
-    let budget = POSTING_BUDGET;
-    for (const t of terms) {
-      if (t.postings > budget) continue;
-      budget -= t.postings;
-      kept.push(t);
-    }
-    return kept;
+    return [...byTerm.values()];
   }
 
   /** Longer words (up to `maxLength` letters) starting with `prefix`, the most frequent first. */
   private completions(prefix: string, maxLength: number): string[] {
+    const words = this.sortedWords;
     const found: string[] = [];
-    const start = lowerBound(this.sortedWords.length, (p) => this.sortedWords[p], prefix);
-    const end = Math.min(this.sortedWords.length, start + COMPLETION_SCAN);
-    for (let p = start; p < end && this.sortedWords[p].startsWith(prefix); p++) {
-      const word = this.sortedWords[p];
+    const start = lowerBound(words.length, (p) => words[p], prefix);
+    const end = Math.min(words.length, start + COMPLETION_SCAN);
+    for (let p = start; p < end && words[p].startsWith(prefix); p++) {
+      const word = words[p];
       if (word !== prefix && word.length <= maxLength) found.push(word);
     }
     if (found.length > MAX_COMPLETIONS) {
-      found.sort((a, b) => this.bm25.frequency(b) - this.bm25.frequency(a));
+      const freq = (w: string) => this.frequency(this.p.vocab.wordId(w));
+      found.sort((a, b) => freq(b) - freq(a));
       found.length = MAX_COMPLETIONS;
     }
     return found;
   }
 
-  private rank(rq: RankQuery, candidates: Set<number>, k: number): ValueHit[] {
+  private rank(rq: RankQuery, candidates: Set<number>, k: number, query: string): ValueHit[] {
+    const { values, columns } = this.p;
     const hits: ValueHit[] = [];
+    const compactQuery = compactKey(query);
     for (const id of candidates) {
-      const { score, match } = rankValue(rq, this.norms[id], this.counts[id], this.rankContext);
-      const ref = this.refs[this.columnOf[id]];
-      hits.push({ table: ref.table, column: ref.column, value: this.values[id], rows: this.counts[id], score, match });
+      const value = values.get(id);
+      const rows = values.counts[id];
+      const norm = normalizeValue(value);
+      let { score, match }: { score: number; match: ValueHit['match'] } = rankValue(rq, norm, rows, this.rankContext);
+      if (match === 'exact' && value !== query) match = 'case';
+      else if (match !== 'exact' && compactQuery.length >= 4 && compactKey(value) === compactQuery) {
+        // Spacing-blind: "North Carolina" finds the stored "NorthCarolina" just below exact values.
+        match = 'compact';
+        score = Math.max(score, EXACT_BONUS + 0.5);
+      }
+      const c = columns[values.columns[id]];
+      hits.push({ table: c.table, column: c.column, value, rows, score, match });
     }
-    hits.sort(
-      (a, b) =>
-        b.score - a.score ||
-        b.rows - a.rows ||
-        compareText(a.value, b.value) ||
-        compareText(a.table + '.' + a.column, b.table + '.' + b.column),
-    );
-    return hits.slice(0, k);
+    return sortHits(hits).slice(0, k);
   }
+
+  /**
+   * Values equal to the query once spaces are ignored: the words joined ("north carolina" →
+   * "northcarolina"), or one word split where both halves are words of the index.
+   */
+  private collectCompact(rq: RankQuery, inScope: (id: number) => boolean, out: Set<number>): void {
+    if (rq.words.length >= 2) {
+      this.collectExact(rq.words.join(''), inScope, out);
+      return;
+    }
+    const [word] = rq.words;
+    if (!word || word.length < 6) return;
+    for (let cut = 3; cut <= word.length - 3; cut++) {
+      const left = word.slice(0, cut);
+      const right = word.slice(cut);
+      if (this.p.vocab.wordId(left) !== undefined && this.p.vocab.wordId(right) !== undefined)
+        this.collectExact(`${left} ${right}`, inScope, out);
+    }
+  }
+
+  /** The best long texts for the plan, read back by rowid and ranked. */
+  private async textHits(exec: SqlExecutor, { rq, scope, terms }: Plan): Promise<ValueHit[]> {
+    const { texts, columns, textPostings } = this.p;
+    const accept = scope ? (doc: number) => scope[texts.columns[doc]] === 1 : undefined;
+    const docs = textPostings.search(
+      withinBudget(terms, (t) => textPostings.frequency(t)),
+      TEXT_CANDIDATES,
+      accept,
+    );
+    const byColumn = new Map<number, number[]>();
+    for (const { doc } of docs) byColumn.set(texts.columns[doc], [...(byColumn.get(texts.columns[doc]) ?? []), doc]);
+    const hits: ValueHit[] = [];
+    for (const [col, list] of byColumn) {
+      const c = columns[col];
+      const rowid = c.rowid!;
+      const wanted = new Map(list.map((doc) => [texts.rowids[doc], doc]));
+      let rows;
+      try {
+        const r = await exec.query(
+          `SELECT ${rowid}, ${quoteIdent(c.column)} FROM ${quoteIdent(c.table)} WHERE ${rowid} IN (${list.map(() => '?').join(', ')})`,
+          { params: [...wanted.keys()], maxRows: list.length },
+        );
+        rows = r.rows;
+      } catch {
+        continue; // a table that cannot be read now returns no texts; the values still answer
+      }
+      for (const [id, text] of rows) {
+        const doc = wanted.get(Number(id));
+        if (doc === undefined || typeof text !== 'string') continue;
+        const count = texts.counts[doc];
+        const { score } = rankValue(rq, normalizeValue(text), count, this.rankContext);
+        hits.push({ table: c.table, column: c.column, value: text, rows: count, score, match: 'text' });
+      }
+    }
+    return hits;
+  }
+}
+
+/** Value ids per column number, in id (first seen) order. */
+function groupByColumn(columnOf: Uint16Array, columns: number): number[][] {
+  const out: number[][] = Array.from({ length: columns }, () => []);
+  for (let id = 0; id < columnOf.length; id++) out[columnOf[id]].push(id);
+  return out;
+}
+
+/** Terms rarest first, as many as fit the posting budget of one search. */
+function withinBudget(terms: ScoredTerm[], frequency: (term: number) => number): ScoredTerm[] {
+  const sorted = [...terms].sort((a, b) => frequency(a.term) - frequency(b.term));
+  const kept: ScoredTerm[] = [];
+  let budget = POSTING_BUDGET;
+  for (const t of sorted) {
+    const f = frequency(t.term);
+    if (f === 0 || f > budget) continue;
+    budget -= f;
+    kept.push(t);
+  }
+  return kept;
 }
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Document ids ordered by their normalised value. */
-function sortByNorm(norms: string[]): Uint32Array {
-  const ids = new Uint32Array(norms.length);
-  for (let i = 0; i < ids.length; i++) ids[i] = i;
-  return ids.sort((a, b) => compareText(norms[a], norms[b]));
+function sortHits(hits: ValueHit[]): ValueHit[] {
+  return hits.sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.rows - a.rows ||
+      compareText(a.value, b.value) ||
+      compareText(a.table + '.' + a.column, b.table + '.' + b.column),
+  );
 }
 
 /** First position in a sorted sequence of `length` strings whose string is >= key. */

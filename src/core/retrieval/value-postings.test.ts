@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { WordPostings } from './value-postings';
+import { PostingsBuilder, type Postings } from './value-postings';
+import { Vocabulary } from './value-vocab';
 
 const docs = [
   'paris',
@@ -13,9 +14,20 @@ const docs = [
   'paris hilton',
 ];
 
-describe('WordPostings', () => {
+function build(texts: string[]): { postings: Postings; vocab: Vocabulary } {
+  const vocab = new Vocabulary();
+  const builder = new PostingsBuilder();
+  for (const t of texts) {
+    const terms: number[] = [];
+    vocab.tokenize(t, (term) => terms.push(term));
+    builder.addDocument(terms);
+  }
+  return { postings: builder.finish(vocab.size), vocab };
+}
+
+describe('PostingsBuilder and Postings', () => {
   it('scores like MiniSearch (BM25+, times the number of query words matched)', () => {
-    const postings = new WordPostings(docs);
+    const { postings, vocab } = build(docs);
     const mini = new MiniSearch<number>({
       fields: ['v'],
       idField: 'id',
@@ -27,7 +39,7 @@ describe('WordPostings', () => {
     for (const query of ['paris', 'new york', 'paris texas', 'york delhi house']) {
       const words = query.split(' ');
       const ours = postings.search(
-        words.map((w, i) => ({ word: postings.idOf(w)!, weight: 1, source: i })),
+        words.map((w, i) => ({ term: vocab.termId(w)!, weight: 1, source: i })),
         10,
       );
       const theirs = mini.search(query);
@@ -37,11 +49,11 @@ describe('WordPostings', () => {
   });
 
   it('counts values per word, keeps the best `limit`, filters, and resets between searches', () => {
-    const postings = new WordPostings([...docs, '']);
+    const { postings, vocab } = build([...docs, '']);
     expect(postings.documentCount).toBe(9);
-    expect(postings.frequency('new')).toBe(3);
-    expect(postings.frequency('nowhere')).toBe(0);
-    const york = [{ word: postings.idOf('york')!, weight: 1, source: 0 }];
+    expect(postings.frequency(vocab.termId('new'))).toBe(3);
+    expect(postings.frequency(vocab.termId('nowhere'))).toBe(0);
+    const york = [{ term: vocab.termId('york')!, weight: 1, source: 0 }];
     expect(postings.search(york, 2)).toHaveLength(2);
     expect(
       postings
@@ -55,5 +67,32 @@ describe('WordPostings', () => {
         .map((h) => h.doc)
         .sort(),
     ).toEqual([2, 3, 4]);
+  });
+
+  it('keeps long posting lists whole across slices and large document ids', () => {
+    const texts = Array.from({ length: 30_000 }, (_, i) => (i % 3 === 0 ? `common w${i % 7} rare${i}` : `common x`));
+    const { postings, vocab } = build(texts);
+    const seen: number[] = [];
+    postings.forEachDoc(vocab.termId('common')!, (d) => void seen.push(d));
+    expect(seen).toHaveLength(30_000);
+    expect(seen.every((d, i) => d === i)).toBe(true);
+    const rare: number[] = [];
+    postings.forEachDoc(vocab.termId('rare29997')!, (d) => void rare.push(d));
+    expect(rare).toEqual([29_997]);
+    expect(postings.frequency(vocab.termId('x'))).toBe(20_000);
+  });
+});
+
+describe('Vocabulary', () => {
+  it('cuts text as normalizeValue does and keeps codes in buckets, not as words', () => {
+    const vocab = new Vocabulary();
+    const seen: number[] = [];
+    expect(vocab.tokenize('Café de l’Ouest, SO-2019-0012345', (t) => seen.push(t))).toBe(7);
+    expect(vocab.words.filter((w) => w !== '')).toEqual(['cafe', 'de', 'l', 'ouest', 'so']);
+    expect(vocab.termId('2019')).toBe(seen[5]);
+    expect(vocab.termId('0012345')).toBe(seen[6]);
+    expect(vocab.isWord(seen[6])).toBe(false);
+    expect(vocab.wordId('ouest')).toBe(seen[3]);
+    expect(vocab.termId('nowhere')).toBeUndefined();
   });
 });

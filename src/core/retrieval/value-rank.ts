@@ -15,7 +15,8 @@
 // 'ARE' (measured on Spider: such codes pushed 'Africa' and 'Asia' out of the top 5).
 
 import type { ValueHit } from './types';
-import { endsInsideWord, normalizeValue, osaDistance, similarity } from './value-text';
+import { endsInsideWord, normalizeValue, similarity, withinEdits } from './value-text';
+import { MIN_TWO_EDIT_WORD } from './value-typos';
 
 /** A query as the ranking sees it. */
 export interface RankQuery {
@@ -64,12 +65,13 @@ export interface RankContext {
 
 export interface Ranked {
   score: number;
-  match: Exclude<ValueHit['match'], 'like'>;
+  match: Exclude<ValueHit['match'], 'text'>;
 }
 
 const EXACT_WORD = 1;
 const PREFIX_WORD = 0.9;
 const TYPO_WORD = 0.7;
+const TYPO2_WORD = 0.5;
 const STEM_WORD = 0.7;
 /** Longest ending one word may have beyond the other and still meet it ("asia" + "n"). */
 export const MAX_STEM_ENDING = 3;
@@ -80,15 +82,20 @@ const FUNCTION_ONLY = 0.2;
 
 const WEIGHTS = { qCover: 0.35, vCover: 0.3, sim: 0.25, prefix: 0.15, freq: 0.05 };
 /** Added to exact matches so they rank above everything else. */
-const EXACT_BONUS = 2;
+export const EXACT_BONUS = 2;
 
-/** Credit for a query word against a value word: 1 equal, 0.9 cut short, 0.7 same stem or one edit away. */
+/**
+ * Credit for a query word against a value word: 1 equal, 0.9 cut short, 0.7 same stem or one
+ * edit away, 0.5 two edits away (long words only).
+ */
 export function wordCredit(queryWord: string, valueWord: string, mayBePrefix: boolean): number {
   if (queryWord === valueWord) return EXACT_WORD;
   if (mayBePrefix && queryWord.length >= 2 && valueWord.startsWith(queryWord)) return PREFIX_WORD;
   if (sameStem(queryWord, valueWord)) return STEM_WORD;
-  if (queryWord.length >= 4 && valueWord.length >= 3 && osaDistance(queryWord, valueWord, 1) <= 1) return TYPO_WORD;
-  return 0;
+  if (queryWord.length < 4 || valueWord.length < 3) return 0;
+  const two = queryWord.length >= MIN_TWO_EDIT_WORD && valueWord.length >= MIN_TWO_EDIT_WORD - 2;
+  if (withinEdits(queryWord, valueWord, 1)) return TYPO_WORD;
+  return two && withinEdits(queryWord, valueWord, 2) ? TYPO2_WORD : 0;
 }
 
 /** One word is the other plus a short ending: asia/asian, engineer/engineering, europe/european. */
@@ -143,5 +150,5 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
     WEIGHTS.sim * similarity(query.norm, normValue) +
     WEIGHTS.prefix * (startsWithQuery ? 1 : 0) +
     WEIGHTS.freq * freq;
-  return { score, match: startsWithQuery || allQueryWordsFound ? 'prefix' : 'fuzzy' };
+  return { score, match: startsWithQuery ? 'prefix' : allQueryWordsFound ? 'word' : 'fuzzy' };
 }

@@ -54,9 +54,26 @@ export function normalizeValue(text: string): string {
   return valueTokens(text).join(' ');
 }
 
+/** Letters and digits only, folded: "North Carolina", "north-carolina" and "NorthCarolina" meet. */
+export function compactKey(text: string): string {
+  return normalizeValue(text).replace(/ /g, '');
+}
+
 /** True when the text ends inside a word, so its last word may be the start of a longer one. */
 export function endsInsideWord(text: string): boolean {
   return /[\p{L}\p{N}]$/u.test(text);
+}
+
+const DATE_LIKE =
+  /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$|^\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * ISO dates, date-times and times ("2019-03-04", "2019-03-04 12:33:11", "12:33"): compared in
+ * SQL by range, not looked up by spelling, so the value index leaves them out.
+ */
+export function isDateLike(v: string): boolean {
+  const c = v.charCodeAt(0);
+  return v.length >= 5 && v.length <= 35 && c >= 48 && c <= 57 && DATE_LIKE.test(v);
 }
 
 export function hasDigit(token: string): boolean {
@@ -111,6 +128,54 @@ export function osaDistance(a: string, b: string, max = Infinity): number {
     cur = spare;
   }
   return prev[m];
+}
+
+/**
+ * True when `a` and `b` are at most `max` (1 or 2) edits apart (optimal string alignment), in
+ * a band of the matrix around its diagonal: cells farther than `max` from it cannot be within
+ * `max`. About (2 max + 1) cells a row instead of a whole row: the typo scan runs it often.
+ */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return false;
+  if (rowA.length <= m + 1) {
+    rowA = new Int32Array(m + 2);
+    rowB = new Int32Array(m + 2);
+    rowC = new Int32Array(m + 2);
+  }
+  const big = max + 1;
+  let twoBack = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= m; j++) prev[j] = j <= max ? j : big;
+  for (let i = 1; i <= n; i++) {
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(m, i + max);
+    cur[0] = i <= max ? i : big;
+    if (lo > 1) cur[lo - 1] = big;
+    let rowMin = cur[0] < big && lo === 1 ? cur[0] : big;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = lo; j <= hi; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = prev[j - 1] + (ai === bj ? 0 : 1);
+      const up = j <= i - 1 + max ? prev[j] + 1 : big;
+      const left = cur[j - 1] + 1;
+      if (up < d) d = up;
+      if (left < d) d = left;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && twoBack[j - 2] + 1 < d)
+        d = twoBack[j - 2] + 1;
+      cur[j] = d > big ? big : d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (hi < m) cur[hi + 1] = big;
+    if (rowMin > max) return false;
+    const spare = twoBack;
+    twoBack = prev;
+    prev = cur;
+    cur = spare;
+  }
+  return prev[m] <= max;
 }
 
 /** 1 for equal strings, falling towards 0 with the edit distance relative to the longer one. */

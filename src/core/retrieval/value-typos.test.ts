@@ -1,26 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { TypoNeighbours } from './value-typos';
+import { maxEdits, TypoNeighbours } from './value-typos';
 
-const words = ['paris', 'pairs', 'john', 'johan', 'smith', 'book', 'boot', 'cat', 'oslo', 'x2020', 'ab'];
+const words = [
+  'paris',
+  'pairs',
+  'john',
+  'johan',
+  'smith',
+  'book',
+  'boot',
+  'cat',
+  'oslo',
+  'x2020',
+  'ab',
+  '',
+  'wickmorar',
+  'fenhaven',
+  'belmarford',
+];
 const typos = new TypoNeighbours(words);
+const near = (w: string) => typos.near(w).map((n) => n.word);
 
 describe('TypoNeighbours', () => {
   it('finds words one substitution, insertion, deletion or swap away', () => {
-    expect(typos.near('jhon')).toContain('john'); // swap
-    expect(typos.near('smiht')).toEqual(['smith']); // swap at the end
-    expect(typos.near('smyth')).toEqual(['smith']); // substitution
-    expect(typos.near('smitth')).toEqual(['smith']); // insertion
-    expect(typos.near('smih')).toEqual(['smith']); // deletion
-    expect(typos.near('catt')).toEqual(['cat']); // insertion into a 3-letter word
-    expect(typos.near('paris').sort()).toEqual(['pairs']);
-    expect(typos.near('bookk')).toEqual(['book']);
+    expect(near('jhon')).toContain('john'); // swap
+    expect(near('smiht')).toEqual(['smith']); // swap at the end
+    expect(near('smyth')).toEqual(['smith']); // substitution
+    expect(near('smitth')).toEqual(['smith']); // insertion
+    expect(near('smih')).toEqual(['smith']); // deletion
+    expect(near('catt')).toEqual(['cat']); // insertion into a 3-letter word
+    expect(near('paris')).toEqual(['pairs']);
+    expect(near('bookk')).toEqual(['book']);
+    expect(near('zmith')).toEqual(['smith']); // the first letter too
   });
 
-  it('leaves out the word itself, words two edits away, short queries and words with digits', () => {
-    expect(typos.near('john')).toEqual(['johan']);
-    expect(typos.near('jhn')).toEqual([]); // query under 4 letters
-    expect(typos.near('smthi')).toEqual([]); // two edits
-    expect(typos.near('x2021')).toEqual([]);
-    expect(typos.size).toBe(9);
+  it('finds words two edits away in words of 7+ letters, anywhere in the word, closest first', () => {
+    expect(maxEdits(6)).toBe(1);
+    expect(maxEdits(7)).toBe(2);
+    expect(near('gwickomrar')).toEqual(['wickmorar']); // an extra first letter and a swap
+    expect(near('fnehavaen')).toEqual(['fenhaven']);
+    expect(near('belmarfrod')).toEqual(['belmarford']);
+    expect(typos.near('belmarfrod')[0].distance).toBe(1);
+    expect(typos.near('bxlmarfxrd')[0]).toEqual({ word: 'belmarford', distance: 2 });
+    expect(near('smthi')).toEqual([]); // two edits in a 5-letter word
+  });
+
+  it('leaves out the word itself, short queries, three edits and words with digits', () => {
+    expect(near('john')).toEqual(['johan']);
+    expect(near('jhn')).toEqual([]); // query under 4 letters
+    expect(near('bxlmxrfxrd')).toEqual([]); // three edits
+    expect(near('x2021')).toEqual([]);
+    expect(typos.size).toBe(12);
   });
 });

@@ -1,88 +1,97 @@
-// Spelling neighbours of a query word among the indexed words, for typo tolerance.
+// Spelling neighbours of a query word among the indexed words: one edit away for words of 4+
+// letters, two edits for words of 7+ (insertions, deletions, substitutions and swaps of two
+// neighbouring letters each count one: optimal string alignment, so "Pairs" is one edit from
+// "Paris").
 //
-// Why deletion keys and not MiniSearch's fuzzy search: MiniSearch measures Levenshtein distance,
-// where swapping two letters ("Pairs" for "Paris", "Jhon" for "John") costs two edits, so its
-// default fuzziness (0.2: one edit up to 7 letters) misses most transpositions, and raising it
-// to 0.34 costs p95 83 ms on 291k values (DESIGN.md section 5) because the radix-tree walk grows
-// with the allowed distance. Here every indexed word is stored under itself and under each
-// one-letter deletion of itself (SymSpell's idea). Two words one edit apart always share a key:
-//   substitution  paris / pakis   -> both give "pais"
-//   transposition paris / pairs   -> "pars" (delete i from paris, r from pairs)
-//   insertion     paris / parris  -> "paris" is a deletion of "parris"
-// so a query word needs only (its length + 1) map look-ups, and candidates are then confirmed
-// with the optimal-string-alignment distance, which counts a transposition as one edit.
-// Cost: about (word length + 1) keys per distinct word of 4+ letters. Words with digits (codes,
-// years) are left out: a near spelling of a code is a different code.
+// How: a scan of the words of nearby lengths with a cheap filter first. Each word has a 32-bit
+// mask of the letters it holds; one edit changes at most two bits of it (a letter gone, one
+// new), so a word within e edits differs in at most 2e bits, and XOR plus a bit count rejects
+// most words in a few nanoseconds. Only the survivors get the distance computed. Measured in
+// docs/decisions/010-value-index.md against deletion keys (the previous way: one-edit only,
+// (length + 1) map entries per word) and MiniSearch's fuzzy search.
 
-import { hasDigit, osaDistance } from './value-text';
+import { hasDigit, withinEdits } from './value-text';
 
 /** Words shorter than this are not typo-corrected (too many neighbours to mean anything). */
 export const MIN_TYPO_WORD = 4;
-/** Longer words are rare enough that the exact and prefix paths serve them. */
-const MAX_TYPO_WORD = 24;
+/** From this length on, two edits are allowed. */
+export const MIN_TWO_EDIT_WORD = 7;
+/** Longer words are left to the exact and prefix paths. */
+const MAX_TYPO_WORD = 32;
+
+function letterMask(word: string): number {
+  let m = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    m |= 1 << (c >= 97 && c <= 122 ? c - 97 : 26 + (c % 6));
+  }
+  return m >>> 0;
+}
+
+function bitCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export interface Neighbour {
+  word: string;
+  distance: number;
+}
+
+/** Edits allowed for a query word of this length. */
+export function maxEdits(length: number): number {
+  return length >= MIN_TWO_EDIT_WORD ? 2 : length >= MIN_TYPO_WORD ? 1 : 0;
+}
 
 export class TypoNeighbours {
-  /** key -> first entry; entries chain through `nextEntry`. */
-  private readonly firstEntry = new Map<string, number>();
-  private readonly entryWord: number[] = [];
-  private readonly nextEntry: number[] = [];
-  private readonly words: string[] = [];
+  /** Word ids grouped by length: ids of length L are ids[start[L] .. start[L + 1]). */
+  private readonly ids: Uint32Array;
+  private readonly masks: Uint32Array;
+  private readonly start: Uint32Array;
 
-  /** `words`: distinct indexed words. */
-  constructor(words: Iterable<string>) {
-    for (const word of words) {
-      if (word.length < MIN_TYPO_WORD - 1 || word.length > MAX_TYPO_WORD || hasDigit(word)) continue;
-      const id = this.words.length;
-      this.words.push(word);
-      this.addKey(word, id);
-      // 3-letter words are reachable only by an inserted letter ("catt" -> "cat"): own key only.
-      if (word.length >= MIN_TYPO_WORD) forEachDeletion(word, (key) => this.addKey(key, id));
-    }
+  /** `words`: the vocabulary (term id -> word; '' for terms that are not words). */
+  constructor(private readonly words: readonly string[]) {
+    const counts = new Uint32Array(MAX_TYPO_WORD + 3);
+    const eligible = (w: string) => w.length >= MIN_TYPO_WORD - 1 && w.length <= MAX_TYPO_WORD && !hasDigit(w);
+    for (const w of words) if (eligible(w)) counts[w.length + 1]++;
+    this.start = new Uint32Array(MAX_TYPO_WORD + 3);
+    for (let l = 1; l < this.start.length; l++) this.start[l] = this.start[l - 1] + counts[l];
+    const fill = this.start.slice();
+    this.ids = new Uint32Array(this.start[this.start.length - 1]);
+    this.masks = new Uint32Array(this.ids.length);
+    words.forEach((w, id) => {
+      if (!eligible(w)) return;
+      const at = fill[w.length]++;
+      this.ids[at] = id;
+      this.masks[at] = letterMask(w);
+    });
   }
 
   get size(): number {
-    return this.words.length;
+    return this.ids.length;
   }
 
-  /** Indexed words exactly one edit (OSA) away from `word`, excluding `word` itself. */
-  near(word: string): string[] {
-    if (word.length < MIN_TYPO_WORD || word.length > MAX_TYPO_WORD + 1) return [];
-    const seen = new Set<number>();
-    const found: string[] = [];
-    const visit = (key: string) => {
-      for (let e = this.firstEntry.get(key); e !== undefined && e >= 0; e = this.nextEntry[e]) {
-        const id = this.entryWord[e];
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const candidate = this.words[id];
-        // Sharing a key allows two edits (different deleted positions); keep true neighbours.
-        if (candidate !== word && osaDistance(word, candidate, 1) <= 1) found.push(candidate);
+  /** Indexed words within the allowed edits of `word` (not `word` itself), closest first. */
+  near(word: string, edits = maxEdits(word.length)): Neighbour[] {
+    if (edits === 0 || word.length > MAX_TYPO_WORD + edits) return [];
+    const mask = letterMask(word);
+    const found: Neighbour[] = [];
+    const lo = Math.max(MIN_TYPO_WORD - 1, word.length - edits);
+    const hi = Math.min(MAX_TYPO_WORD, word.length + edits);
+    for (let len = lo; len <= hi; len++) {
+      for (let p = this.start[len]; p < this.start[len + 1]; p++) {
+        if (bitCount(this.masks[p] ^ mask) > 2 * edits) continue;
+        const candidate = this.words[this.ids[p]];
+        if (candidate === word) continue;
+        if (!withinEdits(word, candidate, edits)) continue;
+        found.push({ word: candidate, distance: edits === 1 || withinEdits(word, candidate, 1) ? 1 : 2 });
       }
-    };
-    visit(word);
-    forEachDeletion(word, visit);
-    return found;
-  }
-
-  private addKey(key: string, id: number): void {
-    const entry = this.entryWord.length;
-    this.entryWord.push(id);
-    const head = this.firstEntry.get(key);
-    if (head !== undefined && this.entryWord[head] === id) {
-      // Same word under the same key twice (e.g. "book" minus either "o"): keep one entry.
-      this.entryWord.pop();
-      return;
     }
-    this.nextEntry.push(head ?? -1);
-    this.firstEntry.set(key, entry);
+    return found.sort((a, b) => a.distance - b.distance);
   }
-}
 
-/** Calls `visit` with each distinct string made by deleting one letter of `word`. */
-function forEachDeletion(word: string, visit: (key: string) => void): void {
-  for (let i = 0; i < word.length; i++) {
-    // Deleting either letter of a doubled pair gives the same string: visit it once.
-    if (i > 0 && word.charCodeAt(i) === word.charCodeAt(i - 1)) continue;
-    visit(word.slice(0, i) + word.slice(i + 1));
+  memoryBytes(): number {
+    return this.ids.byteLength + this.masks.byteLength + this.start.byteLength;
   }
 }

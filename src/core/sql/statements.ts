@@ -2,6 +2,7 @@
 // read-only gate. The engine adds a second gate on the compiled bytecode (see bytecode-guard.ts).
 
 import { DowserError } from '../errors';
+import { normalizeLineEnds } from './line-ends';
 import { significant, tokenize, type Token } from './tokens';
 
 export interface StatementSpan {
@@ -197,11 +198,12 @@ function checkRead(tokens: Token[]): void {
 }
 
 /**
- * Throws unless `sql` holds exactly one statement that only reads. Returns that statement's text.
+ * Throws unless `sql` holds exactly one statement that only reads. Returns that statement's text,
+ * line ends normalised (see line-ends.ts): the text judged is the text that runs.
  * This is the gate that gives clear messages; the bytecode check in the engine is the backstop.
  */
 export function assertSingleReadStatement(sql: string): string {
-  const spans = splitStatements(sql);
+  const spans = splitStatements(normalizeLineEnds(sql));
   if (spans.length === 0)
     throw new DowserError('empty_statement', 'There is no SQL statement to run (only blanks or comments).');
   if (spans.length > 1) {

@@ -39,12 +39,19 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
     return { query, mode: semantic ? 'hybrid' : 'lexical', hits };
   },
   observe({ hits }) {
-    if (hits.length === 0)
-      return 'No column matches. Try other words, or search_value for a value you expect in the data.';
+    if (hits.length === 0) return 'The database has no columns to search.';
+    const top = hits[0].score || 1;
     return hits
       .map((h, i) => {
+        // How strong each match is next to the best, so a weak tail reads as weak.
+        const strength =
+          h.score <= 0
+            ? 'no word in common'
+            : h.score < 0.25 * top
+              ? 'weak match'
+              : `match ${Math.round((100 * h.score) / top)}%`;
         const type = h.declaredType ? escapeControls(h.declaredType) : 'no type';
-        const parts = [`${i + 1}. ${promptIdent(h.table)}.${promptIdent(h.column)} (${type})`];
+        const parts = [`${i + 1}. ${promptIdent(h.table)}.${promptIdent(h.column)} (${type}; ${strength})`];
         if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
         if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
         return parts.join(' — ');

@@ -1,14 +1,16 @@
 // search_value: finds cell values close to what the question says ("Pairs", "jhon smith",
 // "cafe"), so the model writes WHERE city = 'Paris' with the spelling the database uses. The
-// value index answers first; columns whose values are not all indexed (sampled, unique-looking,
-// long text) are also searched with LIKE, and the observation says which ones.
+// value index holds every text value of the database (long texts by word, read back by rowid),
+// so no search scans a table; date/time values are left to SQL, and the observation says so
+// when the query is one.
 
 import { z } from 'zod';
 import type { SqlExecutor } from '../executor';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { closestNames } from '../text/edit-distance';
-import type { ColumnRef, DistinctColumnValues, ValueHit } from '../retrieval/types';
-import { likeFallbackSearch, likeTargets, type ValueIndex } from '../retrieval/value-index';
+import type { ColumnRef, ColumnValueSummary, ValueHit } from '../retrieval/types';
+import type { ValueIndex } from '../retrieval/value-index';
+import { isDateLike } from '../retrieval/value-text';
 import { quoteData } from './quote-data';
 import type { Tool } from './types';
 
@@ -21,9 +23,8 @@ export interface SearchValueInput {
 
 export interface SearchValueContext {
   values: ValueIndex;
+  /** Reads back the long texts a search returns, by rowid. */
   exec: SqlExecutor;
-  /** Every text column with its policy (from extractDistinctValues), indexed or not. */
-  columns: DistinctColumnValues[];
 }
 
 export interface ValueSearchResult {
@@ -32,12 +33,8 @@ export interface ValueSearchResult {
   table: string | null;
   column: string | null;
   hits: ValueHit[];
-  /** Columns also searched with LIKE because their values are not all in the index. */
-  likeSearched: ColumnRef[];
-  /** Fallback columns in scope not searched: beyond the LIKE bound, or because a value matched exactly. */
-  likeSkipped: number;
-  /** True when LIKE was skipped because the index found the query exactly (a LIKE scan costs a table scan). */
-  exactFound: boolean;
+  /** The query looks like a date or time, and these columns in scope hold such values, which are not indexed. */
+  datesInSql: ColumnRef[];
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
   problem: string | null;
   suggestions: string[];
@@ -70,7 +67,7 @@ function bareName(name: string | undefined): string | undefined {
 type Scope = { table?: string; column?: string } | { problem: string; suggestions: string[] };
 
 /** Matches the requested table/column to the known text columns, case-insensitively. */
-function resolveScope(columns: readonly DistinctColumnValues[], tableArg?: string, columnArg?: string): Scope {
+function resolveScope(columns: readonly ColumnValueSummary[], tableArg?: string, columnArg?: string): Scope {
   let table = bareName(tableArg);
   let column = bareName(columnArg);
   if (!table && column?.includes('.')) {
@@ -116,45 +113,27 @@ function resolveScope(columns: readonly DistinctColumnValues[], tableArg?: strin
   return { table, column };
 }
 
-const key = (h: ValueHit) => `${h.table}\u0000${h.column}\u0000${h.value}`;
-
-async function run(inp: SearchValueInput, ctx: SearchValueContext, signal?: AbortSignal): Promise<ValueSearchResult> {
+async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<ValueSearchResult> {
   const k = inp.k ?? DEFAULT_SEARCH_VALUE_K;
-  const scope = resolveScope(ctx.columns, inp.table, inp.column);
-  const base = { query: inp.query, hits: [], likeSearched: [], likeSkipped: 0, exactFound: false };
+  const columns = ctx.values.columns;
+  const scope = resolveScope(columns, inp.table, inp.column);
+  const base = { query: inp.query, hits: [], datesInSql: [] };
   if ('problem' in scope) return { ...base, table: inp.table ?? null, column: inp.column ?? null, ...scope };
-
-  const indexed = ctx.values.search(inp.query, { ...scope, k });
-  // LIKE scans whole tables: skip it when the index already holds the value exactly, unless a
-  // column was named (then the caller wants that column searched whatever else matched).
-  const exactFound = !scope.column && indexed.some((h) => h.match === 'exact');
-  const likeSearched = exactFound ? [] : likeTargets(ctx.columns, scope);
-  const allFallback = ctx.columns.filter(
-    (c) =>
-      c.policy !== 'all' && (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column),
-  );
-  const like =
-    likeSearched.length === 0
-      ? []
-      : await likeFallbackSearch(ctx.exec, ctx.columns, inp.query, {
-          ...scope,
-          k,
-          signal,
-          score: (value, rows) => ctx.values.score(inp.query, value, rows),
-        });
-  // The index's hit wins when both found the same value (its count covers every row).
-  const seen = new Set(indexed.map(key));
-  const hits = [...indexed, ...like.filter((h) => !seen.has(key(h)))]
-    .sort((a, b) => b.score - a.score || b.rows - a.rows)
-    .slice(0, k);
+  const hits = await ctx.values.searchAll(ctx.exec, inp.query, { ...scope, k });
+  const datesInSql = isDateLike(inp.query.trim())
+    ? columns
+        .filter(
+          (c) =>
+            c.dates > 0 && (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column),
+        )
+        .map(({ table, column }) => ({ table, column }))
+    : [];
   return {
     ...base,
     table: scope.table ?? null,
     column: scope.column ?? null,
     hits,
-    likeSearched,
-    exactFound,
-    likeSkipped: allFallback.length - likeSearched.length,
+    datesInSql,
     problem: null,
     suggestions: [],
   };
@@ -181,24 +160,27 @@ function observe(out: ValueSearchResult): string {
           `Values matching ${quoteData(out.query, VALUE_CHARS)}${scope}, best first:`,
           ...out.hits.map(
             (h) =>
-              `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${h.match === 'exact' ? '' : `, ${h.match}`})`,
+              `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${MATCH_NOTE[h.match]})`,
           ),
         ];
-  if (out.likeSearched.length > 0) {
+  if (out.datesInSql.length > 0) {
     lines.push(
-      `Also searched with LIKE (values not all indexed): ${out.likeSearched.map((c) => ref(c.table, c.column)).join(', ')}.`,
-    );
-  }
-  if (out.likeSkipped > 0) {
-    const which = `${out.likeSkipped}${out.likeSearched.length > 0 ? ' more' : ''} column${out.likeSkipped === 1 ? '' : 's'} with values not all indexed`;
-    lines.push(
-      out.exactFound
-        ? `${which} not searched with LIKE, as an exact match was found: give column to search one.`
-        : `${which} not searched: give table to reach them.`,
+      `Dates and times are not indexed by spelling: compare ${out.datesInSql.map((c) => ref(c.table, c.column)).join(', ')} in SQL (=, BETWEEN, LIKE '2019-03%').`,
     );
   }
   return lines.join('\n');
 }
+
+/** How each hit matches, in words the model reads (nothing for a value exactly as asked). */
+const MATCH_NOTE: Record<ValueHit['match'], string> = {
+  exact: '',
+  case: '; the same only up to case, accents or spaces: use it as stored',
+  compact: '; the same letters without the spaces: use it as stored',
+  prefix: '; starts with it',
+  word: '; contains the words',
+  fuzzy: '; close spelling',
+  text: '; the words are in this text',
+};
 
 export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchValueContext> = {
   name: 'search_value',

@@ -30,6 +30,6 @@ describe('Toolbox.withDescriptions', () => {
     expect(toolbox.columns.columns[toolbox.columns.indexOf('orders', 'status')!].description).toBeNull();
 
     const out = await next.call('search_column', { query: 'delivery stage', k: 1 });
-    expect(out.observation).toContain('orders.status (TEXT) — about "the delivery stage"');
+    expect(out.observation).toContain('orders.status (TEXT; match 100%) — about "the delivery stage"');
   });
 });

@@ -7,11 +7,12 @@
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
-import { extractDistinctValues } from '../retrieval/distinct-values';
+import { extractValues } from '../retrieval/distinct-values';
 import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
+import { loadLexicon } from '../retrieval/lexicon';
 import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
-import type { DistinctColumnValues, JoinEdge } from '../retrieval/types';
-import { ValueIndex } from '../retrieval/value-index';
+import type { JoinEdge } from '../retrieval/types';
+import { type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, type UnmatchedKey } from '../schema/key-health';
@@ -46,7 +47,6 @@ export interface Toolbox {
   stats: Map<string, ColumnStats>;
   columns: ColumnIndex;
   values: ValueIndex;
-  distinct: DistinctColumnValues[];
   inferredKeys: JoinEdge[];
   graph: JoinGraph;
   mode: 'lexical' | 'hybrid';
@@ -93,7 +93,24 @@ export async function buildToolbox(
     }
   };
 
-  // Statistics feed value hints (SearchColumn) and what the model sees about each column.
+  // One read of every text value; long texts are indexed as they are read (stage 'values'),
+  // short values once their counts are known (stage 'value-index').
+  const builder = new ValueIndexBuilder();
+  await timed('values', () =>
+    extractValues(exec, schema, builder, {
+      onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
+      signal,
+    }),
+  );
+  const values = await timed('value-index', () =>
+    builder.finish({
+      onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }),
+      signal,
+    }),
+  );
+
+  // Statistics feed value hints (SearchColumn) and what the model sees about each column. Text
+  // columns come from the values just read (every row, exact); the others from SQL on a row budget.
   const readable = schema.tables.filter((t) => !t.error);
   const total = readable.reduce((n, t) => n + t.columns.length, 0);
   const stats = await timed('statistics', async () => {
@@ -103,15 +120,17 @@ export async function buildToolbox(
       for (const c of t.columns) {
         checkAborted(signal);
         try {
+          const fromValues = t.kind === 'view' ? null : values.columnStats(t.name, c.name);
           out.set(
             `${t.name}.${c.name}`,
-            await columnStats(exec, {
-              table: t.name,
-              column: c.name,
-              rowCount: t.rowCount,
-              rowBudget: options.statsRowBudget ?? 50_000,
-              signal,
-            }),
+            fromValues ??
+              (await columnStats(exec, {
+                table: t.name,
+                column: c.name,
+                rowCount: t.rowCount,
+                rowBudget: options.statsRowBudget ?? 50_000,
+                signal,
+              })),
           );
         } catch (e) {
           if (e instanceof DowserError && e.code === 'cancelled') throw e;
@@ -122,19 +141,6 @@ export async function buildToolbox(
     }
     return out;
   });
-
-  const distinct = await timed('values', () =>
-    extractDistinctValues(exec, schema, {
-      onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
-      signal,
-    }),
-  );
-  const values = await timed('value-index', () =>
-    ValueIndex.build(distinct, {
-      onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }),
-      signal,
-    }),
-  );
   const inferredKeys = await timed('keys', async () => {
     onProgress?.({ stage: 'keys', done: 0, total: 1 });
     const keys = await inferForeignKeys(schema, exec, { signal });
@@ -144,7 +150,7 @@ export async function buildToolbox(
   const graph = buildJoinGraph(schema, inferredKeys);
   // Declared keys whose values never meet get a warning wherever a join path uses them.
   const unmatchedKeys = await findUnmatchedKeys(exec, graph.edges, { signal });
-  return assemble({ exec, schema, stats, values, distinct, inferredKeys, graph, unmatchedKeys, timings }, options);
+  return assemble({ exec, schema, stats, values, inferredKeys, graph, unmatchedKeys, timings }, options);
 }
 
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */
@@ -153,7 +159,6 @@ interface ToolboxBase {
   schema: Schema;
   stats: Map<string, ColumnStats>;
   values: ValueIndex;
-  distinct: DistinctColumnValues[];
   inferredKeys: JoinEdge[];
   graph: JoinGraph;
   unmatchedKeys: Map<string, UnmatchedKey>;
@@ -178,10 +183,14 @@ function columnEvidence(schema: Schema, stats: Map<string, ColumnStats>, keys: J
 
 /** The column index (descriptions included), column embeddings and the tool contexts. */
 async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<Toolbox> {
-  const { schema, stats, values, distinct, graph, exec } = base;
+  const { schema, stats, values, graph, exec } = base;
   const { onProgress, signal } = options;
   const timings: Toolbox['timings'] = { ...base.timings };
-  const columns = ColumnIndex.build(schema, { stats, descriptions: options.descriptions });
+  const columns = ColumnIndex.build(schema, {
+    stats,
+    descriptions: options.descriptions,
+    lexicon: await loadLexicon(),
+  });
 
   let semanticNote: string | null = options.embedder
     ? null
@@ -222,7 +231,7 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
             }
           : undefined,
     },
-    search_value: { values, exec, columns: distinct },
+    search_value: { values, exec },
     find_shortest_path: { graph, unmatched: base.unmatchedKeys },
     execute_sql: { exec, schema, values, evidence: columnEvidence(schema, stats, graph.edges) },
   };
@@ -232,7 +241,6 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
     stats,
     columns,
     values,
-    distinct,
     inferredKeys: base.inferredKeys,
     graph,
     timings,

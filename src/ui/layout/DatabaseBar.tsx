@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { closeDatabase, openFiles, openRecent } from '../actions/open-database';
-import { formatBytes } from '../lib/format';
+import { formatBytes, shown } from '../lib/format';
 import { recentQuery } from '../queries';
 import { useServices } from '../services/context';
 import { useApp } from '../store/app-store';
@@ -41,7 +41,7 @@ export function DatabaseBar() {
               }
               aria-current={d.id === activeId}
             >
-              {d.name}
+              {shown(d.name)}
               {d.status === 'opening' &&
                 (d.progress > 0 ? (
                   <progress max={1} value={d.progress} aria-label={`Reading ${d.name}`} />
@@ -115,7 +115,7 @@ export function DatabaseBar() {
                       void openRecent(f.name);
                     }}
                   >
-                    {f.name}
+                    {shown(f.name)}
                   </button>
                   <span className="muted">
                     {' '}

@@ -7,6 +7,7 @@ import { AskPanel } from '../features/ask/AskPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { EvaluatePanel } from '../features/evaluate/EvaluatePanel';
 import { currentSqlToRun } from '../features/editor/editor-handle';
+import { PanelBoundary } from '../components/PanelBoundary';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
 const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
@@ -27,7 +28,9 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
     return (
       <>
         <ViewTabs />
-        <ToolsPanel dbId={dbId} />
+        <PanelBoundary name="tools">
+          <ToolsPanel dbId={dbId} />
+        </PanelBoundary>
       </>
     );
   if (view === 'evaluate')
@@ -41,7 +44,9 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
     return (
       <>
         <ViewTabs />
-        <AskPanel dbId={dbId} />
+        <PanelBoundary name="ask">
+          <AskPanel dbId={dbId} />
+        </PanelBoundary>
       </>
     );
   return (
@@ -68,7 +73,9 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
           <SqlEditor key={dbId} value={sql} onChange={(v) => setSql(dbId, v)} onRun={run} schema={schema.data} />
         </Suspense>
       </div>
-      <ResultsPanel dbId={dbId} />
+      <PanelBoundary name="results">
+        <ResultsPanel dbId={dbId} />
+      </PanelBoundary>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Confirmed examples per database file name (IndexedDB). Failures are reported, never thrown.
 
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import type { ConfirmedExample } from '../../core/examples/examples';
+import { MAX_EXAMPLES, storedExamples, type ConfirmedExample } from '../../core/examples/examples';
 
 export interface ExamplesStore {
   list(dbName: string): Promise<ConfirmedExample[]>;
@@ -11,7 +11,14 @@ export interface ExamplesStore {
 export function createExamplesStore(store: UseStore = createStore('dowser-examples', 'examples')): ExamplesStore {
   const key = (dbName: string) => `examples:${dbName}`;
   return {
-    list: async (dbName) => (await get<ConfirmedExample[]>(key(dbName), store).catch(() => undefined)) ?? [],
+    // Checked on every read: an older build stored whatever a file held (100,000 entries stalled
+    // every click). A list over the cap is written back cut down.
+    async list(dbName) {
+      const raw = await get<unknown>(key(dbName), store).catch(() => undefined);
+      const examples = storedExamples(raw);
+      if (Array.isArray(raw) && raw.length > MAX_EXAMPLES) await set(key(dbName), examples, store).catch(() => {});
+      return examples;
+    },
     async save(dbName, examples) {
       try {
         await set(key(dbName), examples, store);

@@ -1,4 +1,11 @@
+import { displayText } from '../../core/format/visible';
 import type { SqlValue } from '../../core/types';
+
+/** A name or one-line text from the database or a model: controls and bidi marks shown as ⟨U+…⟩. */
+export const shown = (text: string): string => displayText(text);
+
+/** Multi-line text (cells, observations, SQL): the same, with line breaks and tabs kept. */
+export const shownLines = (text: string): string => displayText(text, { lineBreaks: 'keep' });
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -21,5 +28,5 @@ export function valueText(v: SqlValue, maxLen = 60): string {
   if (v === null) return 'NULL';
   if (v instanceof Uint8Array) return `BLOB ${formatBytes(v.length)}`;
   const s = String(v);
-  return s.length > maxLen ? s.slice(0, maxLen - 1) + '…' : s;
+  return shown(s.length > maxLen ? s.slice(0, maxLen - 1) + '…' : s);
 }

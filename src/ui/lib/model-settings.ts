@@ -1,8 +1,24 @@
-// Which language model answers, as the user configured it. The API key stays in memory unless
-// the user ticks "remember on this device"; it never goes into URLs, exports or logs, and is
-// sent only to the provider chosen here.
+// Which language model answers, as the person configured it, and their API keys.
+//
+// A key is bound to the provider and origin it was entered for: `apiKey` is always the key of
+// the current provider + origin (or ''), so pointing the settings at another server — by a
+// preset, by typing, or by a link — can never carry a key there. Keys stay in memory unless the
+// person keeps them for this tab's session (sessionStorage) or remembers them on this device
+// (localStorage); they never go into URLs, exports or logs. Saved settings are parsed with zod
+// (`{ version: 2, settings }`); the unversioned shape of earlier builds is migrated.
+
+import { z } from 'zod';
+import { readJson, readText, remove, writeJson, type StorageKind } from './storage';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'webllm' | 'scripted';
+export type KeyStorage = 'memory' | 'session' | 'local';
+
+/** One key and where it may be sent. */
+export interface BoundKey {
+  provider: ProviderKind;
+  origin: string;
+  key: string;
+}
 
 export interface ModelSettings {
   provider: ProviderKind;
@@ -10,10 +26,14 @@ export interface ModelSettings {
   preset: string;
   baseUrl: string;
   model: string;
+  /** The key for the current provider and origin; '' when none was entered for them. */
   apiKey: string;
-  rememberKey: boolean;
+  /** Where keys are kept between page loads. */
+  keyStorage: KeyStorage;
   /** 'auto' uses native tool calling when the provider has it. */
   toolMode: 'auto' | 'native' | 'text';
+  /** Every key entered, each bound to its provider and origin. */
+  keys: BoundKey[];
 }
 
 export const OPENAI_PRESETS: Array<{ id: string; label: string; baseUrl: string; model: string; needsKey: boolean }> = [
@@ -37,8 +57,12 @@ export const OPENAI_PRESETS: Array<{ id: string; label: string; baseUrl: string;
   { id: 'custom', label: 'Custom URL', baseUrl: '', model: '', needsKey: false },
 ];
 
-const KEY = 'dowser.model';
-const SECRET_KEY = 'dowser.model.key';
+export const ANTHROPIC_ORIGIN = 'https://api.anthropic.com';
+export const MODEL_KEY = 'dowser.model';
+export const KEYS_KEY = 'dowser.model.keys';
+/** Where builds before version 2 kept a remembered key, unbound. */
+const LEGACY_KEY = 'dowser.model.key';
+const VERSION = 2;
 
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   provider: 'scripted',
@@ -46,51 +70,162 @@ export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   baseUrl: 'https://api.openai.com/v1',
   model: 'gpt-4o-mini',
   apiKey: '',
-  rememberKey: false,
+  keyStorage: 'memory',
   toolMode: 'auto',
+  keys: [],
 };
 
-export function loadModelSettings(hash: string = typeof location !== 'undefined' ? location.hash : ''): ModelSettings {
-  let saved: Partial<ModelSettings> = {};
+const providerKind = z.enum(['openai', 'anthropic', 'webllm', 'scripted']);
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((s) => originOf(s) !== null);
+const D = DEFAULT_MODEL_SETTINGS;
+const savedFields = z.object({
+  provider: providerKind.catch(D.provider),
+  preset: z.string().max(40).catch(D.preset),
+  baseUrl: httpUrl.catch(D.baseUrl),
+  model: z.string().max(200).catch(D.model),
+  keyStorage: z.enum(['memory', 'session', 'local']).catch(D.keyStorage),
+  toolMode: z.enum(['auto', 'native', 'text']).catch(D.toolMode),
+});
+type SavedFields = z.infer<typeof savedFields>;
+const boundKey = z.object({ provider: providerKind, origin: z.string().max(300), key: z.string().min(1).max(500) });
+const keyList = z.array(boundKey).max(50);
+
+/** `scheme://host[:port]` of an http(s) URL, else null. */
+export function originOf(url: string): string | null {
   try {
-    saved = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
   } catch {
-    /* private mode or bad JSON: defaults */
+    return null;
   }
-  const apiKey = (() => {
-    try {
-      return localStorage.getItem(SECRET_KEY) ?? '';
-    } catch {
-      return '';
+}
+
+/** Where a key for these settings would be sent; null when the provider takes no key. */
+export function keyTarget(s: Pick<ModelSettings, 'provider' | 'baseUrl'>): Omit<BoundKey, 'key'> | null {
+  if (s.provider === 'anthropic') return { provider: 'anthropic', origin: ANTHROPIC_ORIGIN };
+  if (s.provider !== 'openai') return null;
+  const origin = originOf(s.baseUrl);
+  return origin ? { provider: 'openai', origin } : null;
+}
+
+function keyFor(keys: BoundKey[], s: Pick<ModelSettings, 'provider' | 'baseUrl'>): string {
+  const t = keyTarget(s);
+  return (t && keys.find((k) => k.provider === t.provider && k.origin === t.origin)?.key) || '';
+}
+
+/**
+ * The settings after a change. A new `apiKey` is bound to the provider and origin the settings
+ * point at after the change; any other change re-derives `apiKey` from the bound keys.
+ */
+export function applyModelPatch(current: ModelSettings, patch: Partial<ModelSettings>): ModelSettings {
+  const { apiKey, keys: _ignored, ...rest } = patch;
+  const next: ModelSettings = { ...current, ...rest };
+  if (apiKey !== undefined) {
+    const t = keyTarget(next);
+    if (t) {
+      const others = next.keys.filter((k) => !(k.provider === t.provider && k.origin === t.origin));
+      next.keys = apiKey ? [...others, { ...t, key: apiKey }] : others;
     }
-  })();
-  return { ...DEFAULT_MODEL_SETTINGS, ...saved, ...fromDeepLink(hash), apiKey, rememberKey: apiKey !== '' };
+  }
+  return { ...next, apiKey: keyFor(next.keys, next) };
+}
+
+function loadKeys(storage: KeyStorage): BoundKey[] {
+  if (storage === 'memory') return [];
+  const parsed = keyList.safeParse(readJson(storage, KEYS_KEY));
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * Version 1 saved the settings object itself (spread in unchecked) and a remembered key, bound
+ * to nothing, under its own name. The key is bound to the provider and origin those settings
+ * pointed at: the only place it was ever meant for.
+ */
+function migrate(value: unknown): { fields: SavedFields; keys: BoundKey[] } {
+  const fields = savedFields.parse(value && typeof value === 'object' ? value : {});
+  const legacy = readText('local', LEGACY_KEY);
+  if (!legacy) return { fields, keys: [] };
+  remove('local', LEGACY_KEY);
+  const t = keyTarget(fields);
+  if (!t || legacy.length > 500) return { fields, keys: [] };
+  return { fields: { ...fields, keyStorage: 'local' }, keys: [{ ...t, key: legacy }] };
+}
+
+/** The saved settings (never the link's: see `settingsFromLink`). */
+export function loadModelSettings(): ModelSettings {
+  const raw = readJson('local', MODEL_KEY);
+  const versioned = z.object({ version: z.literal(VERSION), settings: z.unknown() }).safeParse(raw);
+  let fields: SavedFields;
+  let keys: BoundKey[];
+  if (versioned.success) {
+    fields = savedFields.parse(versioned.data.settings ?? {});
+    keys = loadKeys(fields.keyStorage);
+  } else if (raw === undefined || (raw && typeof raw === 'object' && !('version' in raw))) {
+    ({ fields, keys } = migrate(raw));
+    saveModelSettings({ ...D, ...fields, keys });
+  } else {
+    fields = savedFields.parse({}); // a newer or unknown version: defaults
+    keys = [];
+  }
+  return { ...D, ...fields, keys, apiKey: keyFor(keys, fields) };
 }
 
 export function saveModelSettings(s: ModelSettings): void {
-  const { apiKey, ...rest } = s;
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ ...rest, rememberKey: undefined }));
-    if (s.rememberKey && apiKey) localStorage.setItem(SECRET_KEY, apiKey);
-    else localStorage.removeItem(SECRET_KEY);
-  } catch {
-    /* kept in memory only */
+  const { provider, preset, baseUrl, model, keyStorage, toolMode } = s;
+  writeJson('local', MODEL_KEY, {
+    version: VERSION,
+    settings: { provider, preset, baseUrl, model, keyStorage, toolMode },
+  });
+  for (const kind of ['local', 'session'] as StorageKind[]) {
+    if (kind === s.keyStorage && s.keys.length) writeJson(kind, KEYS_KEY, s.keys);
+    else remove(kind, KEYS_KEY);
   }
 }
 
-/** `#provider=openai&baseUrl=…&model=…` pre-fills settings; a key in the link is ignored on purpose. */
-export function fromDeepLink(hash: string): Partial<ModelSettings> {
+/** `#provider=openai&baseUrl=…&model=…` from a link; a key in the link is ignored on purpose. */
+export function fromDeepLink(hash: string): Partial<Pick<ModelSettings, 'provider' | 'baseUrl' | 'preset' | 'model'>> {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const out: Partial<ModelSettings> = {};
-  const provider = params.get('provider');
-  if (provider === 'openai' || provider === 'anthropic' || provider === 'webllm' || provider === 'scripted')
-    out.provider = provider;
+  const out: Partial<Pick<ModelSettings, 'provider' | 'baseUrl' | 'preset' | 'model'>> = {};
+  const provider = providerKind.safeParse(params.get('provider'));
+  if (provider.success) out.provider = provider.data;
   const baseUrl = params.get('baseUrl');
-  if (baseUrl && /^https?:\/\//i.test(baseUrl)) {
+  if (baseUrl && baseUrl.length <= 2000 && originOf(baseUrl)) {
     out.baseUrl = baseUrl;
     out.preset = 'custom';
   }
   const model = params.get('model');
   if (model) out.model = model.slice(0, 200);
   return out;
+}
+
+/** What a link would change, field by field; null when it changes nothing. */
+export interface LinkProposal {
+  patch: Partial<ModelSettings>;
+  changes: Array<{ field: 'provider' | 'server' | 'model'; from: string; to: string }>;
+}
+
+/**
+ * A link's settings are never applied silently: the page shows this proposal and the person
+ * decides. Accepting it goes through `applyModelPatch`, so a key bound to the old server stays
+ * there and the new server gets only a key entered for it.
+ */
+export function settingsFromLink(hash: string, current: ModelSettings): LinkProposal | null {
+  const link = fromDeepLink(hash);
+  const next = { ...current, ...link };
+  const changes: LinkProposal['changes'] = [];
+  if (next.provider !== current.provider)
+    changes.push({ field: 'provider', from: current.provider, to: next.provider });
+  const server = (s: ModelSettings) =>
+    s.provider === 'openai' ? s.baseUrl : s.provider === 'anthropic' ? ANTHROPIC_ORIGIN : '';
+  if (server(next) !== server(current)) changes.push({ field: 'server', from: server(current), to: server(next) });
+  if (next.model !== current.model) changes.push({ field: 'model', from: current.model, to: next.model });
+  return changes.length ? { patch: link, changes } : null;
+}
+
+/** Every key the page knows: cut out of anything stored or exported (see core/security/redact). */
+export function knownKeys(s: ModelSettings): string[] {
+  return s.keys.map((k) => k.key);
 }

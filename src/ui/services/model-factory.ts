@@ -7,8 +7,10 @@ import { createScriptedModel } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
 import { DEMO_SCRIPT } from '../../core/agent/demo-script';
 import type { ModelSettings } from '../lib/model-settings';
+import { policedFetch } from '../lib/connect-policy';
 
-const pageFetch: typeof fetch = (input, init) => fetch(input, init);
+// Only to servers the page's connect policy allows (lib/connect-policy.ts).
+const pageFetch: typeof fetch = policedFetch;
 
 export async function createChatModel(s: ModelSettings, onLoadProgress?: (text: string) => void): Promise<ChatModel> {
   switch (s.provider) {

@@ -6,6 +6,9 @@ import type { DowserError } from '../../core/errors';
 import type { ToolsSummary } from '../../core/engine';
 import type { ToolboxProgress } from '../../core/tools/toolbox';
 import type { OpenReport, QueryResult } from '../../core/types';
+import { loadSettings, saveSettings, type Settings } from '../lib/app-settings';
+
+export type { Settings };
 
 export interface DbEntry {
   id: string;
@@ -50,18 +53,6 @@ export interface Notice {
   message: string;
 }
 
-export interface Settings {
-  queryTimeoutMs: number;
-  pageSize: number;
-  rememberFiles: boolean;
-  /** Embedding model for semantic column search; '' turns it off. */
-  embeddingModel: string;
-  /** May the model be downloaded from the Hugging Face hub (else only self-hosted under /models/)? */
-  embeddingDownload: boolean;
-  /** The agent stops after its plan until the person presses Continue. */
-  pauseAfterPlan: boolean;
-}
-
 interface AppState {
   databases: DbEntry[];
   activeId: string | null;
@@ -91,24 +82,6 @@ interface AppState {
 }
 
 let noticeId = 0;
-
-const SETTINGS_KEY = 'dowser.settings';
-const defaultSettings: Settings = {
-  queryTimeoutMs: 10_000,
-  pageSize: 1000,
-  rememberFiles: false,
-  embeddingModel: 'Xenova/all-MiniLM-L6-v2',
-  embeddingDownload: true,
-  pauseAfterPlan: false,
-};
-
-function loadSettings(): Settings {
-  try {
-    return { ...defaultSettings, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') };
-  } catch {
-    return defaultSettings;
-  }
-}
 
 export const useApp = create<AppState>()((setState) => ({
   databases: [],
@@ -147,11 +120,7 @@ export const useApp = create<AppState>()((setState) => ({
   updateSettings: (patch) =>
     setState((s) => {
       const settings = { ...s.settings, ...patch };
-      try {
-        localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-      } catch {
-        /* private mode: keep in memory */
-      }
+      saveSettings(settings);
       return { settings };
     }),
   setGlossary: (dbName, glossary) => setState((s) => ({ glossaries: { ...s.glossaries, [dbName]: glossary } })),

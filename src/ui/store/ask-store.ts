@@ -3,7 +3,16 @@
 
 import { create } from 'zustand';
 import type { AgentEvent } from '../../core/agent/events';
-import { loadModelSettings, saveModelSettings, type ModelSettings } from '../lib/model-settings';
+import { redactDeep } from '../../core/security/redact';
+import {
+  applyModelPatch,
+  knownKeys,
+  loadModelSettings,
+  saveModelSettings,
+  settingsFromLink,
+  type LinkProposal,
+  type ModelSettings,
+} from '../lib/model-settings';
 
 export interface AskRun {
   id: string;
@@ -31,30 +40,49 @@ export interface AskRun {
 interface AskState {
   runs: Record<string, AskRun | undefined>;
   model: ModelSettings;
+  /** Model settings a link (`#provider=…&baseUrl=…`) asks for: applied only if the person accepts. */
+  linkProposal: LinkProposal | null;
+  /** Accept (true) or refuse the link's settings; either way the link is answered. */
+  answerLink(accept: boolean): void;
   setRun(dbId: string, run: AskRun | undefined): void;
   patchRun(dbId: string, patch: Partial<AskRun>): void;
   pushEvent(dbId: string, event: AgentEvent): void;
   setModel(patch: Partial<ModelSettings>): void;
 }
 
-export const useAsk = create<AskState>()((set) => ({
-  runs: {},
-  model: loadModelSettings(),
-  setRun: (dbId, run) => set((s) => ({ runs: { ...s.runs, [dbId]: run } })),
-  patchRun: (dbId, patch) =>
-    set((s) => (s.runs[dbId] ? { runs: { ...s.runs, [dbId]: { ...s.runs[dbId]!, ...patch } } } : {})),
-  pushEvent: (dbId, event) =>
-    set((s) => {
-      const run = s.runs[dbId];
-      if (!run) return {};
-      // A finished turn replaces its streamed text.
-      const streaming = event.type === 'thought' || event.type === 'action' ? '' : run.streaming;
-      return { runs: { ...s.runs, [dbId]: { ...run, events: [...run.events, event], streaming } } };
-    }),
-  setModel: (patch) =>
-    set((s) => {
-      const model = { ...s.model, ...patch };
-      saveModelSettings(model);
-      return { model };
-    }),
-}));
+const savedModel = loadModelSettings();
+
+export const useAsk = create<AskState>()((set, get) => {
+  // Runs are stored (history) and exported: no key the person entered may be in them, whether a
+  // server echoed it in an error or a model repeated it in a reply.
+  const clean = <T>(value: T): T => redactDeep(value, knownKeys(get().model));
+  return {
+    runs: {},
+    model: savedModel,
+    linkProposal: settingsFromLink(typeof location !== 'undefined' ? location.hash : '', savedModel),
+    answerLink: (accept) =>
+      set((s) => {
+        if (!s.linkProposal) return {};
+        const model = accept ? applyModelPatch(s.model, s.linkProposal.patch) : s.model;
+        if (accept) saveModelSettings(model);
+        return { model, linkProposal: null };
+      }),
+    setRun: (dbId, run) => set((s) => ({ runs: { ...s.runs, [dbId]: run && clean(run) } })),
+    patchRun: (dbId, patch) =>
+      set((s) => (s.runs[dbId] ? { runs: { ...s.runs, [dbId]: { ...s.runs[dbId]!, ...clean(patch) } } } : {})),
+    pushEvent: (dbId, event) =>
+      set((s) => {
+        const run = s.runs[dbId];
+        if (!run) return {};
+        // A finished turn replaces its streamed text.
+        const streaming = event.type === 'thought' || event.type === 'action' ? '' : run.streaming;
+        return { runs: { ...s.runs, [dbId]: { ...run, events: [...run.events, clean(event)], streaming } } };
+      }),
+    setModel: (patch) =>
+      set((s) => {
+        const model = applyModelPatch(s.model, patch);
+        saveModelSettings(model);
+        return { model };
+      }),
+  };
+});

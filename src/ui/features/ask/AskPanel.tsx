@@ -7,6 +7,7 @@ import { RunHistoryList } from './RunHistory';
 import { ImportRunButton } from './RunExport';
 import { ExamplesList } from './ExamplesList';
 import { RunView } from './RunView';
+import { PanelBoundary } from '../../components/PanelBoundary';
 
 /** Question box, the run as it happens, and the answer. */
 export function AskPanel({ dbId }: { dbId: string }) {
@@ -86,9 +87,21 @@ export function AskPanel({ dbId }: { dbId: string }) {
           />
         )}
       </form>
-      {db && <RunHistoryList dbId={dbId} dbName={db.name} />}
-      {db && <ExamplesList dbName={db.name} />}
-      {run && <RunView run={run} />}
+      {db && (
+        <PanelBoundary name="history">
+          <RunHistoryList dbId={dbId} dbName={db.name} />
+        </PanelBoundary>
+      )}
+      {db && (
+        <PanelBoundary name="examples">
+          <ExamplesList dbId={dbId} dbName={db.name} />
+        </PanelBoundary>
+      )}
+      {run && (
+        <PanelBoundary name="run" key={run.id}>
+          <RunView run={run} />
+        </PanelBoundary>
+      )}
       {!run && (
         <p className="muted pad">
           The agent first writes a plan of sub-questions, then searches columns and values, finds join paths, runs SQL,

@@ -4,9 +4,14 @@ import { sqlFileText } from '../../../core/export/sql-file';
 import { baseName, downloadText } from '../../lib/download';
 import { useApp } from '../../store/app-store';
 import { useAsk, type AskRun } from '../../store/ask-store';
+import { redactDeep } from '../../../core/security/redact';
+import { knownKeys } from '../../lib/model-settings';
 
 /** Download the run (JSON, Markdown) or its SQL; no API key is ever part of a run. */
-export function RunExportButtons({ run }: { run: AskRun }) {
+export function RunExportButtons({ run: shownRun }: { run: AskRun }) {
+  // Runs in the store are redacted already; keys entered since are cut here too.
+  const model = useAsk((s) => s.model);
+  const run = redactDeep(shownRun, knownKeys(model));
   const final = run.events.find((e) => e.type === 'final');
   const plan = [...run.events].reverse().find((e) => e.type === 'plan');
   const name = `${baseName(run.dbName)}-${baseName(run.question).slice(0, 40) || 'run'}`;
@@ -50,6 +55,8 @@ export function RunExportButtons({ run }: { run: AskRun }) {
   );
 }
 
+const MAX_RUN_FILE_BYTES = 50_000_000;
+
 /** Opens an exported run JSON and shows it (read-only) in place of the current run. */
 export function ImportRunButton({ dbId }: { dbId: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -57,6 +64,10 @@ export function ImportRunButton({ dbId }: { dbId: string }) {
   const setRun = useAsk((s) => s.setRun);
   const onFile = async (file: File) => {
     try {
+      if (file.size > MAX_RUN_FILE_BYTES)
+        throw new Error(
+          `it is ${Math.round(file.size / 1e6)} MB; run files up to ${MAX_RUN_FILE_BYTES / 1e6} MB open.`,
+        );
       const r = runFromJson(await file.text());
       setRun(dbId, {
         ...r,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { historyQuery } from '../../queries';
 import { useServices } from '../../services/context';
 import { useAsk } from '../../store/ask-store';
+import { shown } from '../../lib/format';
 
 /** Past questions on this database file; a click shows that run again with all its steps. */
 export function RunHistoryList({ dbId, dbName }: { dbId: string; dbName: string }) {
@@ -21,7 +22,7 @@ export function RunHistoryList({ dbId, dbName }: { dbId: string; dbName: string 
               aria-current={r.id === current}
               onClick={() => setRun(dbId, { ...r, dbId })}
             >
-              {r.question}
+              {shown(r.question)}
             </button>
             <span className="muted">
               {' '}

@@ -130,3 +130,17 @@ describe('RunView, an unverified answer', () => {
     expect(screen.getByTestId('unverified').textContent).toMatch(/ran out of turns/);
   });
 });
+
+describe('RunView, cached tokens', () => {
+  it('shows the part of the input the provider read from its cache, per step and in total', () => {
+    const usage = { inputTokens: 2210, outputTokens: 31, cachedInputTokens: 1920, estimated: false };
+    const withCache = events.map((e) =>
+      e.type === 'usage'
+        ? ({ ...e, usage, total: { ...e.total, cachedInputTokens: 1920 * e.step, estimated: false } } as AgentEvent)
+        : e,
+    );
+    renderWithServices(<RunView run={runOf(withCache)} />);
+    expect(screen.getAllByTestId('step')[0].textContent).toContain('2210 in (1920 cached) / 31 out tokens');
+    expect(screen.getByText(/openai · qwen2.5:7b/).textContent).toMatch(/in \([\d,]+ cached\) \/ [\d,]+ out tokens/);
+  });
+});

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { AgentEvent } from '../../../core/agent/events';
+import { boundedJson } from '../../../core/format/bounded-json';
 import { runQuery } from '../../actions/run-query';
-import { formatCount, valueText } from '../../lib/format';
+import { formatCount, shown, shownLines, valueText } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import type { AskRun } from '../../store/ask-store';
 import { RunExportButtons } from './RunExport';
@@ -27,7 +28,7 @@ export function RunView({ run }: { run: AskRun }) {
       <div className="run-meta muted small">
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
         {usage &&
-          ` · ${formatCount(usage.total.inputTokens)} in / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
+          ` · ${formatCount(usage.total.inputTokens)} in${usage.total.cachedInputTokens ? ` (${formatCount(usage.total.cachedInputTokens)} cached)` : ''} / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
         {run.imported && ' · opened from a file (read-only)'}
         {run.status !== 'running' && <RunExportButtons run={run} />}
@@ -41,7 +42,7 @@ export function RunView({ run }: { run: AskRun }) {
       {run.status === 'running' && run.waitingFor && <Waiting run={run} />}
       {run.status === 'running' && !run.waitingFor && (
         <div className="streaming" data-testid="streaming">
-          {run.streaming || 'Thinking…'}
+          {shownLines(run.streaming) || 'Thinking…'}
         </div>
       )}
       {final && <FinalCard final={final} dbId={run.dbId} />}
@@ -58,7 +59,7 @@ export function RunView({ run }: { run: AskRun }) {
       )}
       {error && (
         <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>
-          {error.message}
+          {shownLines(error.message)}
         </p>
       )}
     </div>
@@ -122,13 +123,13 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
         <ol>
           {plan.plan.sub_questions.map((q, i) => (
             <li key={i}>
-              <span>{q.text}</span>
+              <span>{shown(q.text)}</span>
               <span className="chips">
                 {q.tables
                   .flatMap((t) => (t.columns.length ? t.columns.map((c) => `${t.table}.${c}`) : [t.table]))
                   .map((c) => (
                     <span key={c} className="chip">
-                      {c}
+                      {shown(c)}
                     </span>
                   ))}
               </span>
@@ -142,7 +143,7 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
           ))}
         </ol>
       )}
-      {plan.problems.length > 0 && <p className="warn small">{plan.problems.map((p) => p.message).join(' ')}</p>}
+      {plan.problems.length > 0 && <p className="warn small">{shown(plan.problems.map((p) => p.message).join(' '))}</p>}
     </section>
   );
 }
@@ -152,12 +153,12 @@ function Preview({ preview }: { preview: StepPreview }) {
   if (preview.status === 'failed') return <p className="error small">{preview.message}</p>;
   return (
     <div className="step-preview" data-testid="step-preview">
-      <code className="small">{preview.sql}</code>
+      <code className="small">{shownLines(preview.sql)}</code>
       <table className="mini">
         <thead>
           <tr>
             {preview.columns.map((c, i) => (
-              <th key={i}>{c}</th>
+              <th key={i}>{shown(c)}</th>
             ))}
           </tr>
         </thead>
@@ -217,20 +218,20 @@ function StepCard({ step }: { step: Step }) {
   const a = step.action;
   return (
     <li className="card step-card" data-testid="step" data-tool={a?.tool}>
-      {step.thought && <p className="thought">{step.thought}</p>}
+      {step.thought && <p className="thought">{shownLines(step.thought)}</p>}
       {a && (
         <button type="button" className="action link" aria-expanded={open} onClick={() => setOpen(!open)}>
-          <code>{a.tool}</code> <span className="muted">{argsText(a.args)}</span>
+          <code>{shown(a.tool)}</code> <span className="muted">{shown(argsText(a.args))}</span>
         </button>
       )}
       {open && step.observation && (
         <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>
-          {step.observation.text}
+          {shownLines(step.observation.text)}
         </pre>
       )}
       <span className="muted small step-meta">
         {step.usage &&
-          `model ${step.usage.ms} ms · ${step.usage.usage ? `${step.usage.usage.inputTokens} in / ${step.usage.usage.outputTokens} out tokens${step.usage.usage.estimated ? ' (est.)' : ''}` : 'tokens not reported'}`}
+          `model ${step.usage.ms} ms · ${step.usage.usage ? tokensText(step.usage.usage) : 'tokens not reported'}`}
         {step.usage && step.observation && ' · '}
         {step.observation && `tool ${step.observation.ms} ms`}
       </span>
@@ -239,7 +240,8 @@ function StepCard({ step }: { step: Step }) {
 }
 
 function argsText(args: unknown): string {
-  const s = JSON.stringify(args) ?? '';
+  // Bounded: a model's (or a file's) arguments may nest deeper than JSON.stringify can go.
+  const s = boundedJson(args, { maxChars: 400 });
   return s.length > 160 ? s.slice(0, 159) + '…' : s;
 }
 
@@ -271,12 +273,12 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
       )}
       {final.explanation && (
         <p className="explanation" data-testid="explanation">
-          {final.explanation}
+          {shownLines(final.explanation)}
         </p>
       )}
       {final.note && <p className="muted small">{final.note}</p>}
       <pre className="final-sql" data-testid="final-sql">
-        {final.sql}
+        {shownLines(final.sql)}
       </pre>
       <button type="button" className="small" onClick={open}>
         Open in the SQL editor
@@ -285,7 +287,7 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
         <thead>
           <tr>
             {final.columns.map((c, i) => (
-              <th key={i}>{c}</th>
+              <th key={i}>{shown(c)}</th>
             ))}
           </tr>
         </thead>
@@ -307,4 +309,10 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
       </p>
     </section>
   );
+}
+
+/** One model call's tokens, with the part the provider read from its prompt cache. */
+function tokensText(u: NonNullable<Ev<'usage'>['usage']>): string {
+  const cached = u.cachedInputTokens ? ` (${u.cachedInputTokens} cached)` : '';
+  return `${u.inputTokens} in${cached} / ${u.outputTokens} out tokens${u.estimated ? ' (est.)' : ''}`;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AgentEvent } from '../../../core/agent/events';
 import { answerAgent, continueAfterPlan } from '../../actions/ask';
 import type { AskRun } from '../../store/ask-store';
+import { shown, shownLines } from '../../lib/format';
 
 /** What the run waits for: the agent's question (options as buttons, or own words), or Continue. */
 export function Waiting({ run }: { run: AskRun }) {
@@ -21,11 +22,11 @@ export function Waiting({ run }: { run: AskRun }) {
   if (!ask) return null;
   return (
     <div className="card waiting" data-testid="clarification" role="group" aria-label="The agent asks">
-      <p className="thought">{ask.question}</p>
+      <p className="thought">{shownLines(ask.question)}</p>
       <div className="row gap">
         {ask.options.map((o) => (
           <button key={o} type="button" className="small" onClick={() => answerAgent(run.dbId, o)}>
-            {o}
+            {shown(o)}
           </button>
         ))}
       </div>

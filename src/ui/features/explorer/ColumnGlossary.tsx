@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { shownLines } from '../../lib/format';
 
 /** A column's note (the user's words) and imported description, each cut to a few lines. */
 export function ColumnGlossary({ note, imported }: { note: string; imported: string }) {
@@ -6,14 +7,14 @@ export function ColumnGlossary({ note, imported }: { note: string; imported: str
   return (
     <div className="col-glossary">
       {note && (
-        <p className="col-note" title={note}>
+        <p className="col-note" title={shownLines(note)}>
           <span className="col-note-label">Note</span>
-          {note}
+          {shownLines(note)}
         </p>
       )}
       {imported && (
-        <p className="col-desc" title={imported}>
-          {imported}
+        <p className="col-desc" title={shownLines(imported)}>
+          {shownLines(imported)}
         </p>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { formatBytes } from '../../lib/format';
+import { formatBytes, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 
 /** What opening the file found: size, SQLite version, integrity, and any problems (kept here after notices are dismissed). */
@@ -22,7 +22,7 @@ export function DatabaseInfo({ dbId }: { dbId: string }) {
         <ul className="plain db-issues">
           {report.issues.map((i) => (
             <li key={i.code} className={i.level === 'error' ? 'error' : i.level === 'warning' ? 'warn' : 'muted'}>
-              {i.message}
+              {shownLines(i.message)}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { describeError } from '../../../core/errors';
 import type { Schema, TableInfo } from '../../../core/types';
-import { formatCount } from '../../lib/format';
+import { formatCount, shown } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import { DatabaseInfo } from './DatabaseInfo';
 import { ImportDescriptions } from './ImportDescriptions';
@@ -98,7 +98,7 @@ function TableRow({
         <span className={`kind kind-${t.kind}`} title={t.kind}>
           {t.kind === 'view' ? 'V' : t.kind === 'virtual' ? 'VT' : 'T'}
         </span>
-        <span className="table-name">{t.name}</span>
+        <span className="table-name">{shown(t.name)}</span>
         <span className="muted small">
           {t.skipped ? 'not read yet' : t.error ? 'unreadable' : formatCount(t.rowCount)}
         </span>

@@ -8,6 +8,7 @@ import { useApp } from '../../store/app-store';
 import { ColumnGlossary, NoteEditor } from './ColumnGlossary';
 import { ColumnStatsView } from './ColumnStatsView';
 import { useGlossary } from './use-glossary';
+import { shown } from '../../lib/format';
 
 /**
  * Columns with type / PK / FK markers, descriptions and notes, statistics on demand, links to
@@ -53,7 +54,7 @@ export function TableDetail({
         {table.withoutRowid && <span className="badge">WITHOUT ROWID</span>}
         {table.primaryKey.length > 1 && (
           <span className="badge" title="Composite primary key">
-            PK ({table.primaryKey.join(', ')})
+            PK ({shown(table.primaryKey.join(', '))})
           </span>
         )}
       </div>
@@ -72,7 +73,7 @@ export function TableDetail({
                   title="Show statistics"
                   onClick={() => setOpenColumn(isOpen ? null : c.name)}
                 >
-                  {c.name}
+                  {shown(c.name)}
                 </button>
                 {c.pkIndex > 0 && (
                   <span
@@ -86,22 +87,22 @@ export function TableDetail({
                   <button
                     type="button"
                     className="badge badge-fk link"
-                    title={`References ${fk.refTable}.${fk.to[fk.from.indexOf(c.name)]}`}
+                    title={shown(`References ${fk.refTable}.${fk.to[fk.from.indexOf(c.name)]}`)}
                     onClick={() => select(fk.refTable)}
                   >
-                    → {fk.refTable}
+                    → {shown(fk.refTable)}
                   </button>
                 )}
                 <span className="muted small col-type" title={`affinity ${c.affinity}`}>
-                  {c.declaredType || 'no type'}
+                  {shown(c.declaredType) || 'no type'}
                   {c.notNull ? ' · not null' : ''}
-                  {c.defaultValue != null ? ` · default ${c.defaultValue}` : ''}
+                  {c.defaultValue != null ? ` · default ${shown(c.defaultValue)}` : ''}
                 </span>
                 <button
                   type="button"
                   className="link note-link"
                   aria-expanded={editing === c.name}
-                  title={`Your note on ${c.name}: shown here and read by the column search`}
+                  title={shown(`Your note on ${c.name}: shown here and read by the column search`)}
                   onClick={() => setEditing(editing === c.name ? null : c.name)}
                 >
                   {note ? 'edit note' : 'add note'}
@@ -109,7 +110,7 @@ export function TableDetail({
               </div>
               {editing === c.name && (
                 <NoteEditor
-                  label={`Note on ${c.name}`}
+                  label={shown(`Note on ${c.name}`)}
                   initial={note}
                   onCancel={() => setEditing(null)}
                   onSave={(text) => {
@@ -134,7 +135,7 @@ export function TableDetail({
             <span key={`${t.name}-${fk.id}`}>
               {i > 0 && ', '}
               <button type="button" className="link" onClick={() => select(t.name)}>
-                {t.name}.{fk.from.join('+')}
+                {shown(`${t.name}.${fk.from.join('+')}`)}
               </button>
             </span>
           ))}
@@ -143,7 +144,9 @@ export function TableDetail({
       {table.indexes.length > 0 && (
         <p className="small muted">
           Indexes:{' '}
-          {table.indexes.map((ix) => `${ix.name} (${ix.columns.join(', ')})${ix.unique ? ' unique' : ''}`).join('; ')}
+          {shown(
+            table.indexes.map((ix) => `${ix.name} (${ix.columns.join(', ')})${ix.unique ? ' unique' : ''}`).join('; '),
+          )}
         </p>
       )}
     </div>

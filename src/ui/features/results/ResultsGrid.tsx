@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QueryResult, SqlValue } from '../../../core/types';
-import { formatBytes, formatCount, hexPreview } from '../../lib/format';
+import { formatBytes, formatCount, hexPreview, shown, shownLines } from '../../lib/format';
 
 const ROW_HEIGHT = 28;
 /** Characters of a text cell the grid renders; the rest is one click away (ValueDialog). */
@@ -46,8 +46,8 @@ export function ResultsGrid({ result, onOpen }: { result: QueryResult; onOpen: (
           #
         </div>
         {result.columns.map((c, i) => (
-          <div key={i} className="grid-cell" role="columnheader" title={c}>
-            <span className="col-name">{c}</span>
+          <div key={i} className="grid-cell" role="columnheader" title={shown(c)}>
+            <span className="col-name">{shown(c)}</span>
             <span className="col-types">{result.columnTypes[i]?.join('/') || 'null'}</span>
           </div>
         ))}
@@ -138,12 +138,12 @@ function Cell({
   const length = fullLength ?? value.length;
   if (length <= DISPLAY_CHARS)
     return (
-      <div className="grid-cell" role="cell" title={value.length > 40 ? value : undefined}>
-        {value}
+      <div className="grid-cell" role="cell" title={value.length > 40 ? shownLines(value) : undefined}>
+        {shownLines(value)}
       </div>
     );
   return (
-    <div className="grid-cell long" role="cell" data-length={length} title={`${value.slice(0, 2000)}…`}>
+    <div className="grid-cell long" role="cell" data-length={length} title={`${shownLines(value.slice(0, 2000))}…`}>
       <button
         type="button"
         className="cell-open"
@@ -152,7 +152,7 @@ function Cell({
       >
         {formatCount(length)} chars
       </button>
-      {value.slice(0, DISPLAY_CHARS)}…
+      {shownLines(value.slice(0, DISPLAY_CHARS))}…
     </div>
   );
 }

@@ -13,6 +13,8 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
   const run = useApp((s) => s.run);
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
   const notify = useApp((s) => s.notify);
+  const protectFormulas = useApp((s) => s.settings.protectCsvFormulas);
+  const updateSettings = useApp((s) => s.updateSettings);
   const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<OpenedCell | null>(null);
   const mine = run.dbId === dbId;
@@ -25,7 +27,7 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
       // for all rows, with the (much larger) bounds of an export.
       const full = run.result.truncated || run.result.cut ? await fetchAllRows(dbId, run.sql) : run.result;
       const name = `${baseName(db?.name ?? 'result')}-result.${kind}`;
-      if (kind === 'csv') downloadText(name, resultToCsv(full), 'text/csv;charset=utf-8');
+      if (kind === 'csv') downloadText(name, resultToCsv(full, { protectFormulas }), 'text/csv;charset=utf-8');
       else downloadText(name, resultToJson(full), 'application/json');
       if (full.truncated) notify('warning', `The export holds the first ${formatCount(full.rows.length)} rows only.`);
       if (full.cut?.length)
@@ -80,6 +82,17 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
             >
               CSV
             </button>
+            <label
+              className="check small"
+              title="Cells starting with = + - @, a tab or CR get a leading ' so Excel, LibreOffice or Google Sheets show them as text instead of running them. Untick for the exact values."
+            >
+              <input
+                type="checkbox"
+                checked={protectFormulas}
+                onChange={(e) => updateSettings({ protectCsvFormulas: e.target.checked })}
+              />
+              protect against spreadsheet formulas
+            </label>
             <button
               type="button"
               className="small secondary"

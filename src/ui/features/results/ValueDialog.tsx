@@ -3,7 +3,7 @@ import type { WholeValue } from '../../../core/engine';
 import { WHOLE_VALUE_MAX } from '../../../core/db/result-budget';
 import { describeError } from '../../../core/errors';
 import { baseName, downloadText } from '../../lib/download';
-import { formatBytes, formatCount } from '../../lib/format';
+import { formatBytes, formatCount, shown } from '../../lib/format';
 import { DISPLAY_CHARS, type OpenedCell } from './ResultsGrid';
 
 /** Clipboards choke long before downloads do: above this, only "Save" is offered. */
@@ -65,7 +65,7 @@ export function ValueDialog({
   return (
     <div className="value-dialog" role="dialog" aria-modal="true" aria-label="Whole value">
       <h3>
-        Row {formatCount(cell.index + 1)}, column “{cell.columnName}”
+        Row {formatCount(cell.index + 1)}, column “{shown(cell.columnName)}”
       </h3>
       <p data-testid="value-size">
         {cell.kind === 'blob' ? 'Blob' : 'Text'} of {size}.{' '}

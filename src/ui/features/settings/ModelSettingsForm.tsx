@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { describeError } from '../../../core/errors';
 import { useServices } from '../../services/context';
 import { completeChat } from '../../../core/llm/complete';
-import { OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
+import { keyTarget, OPENAI_PRESETS, type KeyStorage, type ProviderKind } from '../../lib/model-settings';
+import { needsReloadFor } from '../../lib/connect-policy';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
 
@@ -13,7 +14,38 @@ const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
   { id: 'webllm', label: 'In the browser (WebLLM, WebGPU)' },
 ];
 
-/** Which model answers. The key is kept in memory unless "remember" is ticked. */
+const KEY_STORAGE: Array<{ id: KeyStorage; label: string }> = [
+  { id: 'memory', label: 'only while this page is open (forgotten on reload)' },
+  { id: 'session', label: 'for this browser session only (this tab, until it is closed)' },
+  { id: 'local', label: 'remember on this device' },
+];
+
+/** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
+/** A server set after the page loaded is reachable after a reload (lib/connect-policy.ts). */
+function ReloadNote({ url }: { url: string }) {
+  const blocked = needsReloadFor(url);
+  if (!blocked) return null;
+  return (
+    <p className="warn small" data-testid="reload-note">
+      Reload the page to connect to {blocked}: for safety this page only connects to the servers set when it loaded.
+      Your settings are kept.{' '}
+      <button type="button" className="small" onClick={() => location.reload()}>
+        Reload
+      </button>
+    </p>
+  );
+}
+
+function KeyTargetNote({ target }: { target: ReturnType<typeof keyTarget> }) {
+  if (!target) return null;
+  return (
+    <p className="muted small" data-testid="key-target">
+      This key is sent only to {target.origin}. Another server gets only a key entered for it.
+    </p>
+  );
+}
+
+/** Which model answers. The key is kept in memory unless the person chooses to keep it longer. */
 export function ModelSettingsForm() {
   const s = useAsk((st) => st.model);
   const set = useAsk((st) => st.setModel);
@@ -94,6 +126,7 @@ export function ModelSettingsForm() {
           />
         </label>
       )}
+      {s.provider === 'openai' && <ReloadNote url={s.baseUrl} />}
       {s.provider !== 'scripted' && (
         <label>
           Model
@@ -118,11 +151,21 @@ export function ModelSettingsForm() {
               onChange={(e) => set({ apiKey: e.target.value })}
             />
           </label>
-          <label className="check">
-            <input type="checkbox" checked={s.rememberKey} onChange={(e) => set({ rememberKey: e.target.checked })} />
-            Remember the key on this device (otherwise it is forgotten when the page closes; it is only ever sent to
-            this provider)
-          </label>
+          <KeyTargetNote target={keyTarget(s)} />
+          <fieldset className="key-storage">
+            <legend className="small">Keep the key</legend>
+            {KEY_STORAGE.map((k) => (
+              <label className="check" key={k.id}>
+                <input
+                  type="radio"
+                  name="key-storage"
+                  checked={s.keyStorage === k.id}
+                  onChange={() => set({ keyStorage: k.id })}
+                />
+                {k.label}
+              </label>
+            ))}
+          </fieldset>
         </>
       )}
       {s.provider !== 'scripted' && (

@@ -55,8 +55,9 @@ export function SettingsPanel() {
           onChange={(e) => update({ embeddingDownload: e.target.checked })}
         />
         Download the model from the Hugging Face hub when it is not self-hosted under /models/ (once, then cached by the
-        browser)
+        browser). Off by default: the page then never contacts the hub.
       </label>
+
       <label className="check">
         <input
           type="checkbox"

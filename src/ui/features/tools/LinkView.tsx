@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describeError } from '../../../core/errors';
 import type { QuestionLink } from '../../../core/retrieval/linker';
 import { linkQuestion } from '../../actions/tools';
+import { shown } from '../../lib/format';
 import { queryKeys } from '../../queries';
 
 /** The question with its linked spans marked; every piece is rendered as text. */
@@ -25,9 +26,9 @@ export function LinkView({ dbId, question }: { dbId: string; question: string })
         <tbody>
           {links.data.map((l, i) => (
             <tr key={i}>
-              <td>{l.text}</td>
+              <td>{shown(l.text)}</td>
               <td>{l.kind}</td>
-              <td>{target(l)}</td>
+              <td>{shown(target(l))}</td>
               <td>{l.score}</td>
             </tr>
           ))}
@@ -53,14 +54,14 @@ function highlight(question: string, links: QuestionLink[]): ReactNode[] {
   const out: ReactNode[] = [];
   let at = 0;
   chosen.forEach((l, i) => {
-    if (l.start > at) out.push(question.slice(at, l.start));
+    if (l.start > at) out.push(shown(question.slice(at, l.start)));
     out.push(
-      <mark key={i} className={`link-${l.kind}`} title={`${l.kind}: ${target(l)}`}>
-        {question.slice(l.start, l.end)}
+      <mark key={i} className={`link-${l.kind}`} title={shown(`${l.kind}: ${target(l)}`)}>
+        {shown(question.slice(l.start, l.end))}
       </mark>,
     );
     at = l.end;
   });
-  if (at < question.length) out.push(question.slice(at));
+  if (at < question.length) out.push(shown(question.slice(at)));
   return out;
 }

