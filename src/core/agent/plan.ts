@@ -106,13 +106,10 @@ export function validatePlan(plan: Plan, schema: Schema): { plan: Plan; problems
 
 /** The observation the model gets after submit_plan: the plan as checked, and what to fix. */
 export function planObservation(plan: Plan, problems: PlanProblem[]): string {
-  const lines = [
-    `Plan recorded (${plan.sub_questions.length} sub-question${plan.sub_questions.length === 1 ? '' : 's'}).`,
-  ];
-  if (problems.length === 0) {
-    lines.push('All tables and columns exist. Next: locate values and columns, find join paths, execute SQL.');
-    return lines.join('\n');
-  }
+  const count = `${plan.sub_questions.length} sub-question${plan.sub_questions.length === 1 ? '' : 's'}`;
+  // Resent with every later request: kept to the one fact the model needs.
+  if (problems.length === 0) return `Plan recorded (${count}); every table and column exists.`;
+  const lines = [`Plan recorded (${count}).`];
   lines.push('Names not in the database:');
   for (const p of problems) {
     const close = p.suggestions.length ? ` Close names: ${p.suggestions.map((s) => jsonData(s)).join(', ')}.` : '';

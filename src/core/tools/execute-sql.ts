@@ -105,7 +105,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
             : String(out.totalRows);
       lines.push(`(${shown} of ${total} rows shown)`);
     } else lines.push(`(${shown} row${shown === 1 ? '' : 's'})`, ...out.emptyReasons);
-    lines.push(`Took ${result.elapsedMs} ms.`);
+    // The time is shown to the person (the step card), not sent to the model on every request.
     return lines.join('\n');
   },
 };

@@ -52,6 +52,9 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
               : `match ${Math.round((100 * h.score) / top)}%`;
         const type = h.declaredType ? escapeControls(h.declaredType) : 'no type';
         const parts = [`${i + 1}. ${promptIdent(h.table)}.${promptIdent(h.column)} (${type}; ${strength})`];
+        // A filler that shares no word with the query is listed by name only: its values would
+        // cost tokens on every later request for a column that is likely not the one.
+        if (h.score <= 0) return parts[0];
         if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
         if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
         return parts.join(' — ');
