@@ -8,6 +8,7 @@ import { toDowserError } from '../core/errors';
 import { visible } from '../core/format/visible';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
 import { COMMANDS } from './commands';
+import { EXIT_INTERRUPTED, installInterruptHandler, wasInterrupted } from './interrupt';
 
 export function mainUsage(): string {
   const width = Math.max(...[...COMMANDS.keys()].map((n) => n.length));
@@ -29,6 +30,10 @@ function reportError(e: unknown, commandName: string, io: CliIo): number {
     const lines = e.message.split('\n').map(visible).join('\n  ');
     io.stderr.write(`error [usage]: ${lines}\nRun "dowser ${commandName} --help" for usage.\n`);
     return EXIT_USAGE;
+  }
+  if (wasInterrupted()) {
+    io.stderr.write('stopped (Ctrl-C)\n');
+    return EXIT_INTERRUPTED;
   }
   const err = toDowserError(e);
   io.stderr.write(`error [${err.code}]: ${visible(err.message)}\n${err.detail ? visible(err.detail) + '\n' : ''}`);
@@ -73,7 +78,9 @@ export const processIo = (): CliIo => ({
 
 /** The program: runs process.argv and sets the exit code (no process.exit, so output drains). */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
-  process.exitCode = await run(argv, processIo());
+  installInterruptHandler();
+  const code = await run(argv, processIo());
+  process.exitCode = wasInterrupted() && code !== EXIT_OK ? EXIT_INTERRUPTED : code;
 }
 
 /** True when this file is the program (`tsx src/cli/main.ts`), not imported by a test or the bin. */

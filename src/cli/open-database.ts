@@ -1,30 +1,63 @@
-// Opens a database file for a CLI command: read into memory, then handed to the in-process
-// sql.js engine. Nothing is ever written back to the file.
+// Opens a database file for a CLI command in the engine's worker thread, as the page does: the
+// worker reads the file itself (the main thread holds no copy, and reads it again only after a
+// restart), every call has the time limit of `--timeout`, and a query that runs too long ends
+// with the worker restarted instead of a hung process. Nothing is ever written back to the file.
+//
+// The worker is started once per process and kept between commands (tests run many in one
+// process); it does not keep the process alive while idle.
 
-import { basename } from 'node:path';
-import type { SqljsEngine } from '../adapters/sqljs/engine';
-import { createNodeEngine } from '../adapters/sqljs/node';
-import { DowserError } from '../core/errors';
+import { basename, resolve } from 'node:path';
 import type { OpenReport } from '../core/types';
-import type { CliIo } from './command';
+import { DEFAULT_QUERY_TIMEOUT_MS, RestartableEngine } from '../worker/db-client';
+import { spawnNodeDbWorker } from '../worker/node/spawn';
+import { UsageError } from './command';
+import { onInterrupt } from './interrupt';
 
 export interface OpenedDatabase {
-  engine: SqljsEngine;
+  engine: RestartableEngine;
   id: string;
   report: OpenReport;
   close(): Promise<void>;
 }
 
-const ID = 'cli';
+let shared: RestartableEngine | null = null;
 
-export async function openDatabase(io: CliIo, path: string): Promise<OpenedDatabase> {
-  let bytes: Uint8Array;
-  try {
-    bytes = io.readFile(path);
-  } catch (e) {
-    throw new DowserError('open_failed', `Cannot read "${path}": ${e instanceof Error ? e.message : String(e)}`);
+/** The process's engine worker; Ctrl-C ends it (pending calls fail at once, see interrupt.ts). */
+export function cliEngine(timeoutMs: number): RestartableEngine {
+  if (!shared) {
+    const engine = new RestartableEngine(spawnNodeDbWorker, { raiseLimitHint: 'raise it with --timeout <seconds>' });
+    shared = engine;
+    onInterrupt(() => {
+      engine.dispose();
+      if (shared === engine) shared = null;
+    });
   }
-  const engine = await createNodeEngine();
-  const report = await engine.open({ id: ID, name: basename(path), bytes });
-  return { engine, id: ID, report, close: () => engine.close(ID) };
+  shared.queryTimeoutMs = timeoutMs;
+  return shared;
+}
+
+let opened = 0;
+
+export async function openDatabase(
+  path: string,
+  timeoutMs: number = DEFAULT_QUERY_TIMEOUT_MS,
+): Promise<OpenedDatabase> {
+  const engine = cliEngine(timeoutMs);
+  const id = `cli${++opened}`;
+  const report = await engine.open({ id, name: basename(path), bytes: { path: resolve(path) } });
+  return { engine, id, report, close: () => engine.close(id).catch(() => undefined) };
+}
+
+/** `--timeout <seconds>`: the time limit of one query (and of one tool call), like the page's setting. */
+export const TIMEOUT_FLAG = { timeout: { type: 'string' } } as const;
+
+export const TIMEOUT_USAGE = `  --timeout <s>    time limit of one query in seconds (default ${DEFAULT_QUERY_TIMEOUT_MS / 1000}); a query
+                   that runs longer is stopped and reported`;
+
+export function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_QUERY_TIMEOUT_MS;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > 24 * 3600)
+    throw new UsageError(`--timeout needs a number of seconds above 0, not "${value}"`);
+  return Math.round(seconds * 1000);
 }

@@ -4,9 +4,10 @@
 
 import type { ColumnDescriptions } from './retrieval/column-index';
 import type { QuestionLink } from './retrieval/linker';
+import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
 import type { ToolboxProgress, ToolboxStage } from './tools/toolbox';
-import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema } from './types';
+import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema, SqlValue } from './types';
 
 export interface OpenRequest {
   /** Chosen by the caller so it can be reused when the engine restarts. */
@@ -14,9 +15,35 @@ export interface OpenRequest {
   name: string;
   /**
    * The file. A Blob (a File) crosses to a worker as a handle, not a copy, and is read there, so
-   * the page's main thread never copies a large database.
+   * the page's main thread never copies a large database. In Node a path does the same: the
+   * worker thread reads the file, and reads it again after a restart.
    */
-  bytes: Uint8Array | Blob;
+  bytes: Uint8Array | Blob | FilePath;
+}
+
+/** A file the engine reads itself (Node only; an engine without a file reader refuses it). */
+export interface FilePath {
+  path: string;
+}
+
+/** Introspection options that cross a worker boundary (no clock). */
+export type SchemaRequest = Omit<IntrospectOptions, 'now'>;
+
+/** Which cell of a statement's result to fetch whole (see DbEngine.wholeValue). */
+export interface CellAddress {
+  /** Row number in the whole result, 0-based (offset + index in the page shown). */
+  row: number;
+  column: number;
+  params?: QueryOptions['params'];
+}
+
+/** One value of a result, read up to what a browser can hold. */
+export interface WholeValue {
+  value: SqlValue;
+  /** Full length: characters of text, bytes of a blob, 0 for other values. */
+  length: number;
+  /** True when even this read had to cut the value (it is longer than WHOLE_VALUE_MAX). */
+  cut: boolean;
 }
 
 export interface StatsOptions {
@@ -70,8 +97,15 @@ export interface DbEngine {
   /** Integrity check (PRAGMA quick_check) and other findings; slower than open, so separate. */
   check(id: string): Promise<OpenReport>;
   close(id: string): Promise<void>;
+  /** Rows capped by `maxRows`, each cell by `maxCellChars` and the whole result by `maxResultBytes`. */
   query(id: string, sql: string, options?: QueryOptions): Promise<QueryResult>;
-  introspect(id: string): Promise<Schema>;
+  /**
+   * One cell of a statement's result read whole (up to WHOLE_VALUE_MAX), for "copy" and "save"
+   * of a value the result cut. The statement runs again, with the same gates and time limit.
+   */
+  wholeValue(id: string, sql: string, at: CellAddress): Promise<WholeValue>;
+  /** Tables and views, within a time budget: what the budget left unread is listed as `skipped`. */
+  introspect(id: string, options?: SchemaRequest): Promise<Schema>;
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats>;
   /** Builds (or rebuilds) the retrieval indexes of one database; progress per stage. */
   buildTools(id: string, options?: ToolsOptions, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary>;
@@ -84,4 +118,9 @@ export interface DbEngine {
    */
   setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary>;
   linkQuestion(id: string, question: string): Promise<QuestionLink[]>;
+  /**
+   * Bytes of memory SQLite's heap holds now, 0 where nobody measures it (a WebAssembly heap never
+   * shrinks, so a transport may replace a worker whose heap grew too far).
+   */
+  heapBytes(): Promise<number>;
 }

@@ -20,6 +20,19 @@ export interface QueryResult {
   /** Rows skipped before the first returned row ("fetch more"). */
   offset: number;
   elapsedMs: number;
+  /** Cells cut at `maxCellChars` (or less, once the result neared `maxResultBytes`), with their full length. */
+  cut?: CutCell[];
+  /** Set when rows stopped because the result reached this many bytes (`truncated` is true then). */
+  byteLimit?: number;
+}
+
+/** A value the result holds only the start of. */
+export interface CutCell {
+  /** Index in `rows`. */
+  row: number;
+  column: number;
+  /** Full length: characters of text, bytes of a blob. */
+  length: number;
 }
 
 export interface QueryOptions {
@@ -28,6 +41,10 @@ export interface QueryOptions {
   /** Rows to skip first (used to fetch the next page of a result). */
   offset?: number;
   params?: SqlValue[];
+  /** Longest text (characters) or blob (bytes) a cell carries; longer ones are cut and listed in `cut`. */
+  maxCellChars?: number;
+  /** Bound on the whole result's size in memory (text counts two bytes a character); rows stop there. */
+  maxResultBytes?: number;
 }
 
 export type Affinity = 'INTEGER' | 'TEXT' | 'BLOB' | 'REAL' | 'NUMERIC';
@@ -80,12 +97,19 @@ export interface TableInfo {
   rowCount: number | null;
   /** Why the table cannot be read, e.g. a virtual table whose module sql.js lacks. */
   error?: string;
+  /**
+   * Listed by name only: the introspection time budget ran out before its columns, keys, indexes
+   * and row count were read (they are empty and null). Reading it alone fills them in.
+   */
+  skipped?: true;
 }
 
 export interface Schema {
   tables: TableInfo[];
   /** Foreign keys of all tables, for graph work. */
   foreignKeys: ForeignKey[];
+  /** Set when objects were skipped: how many, and the time budget that ran out (ms). */
+  incomplete?: { skipped: number; budgetMs: number };
 }
 
 export interface CategoryCount {

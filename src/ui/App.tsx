@@ -8,9 +8,18 @@ import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
 import { openDemo } from './actions/open-database';
 import { useServices } from './services/context';
+import type { RestartReason } from './services/types';
 import { useApp } from './store/app-store';
 
 let demoRequested = false;
+
+const RESTART_NOTICE: Record<RestartReason, string> = {
+  timeout: 'The query hit the time limit; the database worker was restarted and your databases reopened.',
+  cancelled: 'Query cancelled; the database worker was restarted and your databases reopened.',
+  memory:
+    'A large result left the database worker holding much memory; it was restarted to free it and your databases reopened.',
+  crashed: 'The database worker stopped unexpectedly; it was restarted and your databases reopened.',
+};
 
 export function App() {
   const activeId = useApp((s) => s.activeId);
@@ -19,14 +28,7 @@ export function App() {
 
   useEffect(() => {
     services.setRestartListener((reason) =>
-      useApp
-        .getState()
-        .notify(
-          'info',
-          reason === 'timeout'
-            ? 'The query hit the time limit; the database worker was restarted and your databases reopened.'
-            : 'Query cancelled; the database worker was restarted and your databases reopened.',
-        ),
+      useApp.getState().notify(reason === 'crashed' ? 'warning' : 'info', RESTART_NOTICE[reason]),
     );
     // First visit: the demo database, so there is something to act on at once.
     if (!demoRequested && !hasDatabases) {

@@ -1,11 +1,26 @@
 // Main-thread side of the database worker. sql.js cannot interrupt a running statement, so a
 // time limit or the Cancel button terminates the worker, starts a fresh one and reopens every
-// database from the file kept here (a File handle or bytes). Pending calls then fail with 'timeout' or 'cancelled'.
+// database from the file kept here (a File handle, bytes or a path). Pending calls then fail
+// with 'timeout' or 'cancelled', and their time-limit timers are cleared: a timer left behind
+// would later kill whatever the new worker runs then. The worker is also replaced when its
+// WebAssembly heap grew past a limit (a zeroblob(1e9) leaves 1 GB behind: wasm memory never
+// shrinks) and when it died.
 
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
-import type { DbEngine, OpenRequest, StatsOptions, ToolCallExtras, ToolsOptions, ToolsSummary } from '../core/engine';
+import type {
+  CellAddress,
+  DbEngine,
+  OpenRequest,
+  SchemaRequest,
+  StatsOptions,
+  ToolCallExtras,
+  ToolsOptions,
+  ToolsSummary,
+  WholeValue,
+} from '../core/engine';
 import type { ColumnDescriptions } from '../core/retrieval/column-index';
+import { DEFAULT_INTROSPECT_BUDGET_MS } from '../core/schema/introspect';
 import type { QuestionLink } from '../core/retrieval/linker';
 import type { ToolCallOutcome } from '../core/tools/registry';
 import type { ToolboxProgress } from '../core/tools/toolbox';
@@ -16,22 +31,38 @@ import './error-transfer';
 export interface SpawnedWorker {
   endpoint: Comlink.Endpoint;
   terminate(): void;
+  /** Calls `listener` once if the worker dies on its own (crash, out of memory). */
+  onDeath?(listener: (why: string) => void): void;
+  /** Node: keep the process alive while calls are pending (true), let it exit when idle (false). */
+  hold?(busy: boolean): void;
 }
+
+export type RestartReason = 'timeout' | 'cancelled' | 'memory' | 'crashed';
 
 export interface RestartableEngineOptions {
   /** Limit for one query (and statistics), ms. The user can change it in settings. */
   queryTimeoutMs?: number;
   /** Called after the worker was replaced (so the UI can say "worker restarted"). */
-  onRestart?: (reason: 'timeout' | 'cancelled') => void;
+  onRestart?: (reason: RestartReason) => void;
+  /** Heap size of the worker's SQLite above which it is replaced once idle (default 256 MiB). */
+  heapLimitBytes?: number;
+  /** How the person raises the limit, for the time-out message (the page: settings; the CLI: --timeout). */
+  raiseLimitHint?: string;
 }
 
 type Remote = Comlink.Remote<DbEngine>;
 
 interface Pending {
   reject: (e: DowserError) => void;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+export const DEFAULT_HEAP_LIMIT_BYTES = 256 * 1024 * 1024;
+
+const limitText = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;
+
+const closedError = () => new DowserError('cancelled', 'Stopped: the database engine was closed.');
 
 export class RestartableEngine implements DbEngine {
   private worker: SpawnedWorker;
@@ -43,75 +74,153 @@ export class RestartableEngine implements DbEngine {
   /** Which worker instance holds each database's indexes. */
   private readonly toolsBuiltIn = new Map<string, SpawnedWorker>();
   private reopening: Promise<void> = Promise.resolve();
+  private disposed = false;
+  /** Set while a heap check is under way, so calls finishing together ask once. */
+  private checkingHeap = false;
+  /** The heap index building left in the current worker (see builtIn). */
+  private buildHeapBytes = 0;
   queryTimeoutMs: number;
+  heapLimitBytes: number;
 
   constructor(
     private readonly spawn: () => SpawnedWorker,
     private readonly options: RestartableEngineOptions = {},
   ) {
     this.queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    this.worker = spawn();
+    this.heapLimitBytes = options.heapLimitBytes ?? DEFAULT_HEAP_LIMIT_BYTES;
+    this.worker = this.start();
     this.remote = Comlink.wrap<DbEngine>(this.worker.endpoint);
   }
 
-  /** Runs a remote call; rejects when the worker is killed, or after `timeoutMs` (then kills it). */
+  /** Resolves when the current worker is terminated: a dead worker's calls never settle otherwise. */
+  private gone: Promise<void> = Promise.resolve();
+  private markGone: () => void = () => {};
+
+  private start(): SpawnedWorker {
+    const worker = this.spawn();
+    this.gone = new Promise((resolve) => (this.markGone = resolve));
+    worker.onDeath?.((why) => {
+      if (worker === this.worker && !this.disposed) void this.restart('crashed', why);
+    });
+    return worker;
+  }
+
+  private stop(): void {
+    this.remote[Comlink.releaseProxy]();
+    this.worker.terminate();
+    this.markGone();
+  }
+
+  /**
+   * Runs a remote call; rejects when the worker is killed, or after `timeoutMs` (then kills it).
+   * A call rejected by a restart never reaches the new worker, and its timer is cleared.
+   */
   private call<T>(fn: (r: Remote) => Promise<T>, timeoutMs?: number): Promise<T> {
+    if (this.disposed) return Promise.reject(closedError());
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = { reject };
       this.pending.add(entry);
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      this.worker.hold?.(true);
       const settle = () => {
         this.pending.delete(entry);
-        if (timer) clearTimeout(timer);
+        clearTimeout(entry.timer);
+        if (this.pending.size === 0) this.worker.hold?.(false);
       };
-      if (timeoutMs && timeoutMs > 0) {
-        timer = setTimeout(() => {
+      // The limit counts from when the call reaches the worker, not while a restarted worker
+      // reopens the databases (a large file takes seconds to read again).
+      const startTimer = () => {
+        if (!timeoutMs || timeoutMs <= 0) return;
+        entry.timer = setTimeout(() => {
+          if (!this.pending.has(entry)) return;
           settle();
           reject(
             new DowserError(
               'timeout',
-              `The query ran longer than the time limit (${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s) and was stopped. Add a LIMIT or a WHERE filter, or raise the limit in settings.`,
+              `The query ran longer than the time limit (${limitText(timeoutMs)}) and was stopped. Add a LIMIT or a WHERE filter, or ${this.options.raiseLimitHint ?? 'raise the limit in settings'}.`,
             ),
           );
           void this.restart('timeout');
         }, timeoutMs);
-      }
+      };
       this.reopening
-        .then(() => fn(this.remote))
+        .then(() => {
+          if (!this.pending.has(entry)) return undefined as T; // rejected while waiting: run nothing
+          startTimer();
+          return fn(this.remote);
+        })
         .then(
           (v) => {
             if (this.pending.has(entry)) {
               settle();
               resolve(v);
+              this.afterCall();
             }
           },
           (e) => {
             if (this.pending.has(entry)) {
               settle();
               reject(e);
+              this.afterCall();
             }
           },
         );
     });
   }
 
+  /**
+   * Once no call is pending, asks the worker how big its heap grew; above the limit the worker is
+   * replaced (nobody is waiting on it, so nothing is cancelled) and the databases reopened.
+   */
+  private afterCall(): void {
+    if (this.pending.size > 0 || this.checkingHeap || this.disposed) return;
+    const remote = this.remote;
+    this.checkingHeap = true;
+    void (async () => {
+      try {
+        const heap = await remote.heapBytes();
+        const limit = Math.max(this.heapLimitBytes, 2 * this.buildHeapBytes);
+        if (typeof heap === 'number' && heap > limit && this.pending.size === 0 && remote === this.remote)
+          await this.restart('memory');
+      } catch {
+        // An old worker's answer, or a worker that died: the next call finds out.
+      } finally {
+        this.checkingHeap = false;
+      }
+    })();
+  }
+
   /** Stops whatever runs now. Open databases stay open (reopened from their bytes). */
   async cancel(): Promise<void> {
+    if (this.disposed) return;
     await this.restart('cancelled');
   }
 
-  private async restart(reason: 'timeout' | 'cancelled'): Promise<void> {
+  private async restart(reason: RestartReason, why?: string): Promise<void> {
     const stale = [...this.pending];
     this.pending.clear();
-    for (const p of stale) p.reject(new DowserError('cancelled', 'Cancelled: the query was stopped.'));
-    this.remote[Comlink.releaseProxy]();
-    this.worker.terminate();
-    this.worker = this.spawn();
+    const error =
+      reason === 'crashed'
+        ? new DowserError(
+            'internal',
+            `The database worker stopped${why ? ` (${why})` : ''}; it was restarted and your databases reopened.`,
+          )
+        : new DowserError('cancelled', 'Cancelled: the query was stopped.');
+    for (const p of stale) {
+      clearTimeout(p.timer);
+      p.reject(error);
+    }
+    this.stop();
+    this.worker = this.start();
     this.remote = Comlink.wrap<DbEngine>(this.worker.endpoint);
+    this.buildHeapBytes = 0;
     const remote = this.remote;
-    this.reopening = (async () => {
-      for (const req of this.opened.values()) await remote.open(req).catch(() => undefined);
-    })();
+    // Ends early when this worker is replaced in turn (a second Cancel while it reopens).
+    this.reopening = Promise.race([
+      (async () => {
+        for (const req of this.opened.values()) await remote.open(req).catch(() => undefined);
+      })(),
+      this.gone,
+    ]);
     await this.reopening;
     this.options.onRestart?.(reason);
   }
@@ -140,8 +249,15 @@ export class RestartableEngine implements DbEngine {
     return this.call((r) => r.query(id, sql, options), timeoutMs);
   }
 
-  introspect(id: string): Promise<Schema> {
-    return this.call((r) => r.introspect(id), Math.max(this.queryTimeoutMs, 60_000));
+  wholeValue(id: string, sql: string, at: CellAddress): Promise<WholeValue> {
+    return this.call((r) => r.wholeValue(id, sql, at), this.queryTimeoutMs);
+  }
+
+  /** The time budget, plus one query's limit for the object being read when it ran out. */
+  introspect(id: string, options?: SchemaRequest): Promise<Schema> {
+    // A timer cannot wait longer than 2^31-1 ms (an endless budget would fire at once).
+    const budget = Math.min(options?.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS, 60 * 60_000);
+    return this.call((r) => r.introspect(id, options), budget + this.queryTimeoutMs);
   }
 
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats> {
@@ -159,7 +275,7 @@ export class RestartableEngine implements DbEngine {
       async (r) => {
         const worker = this.worker;
         const summary = await r.buildTools(id, options, progress);
-        this.toolsBuiltIn.set(id, worker);
+        await this.builtIn(r, id, worker);
         return summary;
       },
       Math.max(this.queryTimeoutMs, 10 * 60_000),
@@ -179,7 +295,7 @@ export class RestartableEngine implements DbEngine {
           this.toolsBuiltIn.get(id) === worker
             ? await r.setDescriptions(id, descriptions)
             : await r.buildTools(id, this.toolOptions.get(id)!);
-        this.toolsBuiltIn.set(id, worker);
+        await this.builtIn(r, id, worker);
         return summary;
       },
       this.queryTimeoutMs + this.rebuildAllowanceMs(id),
@@ -209,16 +325,41 @@ export class RestartableEngine implements DbEngine {
   /** After a restart the new worker has no indexes: rebuild them with the options last used. */
   private async ensureTools(r: Remote, id: string): Promise<void> {
     if (this.toolsBuiltIn.get(id) === this.worker) return;
+    const worker = this.worker;
     await r.buildTools(id, this.toolOptions.get(id) ?? {});
-    this.toolsBuiltIn.set(id, this.worker);
+    await this.builtIn(r, id, worker);
+  }
+
+  /**
+   * Marks the indexes as built in `worker` and notes the heap the build left: building reads every
+   * text column, and what SQLite grew for it stays. The memory limit is measured above twice that,
+   * or a restart would be followed by the same build and the same heap, again and again.
+   */
+  private async builtIn(r: Remote, id: string, worker: SpawnedWorker): Promise<void> {
+    this.toolsBuiltIn.set(id, worker);
+    const heap = await r.heapBytes().catch(() => 0);
+    if (worker === this.worker) this.buildHeapBytes = Math.max(this.buildHeapBytes, heap);
   }
 
   private rebuildAllowanceMs(id: string): number {
     return this.toolsBuiltIn.get(id) === this.worker ? 0 : 10 * 60_000;
   }
 
+  /** The worker's SQLite heap in bytes (what the memory limit is checked against). */
+  heapBytes(): Promise<number> {
+    return this.call((r) => r.heapBytes());
+  }
+
+  /** Ends the worker for good: pending calls fail as cancelled, later calls at once. */
   dispose(): void {
-    this.remote[Comlink.releaseProxy]();
-    this.worker.terminate();
+    if (this.disposed) return;
+    this.disposed = true;
+    const stale = [...this.pending];
+    this.pending.clear();
+    for (const p of stale) {
+      clearTimeout(p.timer);
+      p.reject(closedError());
+    }
+    this.stop();
   }
 }

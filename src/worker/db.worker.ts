@@ -3,12 +3,18 @@
 
 import '../core/security/zod-jitless';
 import * as Comlink from 'comlink';
-import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { SqljsEngine } from '../adapters/sqljs/engine';
+import { loadSqlJs } from '../adapters/sqljs/runtime';
+import type { ToolsOptions } from '../core/engine';
+import type { ToolboxProgress } from '../core/tools/toolbox';
 import './error-transfer';
+import { throttleProgress } from './progress-throttle';
 
-const ready = initSqlJs({ locateFile: () => wasmUrl }).then((SQL) => new SqljsEngine(SQL));
+const ready = loadSqlJs(async (imports) => {
+  const wasm = await (await fetch(wasmUrl)).arrayBuffer();
+  return (await WebAssembly.instantiate(wasm, imports)).instance;
+}).then(({ SQL, heapBytes }) => new SqljsEngine(SQL, undefined, { heapBytes }));
 
 // Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.
 const api = {
@@ -17,9 +23,12 @@ const api = {
   check: async (id: string) => (await ready).check(id),
   close: async (id: string) => (await ready).close(id),
   query: async (...a: Parameters<SqljsEngine['query']>) => (await ready).query(...a),
-  introspect: async (id: string) => (await ready).introspect(id),
+  wholeValue: async (...a: Parameters<SqljsEngine['wholeValue']>) => (await ready).wholeValue(...a),
+  heapBytes: async () => (await ready).heapBytes(),
+  introspect: async (...a: Parameters<SqljsEngine['introspect']>) => (await ready).introspect(...a),
   columnStats: async (...a: Parameters<SqljsEngine['columnStats']>) => (await ready).columnStats(...a),
-  buildTools: async (...a: Parameters<SqljsEngine['buildTools']>) => (await ready).buildTools(...a),
+  buildTools: async (id: string, options?: ToolsOptions, onProgress?: (p: ToolboxProgress) => void) =>
+    (await ready).buildTools(id, options, onProgress && throttleProgress(onProgress)),
   callTool: async (...a: Parameters<SqljsEngine['callTool']>) => (await ready).callTool(...a),
   setDescriptions: async (...a: Parameters<SqljsEngine['setDescriptions']>) => (await ready).setDescriptions(...a),
   linkQuestion: async (...a: Parameters<SqljsEngine['linkQuestion']>) => (await ready).linkQuestion(...a),

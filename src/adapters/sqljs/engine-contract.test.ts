@@ -91,6 +91,67 @@ describe.each(transports)('DbEngine over %s transport', (_name, make) => {
   });
 });
 
+describe.each(transports)('result bounds over %s transport', (_name, make) => {
+  let engine: DbEngine & { dispose?: () => void };
+  beforeAll(async () => {
+    engine = await make();
+    const bytes = await buildDb(
+      "CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT, data BLOB); INSERT INTO t VALUES (1, 'short', x'00'), (2, printf('%.*c', 300000, 'x') || '😀', zeroblob(250000));",
+    );
+    await engine.open({ id: 'big', name: 'big.sqlite', bytes });
+  });
+  afterAll(() => engine.dispose?.());
+
+  it('cuts long cells and reports their full length', async () => {
+    const r = await engine.query('big', 'SELECT id, body, data FROM t ORDER BY id');
+    expect(r.rows[0]).toEqual([1, 'short', new Uint8Array([0])]);
+    expect((r.rows[1][1] as string).length).toBe(100_000);
+    expect((r.rows[1][2] as Uint8Array).length).toBe(100_000);
+    expect(r.cut).toEqual([
+      { row: 1, column: 1, length: 300_002 },
+      { row: 1, column: 2, length: 250_000 },
+    ]);
+    expect(r.byteLimit).toBeUndefined();
+  });
+
+  it('printf of 100 million characters and a 200 MB group_concat come back cut, not whole', async () => {
+    const printf = await engine.query('big', "SELECT printf('%.*c', 100000000, 'x') AS v");
+    expect(printf.cut).toEqual([{ row: 0, column: 0, length: 100_000_000 }]);
+    expect((printf.rows[0][0] as string).length).toBe(100_000);
+    const concat = await engine.query(
+      'big',
+      "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 2000) SELECT group_concat(printf('%.*c', 100000, 'y'), '') FROM c",
+    );
+    expect(concat.cut).toEqual([{ row: 0, column: 0, length: 200_000_000 }]);
+  });
+
+  it('stops rows at the byte budget and says so', async () => {
+    const r = await engine.query(
+      'big',
+      "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 500) SELECT i, printf('%.*c', 10000, 'z') FROM c",
+      { maxResultBytes: 1_000_000 },
+    );
+    expect(r.truncated).toBe(true);
+    expect(r.byteLimit).toBe(1_000_000);
+    expect(r.rows.length).toBeGreaterThan(40);
+    expect(r.rows.length).toBeLessThan(60);
+  });
+
+  it('fetches one value whole, the other cells of its row left out', async () => {
+    const whole = await engine.wholeValue('big', 'SELECT id, body, data FROM t ORDER BY id', { row: 1, column: 1 });
+    expect(whole).toMatchObject({ length: 300_002, cut: false });
+    expect((whole.value as string).endsWith('x😀')).toBe(true);
+    const blob = await engine.wholeValue('big', 'SELECT data FROM t WHERE id = ?', { row: 0, column: 0, params: [2] });
+    expect((blob.value as Uint8Array).length).toBe(250_000);
+    await expect(engine.wholeValue('big', 'SELECT body FROM t', { row: 5, column: 0 })).rejects.toMatchObject({
+      code: 'sql_error',
+    });
+    await expect(engine.wholeValue('big', 'DELETE FROM t', { row: 0, column: 0 })).rejects.toMatchObject({
+      code: 'read_only',
+    });
+  });
+});
+
 describe.each(transports)('64-bit integers over %s transport', (_name, make) => {
   it('keep every digit and the integer/real distinction', async () => {
     const engine = await make();

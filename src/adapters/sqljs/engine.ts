@@ -4,16 +4,26 @@
 
 import type { Database, SqlJsStatic, Statement } from 'sql.js';
 import { checkFileSize, headerIssues, readHeader } from '../../core/db/file-check';
+import {
+  DEFAULT_MAX_CELL_CHARS,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_ROWS,
+  ResultBudget,
+  WHOLE_VALUE_MAX,
+} from '../../core/db/result-budget';
 import { DowserError, toDowserError } from '../../core/errors';
 import { executorFor } from '../../core/executor';
 import type {
+  CellAddress,
   DbEngine,
   EmbeddingModelConfig,
   OpenRequest,
+  SchemaRequest,
   StatsOptions,
   ToolCallExtras,
   ToolsOptions,
   ToolsSummary,
+  WholeValue,
 } from '../../core/engine';
 import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
@@ -37,8 +47,6 @@ import type {
 } from '../../core/types';
 import { healthCheck } from './health-check';
 
-export const DEFAULT_MAX_ROWS = 1000;
-
 interface OpenDb {
   db: Database;
   report: OpenReport;
@@ -50,6 +58,14 @@ interface OpenDb {
 
 /** Makes an embedder for a configured model (transformers.js in a worker or in Node); injected. */
 export type EmbedderFactory = (config: EmbeddingModelConfig) => Promise<Embedder>;
+
+/** What the place the engine runs in provides (all optional). */
+export interface EngineHost {
+  /** SQLite's heap size (see runtime.ts). */
+  heapBytes?: () => number;
+  /** Reads a file by path (Node): lets a worker thread read the database itself. */
+  readPath?: (path: string) => Promise<Uint8Array>;
+}
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -120,11 +136,27 @@ export class SqljsEngine implements DbEngine {
   constructor(
     private readonly SQL: SqlJsStatic,
     private readonly makeEmbedder?: EmbedderFactory,
+    private readonly host: EngineHost = {},
   ) {}
+
+  async heapBytes(): Promise<number> {
+    return this.host.heapBytes?.() ?? 0;
+  }
+
+  private async readSource(source: OpenRequest['bytes'], onProgress?: (fraction: number) => void) {
+    if (source instanceof Uint8Array) return source;
+    if (source instanceof Blob) return readBlob(source, onProgress);
+    if (!this.host.readPath) throw new DowserError('open_failed', 'This engine cannot read files by path.');
+    try {
+      return await this.host.readPath(source.path);
+    } catch (e) {
+      throw new DowserError('open_failed', `Cannot read "${source.path}": ${toDowserError(e).message}`);
+    }
+  }
 
   async open({ id, name, bytes: source }: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
     const t0 = now();
-    const bytes = source instanceof Uint8Array ? source : await readBlob(source, onProgress);
+    const bytes = await this.readSource(source, onProgress);
     const header = readHeader(bytes);
     const issues: OpenIssue[] = headerIssues(header, bytes.length, false);
     let data = bytes;
@@ -195,6 +227,43 @@ export class SqljsEngine implements DbEngine {
   }
 
   async query(id: string, sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    return this.run(
+      id,
+      sql,
+      options,
+      new ResultBudget(
+        options.maxCellChars ?? DEFAULT_MAX_CELL_CHARS,
+        options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+      ),
+    );
+  }
+
+  async wholeValue(id: string, sql: string, at: CellAddress): Promise<WholeValue> {
+    // Only the wanted column may be long: a budget for it alone, the other cells cut short.
+    const r = await this.run(
+      id,
+      sql,
+      { offset: at.row, maxRows: 1, params: at.params },
+      new ResultBudget(WHOLE_VALUE_MAX, Infinity),
+      at.column,
+    );
+    if (r.rows.length === 0) throw new DowserError('sql_error', 'The statement no longer returns that row.');
+    if (at.column < 0 || at.column >= r.columns.length)
+      throw new DowserError('sql_error', `The statement has no column ${at.column + 1}.`);
+    const value = r.rows[0][at.column];
+    const cut = r.cut?.find((c) => c.column === at.column);
+    const length = typeof value === 'string' || value instanceof Uint8Array ? value.length : 0;
+    return { value, length: cut?.length ?? length, cut: !!cut };
+  }
+
+  /** Runs one read statement; `onlyColumn` keeps other columns out of the budget (read, then dropped to null). */
+  private async run(
+    id: string,
+    sql: string,
+    options: QueryOptions,
+    budget: ResultBudget,
+    onlyColumn?: number,
+  ): Promise<QueryResult> {
     const { db } = this.get(id);
     const text = assertSingleReadStatement(sql);
     const t0 = now();
@@ -212,16 +281,21 @@ export class SqljsEngine implements DbEngine {
       const rows: SqlValue[][] = [];
       let skipped = 0;
       let truncated = false;
+      let byteLimited = false;
       while (stmt.step()) {
         if (skipped < offset) {
           skipped++;
           continue;
         }
-        if (rows.length >= maxRows) {
+        if (rows.length >= maxRows || budget.spent) {
           truncated = true;
+          byteLimited = rows.length < maxRows;
           break;
         }
-        rows.push(readRow(stmt, seen));
+        const row = readRow(stmt, seen);
+        if (onlyColumn !== undefined) for (let i = 0; i < row.length; i++) if (i !== onlyColumn) row[i] = null;
+        budget.take(row, rows.length);
+        rows.push(row);
       }
       return {
         columns,
@@ -230,6 +304,8 @@ export class SqljsEngine implements DbEngine {
         offset,
         columnTypes: seen.map((s) => [...s]),
         elapsedMs: Math.round((now() - t0) * 10) / 10,
+        ...(budget.cut.length ? { cut: budget.cut } : {}),
+        ...(byteLimited ? { byteLimit: budget.maxBytes } : {}),
       };
     } catch (e) {
       throw sqlError(e);
@@ -288,10 +364,10 @@ export class SqljsEngine implements DbEngine {
     if (why) throw new DowserError('read_only', `Only reading is allowed: this statement writes (${why}).`);
   }
 
-  async introspect(id: string): Promise<Schema> {
+  async introspect(id: string, options: SchemaRequest = {}): Promise<Schema> {
     const entry = this.get(id);
-    const schema = await introspect(executorFor(this, id));
-    for (const t of schema.tables) entry.rowCounts.set(t.name, t.rowCount);
+    const schema = await introspect(executorFor(this, id), options);
+    for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCount);
     return schema;
   }
 

@@ -1,7 +1,24 @@
-// In-process engine for Node (CLI, unit tests): sql.js finds its wasm next to its own module.
-import initSqlJs from 'sql.js';
+// In-process engine for Node (CLI, unit tests, the CLI's worker thread): sql.js's wasm is read
+// from its package, and files can be opened by path (read where the engine runs).
+
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { SqljsEngine } from './engine';
+import { loadSqlJs } from './runtime';
+
+const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
+
+/** Reads a database file (Node refuses files above 2 GiB with its own message). */
+export async function readDatabaseFile(path: string): Promise<Uint8Array> {
+  const b = await readFile(path);
+  // A plain Uint8Array view: code written for the browser does not expect a Buffer's slice().
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
 
 export async function createNodeEngine(): Promise<SqljsEngine> {
-  return new SqljsEngine(await initSqlJs());
+  const wasm = await readFile(wasmPath);
+  const { SQL, heapBytes } = await loadSqlJs(
+    async (imports) => (await WebAssembly.instantiate(wasm, imports)).instance,
+  );
+  return new SqljsEngine(SQL, undefined, { heapBytes, readPath: readDatabaseFile });
 }

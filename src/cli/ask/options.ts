@@ -2,6 +2,7 @@
 // mistake a person can make on the command line is a UsageError (exit 2) before any work starts.
 
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
+import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 
 export type Provider = 'openai' | 'anthropic' | 'scripted';
 
@@ -30,6 +31,8 @@ export interface AskOptions {
   nonInteractive: boolean;
   /** Show the model's plan and ask "Continue? [Y/n]" before going on. */
   pauseAfterPlan: boolean;
+  /** Time limit of one query or tool call, ms (--timeout); the page's default when absent. */
+  timeoutMs?: number;
 }
 
 export const ASK_FLAGS = {
@@ -50,6 +53,7 @@ export const ASK_FLAGS = {
   'check-step': { type: 'string' },
   'non-interactive': { type: 'boolean' },
   'pause-after-plan': { type: 'boolean' },
+  ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -97,5 +101,6 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     checkStep: v['check-step'] === undefined ? undefined : parsePositiveInt(v['check-step'], '--check-step', 1),
     nonInteractive: !!v['non-interactive'],
     pauseAfterPlan: !!v['pause-after-plan'],
+    timeoutMs: parseTimeout(v.timeout),
   };
 }

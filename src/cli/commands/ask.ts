@@ -8,7 +8,9 @@ import type { AgentEvent } from '../../core/agent/events';
 import { EXIT_ERROR, EXIT_OK, type CliCommand, type CliIo } from '../command';
 import { toJson } from '../json';
 import { createStreamRedactor, redactSecrets } from '../../core/security/redact';
+import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt';
 import { openDatabase } from '../open-database';
+import { DEFAULT_QUERY_TIMEOUT_MS } from '../../worker/db-client';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseAskArgs, type AskOptions } from '../ask/options';
 import type { Schema } from '../../core/types';
@@ -20,7 +22,7 @@ import { buildTranscript, writeTranscript } from '../ask/transcript';
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
                   [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
-                  [--transcript <file>] [--json]
+                  [--transcript <file>] [--json] [--timeout <s>]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
 
 Answers a question about a SQLite file: the model plans, looks up values and columns with the
@@ -47,6 +49,8 @@ Options:
   --max-turns N        model turns before giving up (default 12); at the limit the last SQL that
                        returned rows is shown as an unverified answer
   --max-rows N         rows of the answer to print and to carry in the final event (default 20)
+  --timeout <s>        time limit of one query or tool call in seconds (default ${DEFAULT_QUERY_TIMEOUT_MS / 1000});
+                       a tool call that runs longer is stopped and the model is told so
   --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
   --json               one JSON event per line: status, plan, plan_waiting, thought_delta,
                        thought, action, observation, ask {question, options, defaultAnswer?}, sql,
@@ -103,11 +107,11 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   const { model, secret, keyEnv } = createAskModel(o, rawIo);
   const io = scrubbingIo(rawIo, secret);
   const startedAt = Date.now();
-  const db = await openDatabase(io, o.db);
-  // Ctrl-C stops the run cleanly (an `aborted` error event, the transcript still written).
+  const db = await openDatabase(o.db, o.timeoutMs);
+  // Ctrl-C stops the run cleanly (an `aborted` error event, the transcript still written); the
+  // engine's worker is ended too (see interrupt.ts), so a running query cannot hold the exit.
   const controller = new AbortController();
-  const onInt = () => controller.abort();
-  process.once('SIGINT', onInt);
+  const offInterrupt = onInterrupt(() => controller.abort());
   const events: AgentEvent[] = [];
   // Streamed pieces can split a key: they are redacted as one stream, before output and transcript.
   const deltas = createStreamRedactor([secret]);
@@ -118,7 +122,15 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     const plan = o.plan ? planOrErrorEvent(o, io, planJson, schema) : undefined;
     if (!o.json) io.stderr.write('Building the retrieval tools…\n');
     await db.engine.buildTools(db.id);
-    const tools: AgentTools = { call: (name, toolArgs) => db.engine.callTool(db.id, name, toolArgs) };
+    const tools: AgentTools = {
+      // The agent's own tool limit (or Stop) abandons a call: the worker stops it too, else the
+      // next call would wait behind it.
+      call: (name, toolArgs, signal) => {
+        const onAbort = () => void db.engine.cancel();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        return db.engine.callTool(db.id, name, toolArgs).finally(() => signal?.removeEventListener('abort', onAbort));
+      },
+    };
     const signal = controller.signal;
     let total = null as Extract<AgentEvent, { type: 'usage' }>['total'] | null;
     let calls = 0;
@@ -173,10 +185,10 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     }
     if (!o.json) io.stdout.write(usageLine(total, calls, Date.now() - startedAt) + '\n');
   } finally {
-    process.removeListener('SIGINT', onInt);
+    offInterrupt();
     await db.close();
   }
-  const code = final ? EXIT_OK : EXIT_ERROR;
+  const code = final ? EXIT_OK : controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_ERROR;
   if (o.transcript) {
     const transcript = buildTranscript(o, model, keyEnv, startedAt, events, code);
     writeTranscript(o.transcript, transcript, secret);

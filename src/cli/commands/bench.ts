@@ -4,12 +4,12 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { benchFile, formatFileBench } from '../bench/file-bench';
 import { formatBenchReport } from '../bench/report';
 import type { QueryFile } from '../bench/shop-queries';
-import { openDatabase } from '../open-database';
+import { createNodeEngine } from '../../adapters/sqljs/node';
 import { DEFAULT_BENCH_OPTIONS, runBench } from '../bench/run-bench';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -140,9 +140,11 @@ async function runFileBench(file: string, values: Values, io: CliIo): Promise<nu
     file,
     queries,
     perKind,
+    // In process, not in the CLI's worker: the bench measures the engine itself (time and memory).
     open: async () => {
-      const opened = await openDatabase(io, file);
-      return { engine: opened.engine, id: opened.id, sizeBytes: opened.report.sizeBytes };
+      const engine = await createNodeEngine();
+      const report = await engine.open({ id: 'bench', name: basename(file), bytes: { path: resolve(file) } });
+      return { engine, id: 'bench', sizeBytes: report.sizeBytes };
     },
     log: (m) => io.stderr.write(`[bench] ${m}\n`),
   });

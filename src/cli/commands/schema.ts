@@ -1,12 +1,15 @@
-// `dowser schema --db <file>`: what opening the file found, the schema, and column statistics.
+// `dowser schema --db <file>`: what opening the file found, the schema, and column statistics,
+// all within a time budget (a file with 10,000 tables or 1,000 nested views still finishes).
 
 import { formatSchemaText, type ColumnStatsEntry } from '../../core/format/schema-text';
 import type { Schema } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
-import { openDatabase, type OpenedDatabase } from '../open-database';
+import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE, type OpenedDatabase } from '../open-database';
 import { toJson } from '../json';
 
-const usage = `Usage: dowser schema --db <file> [--json] [--no-stats]
+const DEFAULT_BUDGET_S = 30;
+
+const usage = `Usage: dowser schema --db <file> [--json] [--no-stats] [--budget <s>] [--timeout <s>]
 
 Prints what opening the file found (size, SQLite version, integrity check, issues), then
 every table and view: row count, columns (type, PK/FK, NOT NULL, default), foreign keys,
@@ -17,6 +20,9 @@ Options:
   --db <file>      the SQLite database file (required)
   --json           print {report, schema, stats} as JSON (blobs as 0x… hex)
   --no-stats       skip column statistics (faster on large files)
+  --budget <s>     stop reading after about this many seconds (default ${DEFAULT_BUDGET_S}): objects and
+                   statistics not reached by then are listed as not read
+${TIMEOUT_USAGE}
   -h, --help       show this help
 `;
 
@@ -24,23 +30,37 @@ const options = {
   db: { type: 'string' },
   json: { type: 'boolean' },
   'no-stats': { type: 'boolean' },
+  budget: { type: 'string' },
+  ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Statistics for every column of every readable table and view; one failure does not stop the rest. */
-async function allColumnStats(db: OpenedDatabase, schema: Schema): Promise<ColumnStatsEntry[]> {
-  const out: ColumnStatsEntry[] = [];
+/**
+ * Statistics for every column of every readable table and view until `deadline`; one failure
+ * does not stop the rest. Returns how many columns the deadline left out.
+ */
+async function allColumnStats(
+  db: OpenedDatabase,
+  schema: Schema,
+  deadline: number,
+): Promise<{ stats: ColumnStatsEntry[]; skipped: number }> {
+  const stats: ColumnStatsEntry[] = [];
+  let skipped = 0;
   for (const t of schema.tables) {
     if (t.error || t.rowCount === null) continue;
     for (const c of t.columns) {
+      if (Date.now() > deadline) {
+        skipped++;
+        continue;
+      }
       try {
-        out.push(await db.engine.columnStats(db.id, t.name, c.name));
+        stats.push(await db.engine.columnStats(db.id, t.name, c.name));
       } catch (e) {
-        out.push({ table: t.name, column: c.name, error: e instanceof Error ? e.message : String(e) });
+        stats.push({ table: t.name, column: c.name, error: e instanceof Error ? e.message : String(e) });
       }
     }
   }
-  return out;
+  return { stats, skipped };
 }
 
 async function run(args: string[], io: CliIo): Promise<number> {
@@ -51,18 +71,34 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (!values.db) throw new UsageError('--db <file> is required');
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const timeoutMs = parseTimeout(values.timeout);
+  const budgetMs = values.budget === undefined ? DEFAULT_BUDGET_S * 1000 : parseBudget(values.budget);
+  const started = Date.now();
 
-  const db = await openDatabase(io, values.db);
+  const db = await openDatabase(values.db, timeoutMs);
   try {
     const report = await db.engine.check(db.id);
-    const schema = await db.engine.introspect(db.id);
-    const stats = values['no-stats'] ? null : await allColumnStats(db, schema);
-    if (values.json) io.stdout.write(toJson({ report, schema, stats }, 2) + '\n');
+    // Half the budget for the objects, the rest (at least) for their statistics.
+    const schema = await db.engine.introspect(db.id, { budgetMs: budgetMs / 2 });
+    const counted = values['no-stats'] ? null : await allColumnStats(db, schema, started + budgetMs);
+    const stats = counted?.stats ?? null;
+    if (values.json) io.stdout.write(toJson({ report, schema, stats, statsSkipped: counted?.skipped ?? 0 }, 2) + '\n');
     else io.stdout.write(formatSchemaText(report, schema, stats));
+    if (counted?.skipped)
+      io.stderr.write(
+        `note: statistics of ${counted.skipped} columns were not computed within the ${budgetMs / 1000} s budget (raise --budget, or --no-stats)\n`,
+      );
     return EXIT_OK;
   } finally {
     await db.close();
   }
+}
+
+function parseBudget(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0))
+    throw new UsageError(`--budget needs a number of seconds above 0, not "${value}"`);
+  return Math.round(seconds * 1000);
 }
 
 export const schemaCommand: CliCommand = {

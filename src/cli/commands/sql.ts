@@ -1,15 +1,16 @@
 // `dowser sql --db <file> "<sql>"`: runs one read-only statement and prints its rows.
 
-import { DEFAULT_MAX_ROWS } from '../../adapters/sqljs/engine';
+import { DEFAULT_MAX_ROWS, EXPORT_MAX_CELL_CHARS, EXPORT_MAX_RESULT_BYTES } from '../../core/db/result-budget';
 import { resultToCsv } from '../../core/export/csv';
 import { jsonValue } from '../../core/export/values';
 import { formatTextTable } from '../../core/format/text-table';
-import { escapeJsonForDisplay, visibleKeepingLines } from '../../core/format/visible';
+import { escapeJsonForDisplay, visible, visibleKeepingLines } from '../../core/format/visible';
 import type { QueryResult } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
-import { openDatabase } from '../open-database';
+import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 
 const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv [--protect-formulas]] [--max-rows N]
+                  [--timeout <s>]
 
 Runs one read-only statement (SELECT, WITH … SELECT, VALUES, EXPLAIN, read-only PRAGMA)
 against a SQLite file and prints the rows. The file is read into memory and never written.
@@ -26,11 +27,18 @@ Options:
                    (starting with = + - @, tab or CR); off by default, since this output is
                    usually read by programs (the page's CSV download has it on)
   --max-rows N     stop after N rows (default ${DEFAULT_MAX_ROWS}); more rows are reported as truncated
+${TIMEOUT_USAGE}
   -h, --help       show this help
+
+Long values are cut (100,000 characters in the table; 16 MiB with --json/--csv, where rows
+also stop at 512 MiB); what was cut is said on stderr.
 
 SQL that starts with "-" (a comment) goes after "--": dowser sql --db f.sqlite -- "-- note
 SELECT 1"
 `;
+
+/** Cut values named one by one on stderr; the rest are counted. */
+const CUT_NOTES = 5;
 
 const options = {
   db: { type: 'string' },
@@ -38,6 +46,7 @@ const options = {
   csv: { type: 'boolean' },
   'protect-formulas': { type: 'boolean' },
   'max-rows': { type: 'string' },
+  ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -69,18 +78,32 @@ async function run(args: string[], io: CliIo): Promise<number> {
   if (values.json && values.csv) throw new UsageError('--json and --csv cannot be combined');
   if (values['protect-formulas'] && !values.csv) throw new UsageError('--protect-formulas goes with --csv');
   const maxRows = parsePositiveInt(values['max-rows'], '--max-rows', DEFAULT_MAX_ROWS);
+  const timeoutMs = parseTimeout(values.timeout);
+  // Machine-readable output is the data: bounds as large as an export's.
+  const bounds =
+    values.json || values.csv ? { maxCellChars: EXPORT_MAX_CELL_CHARS, maxResultBytes: EXPORT_MAX_RESULT_BYTES } : {};
 
-  const db = await openDatabase(io, values.db);
+  const db = await openDatabase(values.db, timeoutMs);
   try {
-    const result = await db.engine.query(db.id, positionals[0], { maxRows });
+    const result = await db.engine.query(db.id, positionals[0], { maxRows, ...bounds });
     if (values.json) io.stdout.write(resultJson(result));
     else if (values.csv)
       io.stdout.write(resultToCsv(result, { protectFormulas: values['protect-formulas'], text: visibleKeepingLines }));
     else io.stdout.write(formatTextTable(result, { maxWidth: io.columns }));
     // CSV cannot say it was cut short, and JSON readers may miss the flag: say it on stderr too.
-    if (result.truncated && (values.json || values.csv)) {
+    if (result.byteLimit) {
+      io.stderr.write(
+        `note: only the first ${result.rows.length} rows are shown: the result reached ${result.byteLimit} bytes\n`,
+      );
+    } else if (result.truncated && (values.json || values.csv)) {
       io.stderr.write(`note: only the first ${result.rows.length} rows are shown; raise --max-rows to get more\n`);
     }
+    const cut = result.cut ?? [];
+    for (const c of cut.slice(0, CUT_NOTES))
+      io.stderr.write(
+        `note: row ${result.offset + c.row + 1}, column ${visible(result.columns[c.column])} is cut: it holds ${c.length} ${typeof result.rows[c.row][c.column] === 'string' ? 'characters' : 'bytes'}\n`,
+      );
+    if (cut.length > CUT_NOTES) io.stderr.write(`note: ${cut.length - CUT_NOTES} more values are cut\n`);
     return EXIT_OK;
   } finally {
     await db.close();

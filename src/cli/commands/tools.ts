@@ -10,7 +10,7 @@ import {
   type CliCommand,
   type CliIo,
 } from '../command';
-import { openDatabase } from '../open-database';
+import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 import { toJson } from '../json';
 import { visible, visibleKeepingLines } from '../../core/format/visible';
 
@@ -29,6 +29,7 @@ Options:
   --json          print the structured result instead of the agent's text
   --k N           how many results (default 5)
   --table, --column   scope search-value
+${TIMEOUT_USAGE}
   -h, --help      show this help
 `;
 
@@ -38,6 +39,7 @@ const options = {
   k: { type: 'string' },
   table: { type: 'string' },
   column: { type: 'string' },
+  ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -84,7 +86,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
       throw new UsageError(`unknown tool "${tool}"; one of: search-column, search-value, path, sql, link`);
   }
 
-  const db = await openDatabase(io, values.db);
+  const db = await openDatabase(values.db, parseTimeout(values.timeout));
   try {
     if (tool === 'link') {
       const links = await db.engine.linkQuestion(db.id, rest[0]);

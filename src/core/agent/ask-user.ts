@@ -3,6 +3,8 @@
 // allows it once per run. The person's answer goes back as data, like any observation.
 
 import { z } from 'zod';
+import { promptIdent } from '../prompt/schema-text';
+import { jsonData } from '../tools/quote-data';
 
 export const askUserInput = z.strictObject({
   question: z.string().trim().min(1).describe('one short question'),
@@ -52,21 +54,22 @@ export function ambiguitySignal(tool: string, args: unknown, output: unknown): s
     if (hits.length === 0) return null;
     const top = hits[0];
     const same = hits.filter((h) => norm(h.value) === norm(top.value));
-    const columns = new Set(same.map((h) => `${h.table}.${h.column}`.toLowerCase()));
-    if (columns.size > 1) return `${JSON.stringify(top.value)} is in ${[...columns].join(', ')}`;
+    const columns = new Set(same.map((h) => `${promptIdent(h.table)}.${promptIdent(h.column)}`.toLowerCase()));
+    if (columns.size > 1) return `${jsonData(top.value)} is in ${[...columns].join(', ')}`;
     const query = (args as { query?: unknown } | null)?.query;
     // "North Carolina" stored as "NorthCarolina", "math" as "Math": the person may know which is meant.
     if (typeof query === 'string' && (top.match === 'case' || top.match === 'compact'))
       return `${JSON.stringify(query)} matches ${JSON.stringify(top.value)} only up to case or spacing`;
     if (typeof query === 'string' && norm(query) === norm(top.value) && query.trim() !== top.value) {
-      return `${JSON.stringify(query)} matches ${JSON.stringify(top.value)} only up to case or spacing`;
+      return `${jsonData(query)} matches ${jsonData(top.value)} only up to case or spacing`;
     }
     return null;
   }
   if (tool === 'search_column') {
     const hits = (output as { hits?: Array<{ table: string; column: string; score: number }> } | null)?.hits ?? [];
     if (hits.length >= 2 && hits[0].score > 0 && hits[1].score >= 0.9 * hits[0].score) {
-      return `${hits[0].table}.${hits[0].column} and ${hits[1].table}.${hits[1].column} score nearly the same`;
+      const ref = (h: { table: string; column: string }) => `${promptIdent(h.table)}.${promptIdent(h.column)}`;
+      return `${ref(hits[0])} and ${ref(hits[1])} score nearly the same`;
     }
   }
   return null;

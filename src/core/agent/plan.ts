@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { promptIdent } from '../prompt/schema-text';
 import { closestNames } from '../text/edit-distance';
+import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 
 export const planInput = z.strictObject({
@@ -64,7 +65,7 @@ export function validatePlan(plan: Plan, schema: Schema): { plan: Plan; problems
         problems.push({
           subQuestion: i,
           table: wanted,
-          message: `No table named ${JSON.stringify(wanted)}.`,
+          message: `No table named ${jsonData(wanted)}.`,
           suggestions,
         });
         return { table: wanted, columns: ref.columns.map(bare) };
@@ -92,7 +93,7 @@ export function validatePlan(plan: Plan, schema: Schema): { plan: Plan; problems
           subQuestion: i,
           table: info.name,
           column: wantedColumn,
-          message: `Table ${JSON.stringify(info.name)} has no column ${JSON.stringify(wantedColumn)}.`,
+          message: `Table ${jsonData(info.name)} has no column ${jsonData(wantedColumn)}.`,
           suggestions,
         });
         return wantedColumn;
@@ -111,9 +112,7 @@ export function planObservation(plan: Plan, problems: PlanProblem[]): string {
   const lines = [`Plan recorded (${count}).`];
   lines.push('Names not in the database:');
   for (const p of problems) {
-    const close = p.suggestions.length
-      ? ` Close names: ${p.suggestions.map((s) => JSON.stringify(s)).join(', ')}.`
-      : '';
+    const close = p.suggestions.length ? ` Close names: ${p.suggestions.map((s) => jsonData(s)).join(', ')}.` : '';
     lines.push(`- sub-question ${p.subQuestion + 1}: ${p.message}${close}`);
   }
   lines.push('Use search_column to find the right names (or submit_plan again with them).');
@@ -130,7 +129,7 @@ export function planAsData(plan: Plan): string {
       const chips = sq.tables
         .map((t) => `${promptIdent(t.table)}(${t.columns.map((c) => (c === '*' ? c : promptIdent(c))).join(', ')})`)
         .join('; ');
-      return `${i + 1}. ${JSON.stringify(sq.text)}${chips ? ` — ${chips}` : ''}`;
+      return `${i + 1}. ${jsonData(sq.text)}${chips ? ` — ${chips}` : ''}`;
     })
     .join('\n');
 }

@@ -9,6 +9,7 @@ import type { ToolSpec } from '../llm/types';
 import { promptIdent, schemaForPrompt } from '../prompt/schema-text';
 import type { QuestionLink } from '../retrieval/linker';
 import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema } from '../tools/registry';
+import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
 import { EXEMPLARS, NATIVE_EXEMPLARS, renderExemplar } from './exemplars';
@@ -144,9 +145,9 @@ export function linkHints(links: readonly QuestionLink[]): string {
     const target = l.column ? `${promptIdent(l.table)}.${promptIdent(l.column)}` : promptIdent(l.table);
     const what =
       l.kind === 'value'
-        ? `the value ${JSON.stringify(l.value ?? '')} in ${target}`
+        ? `the value ${jsonData(l.value ?? '')} in ${target}`
         : `${l.kind === 'exact' ? 'names' : 'may be part of'} ${l.column ? 'column' : 'table'} ${target}`;
-    const line = `- ${JSON.stringify(l.text)}: ${what}`;
+    const line = `- ${jsonData(l.text)}: ${what}`;
     if (seen.has(line)) continue;
     seen.add(line);
     lines.push(line);
@@ -178,9 +179,9 @@ export function userExamplesText(examples: NonNullable<PromptInput['userExamples
         e.source === 'imported'
           ? `Example ${i + 1} (imported from a file for this database; not confirmed by the user, may be wrong):`
           : `User example ${i + 1} (confirmed correct by the user on this database):`,
-        `Question: ${JSON.stringify(e.question)}`,
+        `Question: ${jsonData(e.question)}`,
         ...(e.plan ? [`Plan:\n${planAsData(e.plan)}`] : []),
-        `SQL: ${JSON.stringify(e.sql)}`,
+        `SQL: ${jsonData(e.sql)}`,
       ].join('\n'),
     )
     .join('\n\n');
@@ -230,8 +231,8 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
     user.push(
       `${input.userExamples.some((e) => e.source === 'imported') ? 'Worked examples for this database, confirmed by the user or imported from a file' : 'Worked examples the user confirmed on this database'} (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
     );
-  user.push(`Question: ${JSON.stringify(input.question)}`);
-  if (input.hints?.trim()) user.push(`Hints from the user: ${JSON.stringify(input.hints.trim())}`);
+  user.push(`Question: ${jsonData(input.question)}`);
+  if (input.hints?.trim()) user.push(`Hints from the user: ${jsonData(input.hints.trim())}`);
   if (confirmed) {
     user.push(
       `Plan confirmed by the user (sub-questions quoted as data; tables and their columns after the dash):\n${planAsData(confirmed)}`,

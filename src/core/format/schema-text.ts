@@ -110,6 +110,7 @@ export function reportText(report: OpenReport): string {
 }
 
 function tableText(t: TableInfo, stats: Map<string, ColumnStatsEntry> | null): string {
+  if (t.skipped) return `${t.kind} ${visible(t.name)}: not read (the time budget ran out)\n`;
   const rows = t.rowCount === null ? 'rows unknown' : plural(t.rowCount, 'row');
   const lines = [`${t.kind} ${visible(t.name)}${t.withoutRowid ? ' (WITHOUT ROWID)' : ''}: ${rows}`];
   if (t.error) lines.push(`  error: ${visible(t.error)}`);
@@ -137,6 +138,9 @@ export function formatSchemaText(report: OpenReport, schema: Schema, stats: Colu
     byTable.get(e.table)!.set(e.column, e);
   }
   const blocks = schema.tables.map((t) => tableText(t, stats ? (byTable.get(t.name) ?? new Map()) : null));
-  const summary = `${plural(schema.tables.filter((t) => t.kind !== 'view').length, 'table')}, ${plural(schema.tables.filter((t) => t.kind === 'view').length, 'view')}, ${plural(schema.foreignKeys.length, 'foreign key')}`;
+  const skipped = schema.incomplete
+    ? `\n${plural(schema.incomplete.skipped, 'object')} not read: reading stopped after ${schema.incomplete.budgetMs / 1000} s (raise --budget)`
+    : '';
+  const summary = `${plural(schema.tables.filter((t) => t.kind !== 'view').length, 'table')}, ${plural(schema.tables.filter((t) => t.kind === 'view').length, 'view')}, ${plural(schema.foreignKeys.length, 'foreign key')}${skipped}`;
   return [reportText(report) + summary + '\n', ...blocks].join('\n');
 }

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
+import { nestedViewsDb } from '../../test-support/hostile-dbs';
+import { executorFor } from '../executor';
 import { quoteIdent } from '../sql/quote';
-import type { Schema, TableInfo } from '../types';
+import type { QueryOptions, Schema, TableInfo } from '../types';
 import { affinityOf } from './affinity';
-import { isWithoutRowid, virtualModule } from './introspect';
+import { introspect, isWithoutRowid, mergeSchema, virtualModule } from './introspect';
 
 const WEIRD_TABLE = 'Order Items "v2" – größe';
 const WEIRD_COLUMNS = ['Unit Price', 'say "hi"', 'select', 'MixedCase', '名前', "it's"];
@@ -248,6 +250,48 @@ describe('introspect helpers', () => {
       'NUMERIC',
       'NUMERIC',
     ]);
+  });
+});
+
+describe('introspection within a time budget', () => {
+  let engine: SqljsEngine;
+  beforeAll(async () => {
+    engine = await createNodeEngine();
+    await engine.open({ id: 'views', name: 'v.sqlite', bytes: await nestedViewsDb(30) });
+  });
+  const exec = () => executorFor(engine, 'views');
+
+  it('lists every object and reads details until the budget runs out (at least one per call)', async () => {
+    let clock = 0;
+    // Every read query moves the clock 10 ms on: the budget of 25 ms covers the first objects only.
+    const ticking = { query: (sql: string, o?: QueryOptions) => ((clock += 10), exec().query(sql, o)) };
+    const s = await introspect(ticking, { budgetMs: 25, now: () => clock });
+    expect(s.tables).toHaveLength(31);
+    const read = s.tables.filter((t) => !t.skipped);
+    expect(read.length).toBeGreaterThanOrEqual(1);
+    expect(read.length).toBeLessThan(5);
+    expect(s.incomplete).toEqual({ skipped: 31 - read.length, budgetMs: 25 });
+    const skipped = s.tables.find((t) => t.skipped)!;
+    expect(skipped).toMatchObject({ columns: [], rowCount: null, sql: null, foreignKeys: [] });
+
+    // The skipped ones, read in a later call and merged in, complete the schema.
+    const rest = await introspect(exec(), { only: s.tables.filter((t) => t.skipped).map((t) => t.name) });
+    const merged = mergeSchema(s, rest);
+    expect(merged.incomplete).toBeUndefined();
+    expect(merged.tables.map((t) => t.name)).toEqual(s.tables.map((t) => t.name));
+    expect(merged.tables.every((t) => t.columns.length === 1 && t.rowCount === 2)).toBe(true);
+  });
+
+  it('reads at most maxObjects, and counts no views when told not to', async () => {
+    const s = await introspect(exec(), { maxObjects: 5, countViews: false });
+    expect(s.tables.filter((t) => !t.skipped)).toHaveLength(5);
+    expect(s.incomplete?.skipped).toBe(26);
+    expect(s.tables.find((t) => t.name === 'base')?.rowCount).toBe(2);
+    expect(s.tables.filter((t) => t.kind === 'view' && !t.skipped).every((t) => t.rowCount === null)).toBe(true);
+  });
+
+  it('nothing skipped within the default budget: no incomplete mark', async () => {
+    expect((await introspect(exec())).incomplete).toBeUndefined();
   });
 });
 

@@ -1,5 +1,10 @@
 // Reads the schema through PRAGMAs and sqlite_schema using only read statements, so the same
 // code runs on every transport. Every generated statement quotes its identifiers.
+//
+// Reading is bounded in time: a file with 10,000 tables or 1,000 nested views (a view's columns
+// cost a compile of every view below it) would otherwise take minutes. Every object is listed;
+// once the budget is spent the rest are marked `skipped`, and a later call with `only` reads
+// them (the explorer fills a table in when it is opened, or reads on in further slices).
 
 import { quoteIdent, quoteLiteral } from '../sql/quote';
 import { significant, tokenize } from '../sql/tokens';
@@ -125,7 +130,58 @@ export function virtualModule(sql: string | null): string | null {
   return m ? m[2] : null;
 }
 
-export async function introspect(exec: SqlExecutor): Promise<Schema> {
+/** Time one introspection call may take before it lists the remaining objects by name only. */
+export const DEFAULT_INTROSPECT_BUDGET_MS = 5_000;
+
+export interface IntrospectOptions {
+  /** Stop reading details after this long (ms); the objects left are `skipped`. */
+  budgetMs?: number;
+  /** Read only these objects (by exact name), e.g. the ones an earlier call skipped. */
+  only?: readonly string[];
+  /** Read the details of at most this many objects (keeps each answer small); the rest are `skipped`. */
+  maxObjects?: number;
+  /** Count the rows of views (default true): a view's count runs its whole query. */
+  countViews?: boolean;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+const clock = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** An object listed by name only (its CREATE text left out too: skipped entries stay small). */
+function skippedTable(name: string, kind: TableInfo['kind']): TableInfo {
+  return {
+    name,
+    kind,
+    sql: null,
+    columns: [],
+    primaryKey: [],
+    withoutRowid: false,
+    foreignKeys: [],
+    indexes: [],
+    rowCount: null,
+    skipped: true,
+  };
+}
+
+/** `base` with the objects read in `part` put in place of their skipped entries. */
+export function mergeSchema(base: Schema, part: Schema): Schema {
+  const read = new Map(part.tables.filter((t) => !t.skipped).map((t) => [t.name, t]));
+  const tables = base.tables.map((t) => read.get(t.name) ?? t);
+  const skipped = tables.filter((t) => t.skipped).length;
+  const budgetMs = part.incomplete?.budgetMs ?? base.incomplete?.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS;
+  return {
+    tables,
+    foreignKeys: tables.flatMap((t) => t.foreignKeys),
+    ...(skipped ? { incomplete: { skipped, budgetMs } } : {}),
+  };
+}
+
+export async function introspect(exec: SqlExecutor, options: IntrospectOptions = {}): Promise<Schema> {
+  const now = options.now ?? clock;
+  const started = now();
+  const budgetMs = options.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS;
+  const only = options.only ? new Set(options.only) : null;
   const objects = await rows(
     exec,
     `SELECT type, name, sql FROM sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name COLLATE NOCASE`,
@@ -155,12 +211,22 @@ export async function introspect(exec: SqlExecutor): Promise<Schema> {
   };
 
   const tables: TableInfo[] = [];
+  let skipped = 0;
+  let read = 0;
+  const maxObjects = options.maxObjects ?? Infinity;
   for (const o of objects) {
     const name = str(o.name);
     const sql = o.sql == null ? null : str(o.sql);
-    if (isShadow(name)) continue;
+    if (isShadow(name) || (only && !only.has(name))) continue;
     const isVirtual = /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(sql ?? '');
     const kind: TableInfo['kind'] = o.type === 'view' ? 'view' : isVirtual ? 'virtual' : 'table';
+    // At least one object per call, so reading in slices always gets on.
+    if (read > 0 && (read >= maxObjects || now() - started > budgetMs)) {
+      tables.push(skippedTable(name, kind));
+      skipped++;
+      continue;
+    }
+    read++;
     let columns: ColumnInfo[] = [];
     let error: string | undefined;
     try {
@@ -168,7 +234,10 @@ export async function introspect(exec: SqlExecutor): Promise<Schema> {
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
-    const rc = error ? { count: null, error } : await rowCountOf(exec, name);
+    const rc =
+      error || (kind === 'view' && options.countViews === false)
+        ? { count: null, error }
+        : await rowCountOf(exec, name);
     if (rc.error && isVirtual) {
       const mod = virtualModule(sql);
       error = /no such module/i.test(rc.error)
@@ -195,5 +264,9 @@ export async function introspect(exec: SqlExecutor): Promise<Schema> {
       ...(error ? { error } : {}),
     });
   }
-  return { tables, foreignKeys: tables.flatMap((t) => t.foreignKeys) };
+  return {
+    tables,
+    foreignKeys: tables.flatMap((t) => t.foreignKeys),
+    ...(skipped ? { incomplete: { skipped, budgetMs } } : {}),
+  };
 }

@@ -64,7 +64,7 @@ describe('execute_sql', () => {
     const text = executeSqlTool.observe(
       await run('SELECT id FROM customers JOIN orders ON customers.id = orders.customer_id'),
     );
-    expect(text).toMatch(/"id" is in customers and orders/);
+    expect(text).toMatch(/Column id is in customers and orders: qualify it, e\.g\. customers\.id/);
   });
 
   it('says which filter emptied the result and which values exist', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { toDowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import type { QueryResult, Schema, SqlValue } from '../types';
+import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { quoteData } from './quote-data';
 import type { ValueLookup } from '../retrieval/types';
 import { errorHints, explainEmptyAggregate, explainEmptyResult, type ColumnEvidence } from './sql-repair';
@@ -86,12 +87,15 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
     }
   },
   observe(out) {
-    if (!out.ok) return [`Error (${out.code}): ${out.message}`, ...out.hints].join('\n');
+    // SQLite's messages and the result's column names can carry names from the file: their
+    // control characters are escaped and names quoted, so none can start a line of its own.
+    if (!out.ok)
+      return [`Error (${out.code}): ${escapeControls(out.message)}`, ...out.hints.map(escapeControls)].join('\n');
     const { result } = out;
-    const lines = [`Columns: ${result.columns.join(', ')}`];
+    const lines = [`Columns: ${result.columns.map(promptIdent).join(', ')}`];
     for (const row of result.rows) lines.push(row.map(cell).join(' | '));
     const shown = result.rows.length;
-    if (shown === 0) lines.push('No rows.', ...out.emptyReasons);
+    if (shown === 0) lines.push('No rows.', ...out.emptyReasons.map(escapeControls));
     else if (result.truncated) {
       const total =
         out.totalRows === null

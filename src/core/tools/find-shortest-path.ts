@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { type FindPathResult, type JoinGraph, type PathEndpoint, shortestJoinPaths } from '../schema/join-graph';
 import type { JoinEdge, JoinPath } from '../retrieval/types';
-import { quoteIdentIfNeeded } from '../sql/quote';
+import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { keyLabel, type UnmatchedKey } from '../schema/key-health';
 import type { Tool } from './types';
 
@@ -19,9 +19,10 @@ const MAX_PATHS_SHOWN = 5;
 const MAX_OBSERVATION_CHARS = 4000;
 
 // Names are SQL identifiers, quoted when needed; control characters are escaped so a table name
-// cannot start a new line of the observation. (JOIN clauses keep names verbatim: they are SQL.)
-const safe = (text: string) => text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-const name = (t: string) => safe(quoteIdentIfNeeded(t));
+// cannot start a new line of the observation. JOIN clauses too: a quoted name holding a line
+// break would otherwise forge lines (such a name has to be retyped by the model, a fair price).
+const safe = escapeControls;
+const name = promptIdent;
 const endpointText = (e: PathEndpoint) => (e.column === null ? name(e.table) : `${name(e.table)}.${name(e.column)}`);
 const chain = (p: JoinPath) => p.tables.map(name).join(' -> ');
 const condition = (e: JoinEdge) =>
@@ -62,7 +63,7 @@ function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] 
   if (paths[0].edges.length === 0) {
     return [
       `${endpointText(start)} and ${endpointText(end)} are in the same table: no join needed.`,
-      `   ${paths[0].joinClause}`,
+      `   ${safe(paths[0].joinClause)}`,
     ];
   }
   const joins = paths[0].edges.length;
@@ -70,7 +71,7 @@ function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] 
     `${totalPaths === 1 ? 'One shortest join path' : `${totalPaths} equally short join paths`} from ${endpointText(start)} to ${endpointText(end)} (${joins} join${joins === 1 ? '' : 's'}${totalPaths === 1 ? '' : ' each'}):`,
   ];
   paths.slice(0, MAX_PATHS_SHOWN).forEach((p, i) => {
-    lines.push(`${i + 1}. ${chain(p)}`, `   ${p.joinClause}`);
+    lines.push(`${i + 1}. ${chain(p)}`, `   ${safe(p.joinClause)}`);
     for (const e of p.edges.filter((x) => x.inferred)) lines.push(`   (inferred key: check it) ${condition(e)}`);
   });
   lines.push(...(result.warnings ?? []));
@@ -87,7 +88,7 @@ function observe(result: FindPathResult): string {
   const lines = describePaths(result);
   for (const self of result.selfJoins) {
     lines.push(
-      `${name(self.tables[0])} is also joinable to itself via ${condition(self.edges[0])}: ${self.joinClause}`,
+      `${name(self.tables[0])} is also joinable to itself via ${condition(self.edges[0])}: ${safe(self.joinClause)}`,
     );
   }
   const text = lines.join('\n');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { statsSummary } from '../format/schema-text';
 import type { ColumnIndex, ValueLink } from '../retrieval/column-index';
 import type { ColumnHit } from '../retrieval/types';
+import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { quoteData } from './quote-data';
 import type { Tool } from './types';
 
@@ -49,7 +50,8 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
             : h.score < 0.25 * top
               ? 'weak match'
               : `match ${Math.round((100 * h.score) / top)}%`;
-        const parts = [`${i + 1}. ${h.table}.${h.column} (${h.declaredType || 'no type'}; ${strength})`];
+        const type = h.declaredType ? escapeControls(h.declaredType) : 'no type';
+        const parts = [`${i + 1}. ${promptIdent(h.table)}.${promptIdent(h.column)} (${type}; ${strength})`];
         // A filler that shares no word with the query is listed by name only: its values would
         // cost tokens on every later request for a column that is likely not the one.
         if (h.score <= 0) return parts[0];

@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 import type { SqlExecutor } from '../executor';
-import { quoteIdentIfNeeded } from '../sql/quote';
+import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { closestNames } from '../text/edit-distance';
 import type { ColumnRef, ColumnValueSummary, ValueHit } from '../retrieval/types';
 import type { ValueIndex } from '../retrieval/value-index';
@@ -141,8 +141,8 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
 
 // Identifiers as SQL would write them, with control characters escaped so a name cannot start a
 // new line of the observation; values are data, always inside a JSON string.
-const safe = (text: string) => text.replace(/\p{Cc}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-const ref = (table: string, column: string) => `${safe(quoteIdentIfNeeded(table))}.${safe(quoteIdentIfNeeded(column))}`;
+const safe = escapeControls;
+const ref = (table: string, column: string) => `${promptIdent(table)}.${promptIdent(column)}`;
 
 function observe(out: ValueSearchResult): string {
   if (out.problem) {
@@ -151,7 +151,7 @@ function observe(out: ValueSearchResult): string {
   }
   const scope =
     out.table || out.column
-      ? ` in ${out.table ? safe(quoteIdentIfNeeded(out.table)) : '*'}.${out.column ? safe(quoteIdentIfNeeded(out.column)) : '*'}`
+      ? ` in ${out.table ? promptIdent(out.table) : '*'}.${out.column ? promptIdent(out.column) : '*'}`
       : '';
   const lines =
     out.hits.length === 0

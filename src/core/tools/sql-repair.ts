@@ -5,7 +5,7 @@
 import type { SqlExecutor } from '../executor';
 import { isPlainAggregate, rowSource } from '../sql/row-source';
 import { topLevelWhere } from '../sql/where-clause';
-import { quoteData } from './quote-data';
+import { jsonData, quoteData } from './quote-data';
 import { closestNames } from '../text/edit-distance';
 import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
@@ -62,10 +62,10 @@ export function errorHints(message: string, sql: string, schema: Schema, evidenc
     );
     hints.push(
       close.length
-        ? `Tables with a similar name: ${close.join(', ')}.`
+        ? `Tables with a similar name: ${close.map(promptIdent).join(', ')}.`
         : `Tables: ${schema.tables
             .slice(0, 30)
-            .map((t) => t.name)
+            .map((t) => promptIdent(t.name))
             .join(', ')}.`,
     );
   }
@@ -81,8 +81,12 @@ export function errorHints(message: string, sql: string, schema: Schema, evidenc
           (inQuery.length === 0 || inQuery.includes(t.name)) && t.columns.some((c) => c.name.toLowerCase() === col),
       )
       .map((t) => t.name);
-    if (holders.length)
-      hints.push(`"${ambiguous[1]}" is in ${holders.join(' and ')}: qualify it, e.g. ${holders[0]}.${ambiguous[1]}.`);
+    if (holders.length) {
+      const name = promptIdent(ambiguous[1]);
+      hints.push(
+        `Column ${name} is in ${holders.map(promptIdent).join(' and ')}: qualify it, e.g. ${promptIdent(holders[0])}.${name}.`,
+      );
+    }
   }
   return hints;
 }
@@ -184,7 +188,7 @@ export async function explainEmptyResult(
         .search(lit.value, { k: 3, column: lit.column })
         .filter((h) => inQuery.length === 0 || inQuery.includes(h.table));
       if (hits.length)
-        line += ` Values that exist: ${hits.map((h) => `${JSON.stringify(h.value)} in ${h.table}.${h.column}`).join(', ')}.`;
+        line += ` Values that exist: ${hits.map((h) => `${jsonData(h.value)} in ${promptIdent(h.table)}.${promptIdent(h.column)}`).join(', ')}.`;
     }
     lines.push(line);
   }

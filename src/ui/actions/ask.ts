@@ -4,7 +4,8 @@
 import { runAgent } from '../../core/agent/loop';
 import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
-import { queryKeys, schemaQuery } from '../queries';
+import { queryKeys } from '../queries';
+import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
@@ -78,7 +79,7 @@ export async function ask(dbId: string, question: string, hints: string, options
     useAsk.getState().patchRun(dbId, { status: 'failed', endedAt: Date.now() });
   };
   try {
-    const schema = await getServices().queryClient.fetchQuery(schemaQuery(getServices(), dbId));
+    const schema = await fullSchema(getServices(), dbId);
     const links = await linkQuestion(dbId, question);
     // In-browser models download first: their progress shows where the streamed text will be.
     const model = await getServices().createChatModel(settings, (text) =>
@@ -155,7 +156,7 @@ export type StepPreview =
 export async function checkPlanStep(dbId: string, plan: Plan, index: number, question: string): Promise<StepPreview> {
   try {
     const settings = useAsk.getState().model;
-    const schema = await getServices().queryClient.fetchQuery(schemaQuery(getServices(), dbId));
+    const schema = await fullSchema(getServices(), dbId);
     const model = await getServices().createChatModel(settings);
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     let out: StepPreview = { status: 'failed', message: 'No preview came back.' };

@@ -12,7 +12,7 @@ import {
 } from '../../core/descriptions/import';
 import { describeError } from '../../core/errors';
 import { formatBytes } from '../lib/format';
-import { schemaQuery } from '../queries';
+import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { dbNameOf, updateGlossary } from './glossary';
@@ -31,7 +31,7 @@ async function change(dbId: string, edit: (g: Glossary) => Glossary): Promise<vo
 export async function importDescriptionFiles(dbId: string, files: File[]): Promise<void> {
   const notify = useApp.getState().notify;
   try {
-    const schema = await getServices().queryClient.fetchQuery(schemaQuery(getServices(), dbId));
+    const schema = await fullSchema(getServices(), dbId);
     const readable: DescriptionFile[] = [];
     const unread: Array<{ file: string; reason: string }> = [];
     for (const f of files) {

@@ -11,7 +11,7 @@ import type { EvalMode } from '../../core/eval/run-for-eval';
 import type { Dataset, TimedQuery } from '../../core/eval/score-answer';
 import { describeError } from '../../core/errors';
 import type { QueryResult } from '../../core/types';
-import { schemaQuery } from '../queries';
+import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useAsk } from '../store/ask-store';
 import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
@@ -50,7 +50,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
     const pairs = parseQuestionFile(file.name, await file.text());
     useEvaluate.getState().patch(dbId, { total: pairs.length });
     const services = getServices();
-    const schema = await services.queryClient.fetchQuery(schemaQuery(services, dbId));
+    const schema = await fullSchema(services, dbId);
     const gate = new RateGate();
     const model = gate.wrap(await services.createChatModel(settings));
     const agentMode = settings.toolMode === 'auto' ? undefined : settings.toolMode;

@@ -1,6 +1,9 @@
 // Running the editor's SQL in the worker, with the time limit, Cancel and "fetch more".
 
+import type { WholeValue } from '../../core/engine';
+import { EXPORT_MAX_CELL_CHARS, EXPORT_MAX_RESULT_BYTES } from '../../core/db/result-budget';
 import { toDowserError } from '../../core/errors';
+import type { QueryResult } from '../../core/types';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 
@@ -29,19 +32,46 @@ export async function fetchMore(): Promise<void> {
       maxRows: settings.pageSize,
       offset: prev.offset + prev.rows.length,
     });
-    const merged = {
-      ...prev,
-      rows: [...prev.rows, ...next.rows],
-      truncated: next.truncated,
-      columnTypes: prev.columnTypes.map((t, i) => [...new Set([...t, ...(next.columnTypes[i] ?? [])])]),
-      elapsedMs: prev.elapsedMs + next.elapsedMs,
-    };
+    const merged = mergePages(prev, next);
     setRun({ ...run, result: merged, fetchingMore: false });
   } catch (e) {
     const err = toDowserError(e, 'sql_error');
     setRun({ ...run, fetchingMore: false });
     useApp.getState().notify('error', `Fetching more rows failed: ${err.message}`);
   }
+}
+
+/** The next page appended to the rows shown; its cut cells move down by the rows already there. */
+export function mergePages(prev: QueryResult, next: QueryResult): QueryResult {
+  const cut = [...(prev.cut ?? []), ...(next.cut ?? []).map((c) => ({ ...c, row: c.row + prev.rows.length }))];
+  const { byteLimit: _previousLimit, ...rest } = prev;
+  return {
+    ...rest,
+    rows: [...prev.rows, ...next.rows],
+    truncated: next.truncated,
+    columnTypes: prev.columnTypes.map((t, i) => [...new Set([...t, ...(next.columnTypes[i] ?? [])])]),
+    elapsedMs: prev.elapsedMs + next.elapsedMs,
+    ...(cut.length ? { cut } : {}),
+    ...(next.byteLimit ? { byteLimit: next.byteLimit } : {}),
+  };
+}
+
+/**
+ * One value of the shown result, whole: the cell itself when the result carries all of it, else
+ * read again from the worker (the statement re-runs for that row, up to WHOLE_VALUE_MAX).
+ */
+export async function wholeValue(result: QueryResult, index: number, column: number): Promise<WholeValue> {
+  const { run } = useApp.getState();
+  const value = result.rows[index][column];
+  const cut = result.cut?.find((c) => c.row === index && c.column === column);
+  if (!cut) {
+    const length = typeof value === 'string' || value instanceof Uint8Array ? value.length : 0;
+    return { value, length, cut: false };
+  }
+  if (!run.dbId || !run.sql) throw new Error('The statement behind this result is gone; run it again.');
+  const { engine } = getServices();
+  engine.queryTimeoutMs = useApp.getState().settings.queryTimeoutMs;
+  return engine.wholeValue(run.dbId, run.sql, { row: result.offset + index, column });
 }
 
 /** Stops the running query: the worker restarts and reopens the databases from their bytes. */
@@ -53,5 +83,9 @@ export async function cancelQuery(): Promise<void> {
 export const EXPORT_ROW_CAP = 1_000_000;
 
 export async function fetchAllRows(dbId: string, sql: string) {
-  return getServices().engine.query(dbId, sql, { maxRows: EXPORT_ROW_CAP });
+  return getServices().engine.query(dbId, sql, {
+    maxRows: EXPORT_ROW_CAP,
+    maxCellChars: EXPORT_MAX_CELL_CHARS,
+    maxResultBytes: EXPORT_MAX_RESULT_BYTES,
+  });
 }

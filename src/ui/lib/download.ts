@@ -1,4 +1,4 @@
-export function downloadText(filename: string, text: string, mime: string): void {
+export function downloadText(filename: string, text: string | Uint8Array<ArrayBuffer>, mime: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: mime }));
   const a = document.createElement('a');
   a.href = url;

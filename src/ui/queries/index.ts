@@ -3,20 +3,14 @@
 
 import { queryOptions } from '@tanstack/react-query';
 import type { Services } from '../services/types';
+import { queryKeys } from './keys';
+import { loadSchema } from './schema-reading';
 
-export const queryKeys = {
-  schema: (dbId: string) => ['schema', dbId] as const,
-  /** Every statistics entry of one database (for removal on close). */
-  statsOf: (dbId: string) => ['stats', dbId] as const,
-  stats: (dbId: string, table: string, column: string) => ['stats', dbId, table, column] as const,
-  history: (dbName: string) => ['history', dbName] as const,
-  examples: (dbName: string) => ['examples', dbName] as const,
-  recent: () => ['recent'] as const,
-  links: (dbId: string, question: string) => ['links', dbId, question] as const,
-};
+export { queryKeys } from './keys';
 
+/** The schema's first slice; the rest is read into the same entry in the background (schema-reading.ts). */
 export const schemaQuery = (s: Services, dbId: string) =>
-  queryOptions({ queryKey: queryKeys.schema(dbId), queryFn: () => s.engine.introspect(dbId) });
+  queryOptions({ queryKey: queryKeys.schema(dbId), queryFn: () => loadSchema(s, dbId) });
 
 export const columnStatsQuery = (s: Services, dbId: string, table: string, column: string) =>
   queryOptions({

@@ -21,7 +21,8 @@ export interface PageEngine extends DbEngine {
 
 export type Embeddings = Pick<EmbedClient, 'load' | 'indexColumns' | 'scores' | 'forget'>;
 
-export type RestartReason = 'timeout' | 'cancelled';
+export type { RestartReason } from '../../worker/db-client';
+import type { RestartReason } from '../../worker/db-client';
 
 export interface Services {
   engine: PageEngine;

@@ -6,5 +6,23 @@ import type { SpawnedWorker } from '../db-client';
 export function spawnNodeDbWorker(): SpawnedWorker {
   const worker = new Worker(new URL('./db.worker-node.mjs', import.meta.url));
   worker.unref();
-  return { endpoint: nodeEndpoint(worker), terminate: () => void worker.terminate() };
+  let terminated = false;
+  return {
+    endpoint: nodeEndpoint(worker),
+    terminate: () => {
+      terminated = true;
+      void worker.terminate();
+    },
+    hold: (busy) => (busy ? worker.ref() : worker.unref()),
+    onDeath(listener) {
+      let told = false;
+      const tell = (why: string) => {
+        if (terminated || told) return;
+        told = true;
+        listener(why);
+      };
+      worker.on('error', (e) => tell(e instanceof Error ? e.message : String(e)));
+      worker.on('exit', (code) => tell(`exit code ${code}`));
+    },
+  };
 }

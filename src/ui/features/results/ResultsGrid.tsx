@@ -1,12 +1,28 @@
 import { useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QueryResult, SqlValue } from '../../../core/types';
-import { formatBytes, hexPreview, shown, shownLines } from '../../lib/format';
+import { formatBytes, formatCount, hexPreview, shown, shownLines } from '../../lib/format';
 
 const ROW_HEIGHT = 28;
+/** Characters of a text cell the grid renders; the rest is one click away (ValueDialog). */
+export const DISPLAY_CHARS = 1_000;
 
-/** Virtualised: only the visible rows are in the DOM, so 100k rows scroll smoothly. */
-export function ResultsGrid({ result }: { result: QueryResult }) {
+/** A cell whose whole value the person asked for. */
+export interface OpenedCell {
+  index: number;
+  column: number;
+  columnName: string;
+  kind: 'text' | 'blob';
+  /** Full length: characters or bytes. */
+  length: number;
+}
+
+/**
+ * Virtualised: only the visible rows are in the DOM, so 100k rows scroll smoothly. A cell never
+ * renders a long value whole: text shows its first DISPLAY_CHARS characters and a button that
+ * opens the whole value (copy or save).
+ */
+export function ResultsGrid({ result, onOpen }: { result: QueryResult; onOpen: (cell: OpenedCell) => void }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: result.rows.length,
@@ -15,6 +31,7 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
     overscan: 12,
   });
   const template = useMemo(() => columnTemplate(result), [result]);
+  const cutLength = useMemo(() => new Map((result.cut ?? []).map((c) => [`${c.row}:${c.column}`, c.length])), [result]);
 
   return (
     <div
@@ -49,7 +66,14 @@ export function ResultsGrid({ result }: { result: QueryResult }) {
                 {result.offset + item.index + 1}
               </div>
               {row.map((v, i) => (
-                <Cell key={i} value={v} />
+                <Cell
+                  key={i}
+                  value={v}
+                  fullLength={cutLength.get(`${item.index}:${i}`)}
+                  onOpen={(kind, length) =>
+                    onOpen({ index: item.index, column: i, columnName: result.columns[i], kind, length })
+                  }
+                />
               ))}
             </div>
           );
@@ -69,7 +93,7 @@ function columnTemplate(result: QueryResult): string {
     let chars = Math.max(name.length, (result.columnTypes[i]?.join('/') ?? '').length * 0.8);
     for (const row of sample) {
       const v = row[i];
-      const len = v === null ? 4 : v instanceof Uint8Array ? 28 : String(v).length;
+      const len = v === null ? 4 : v instanceof Uint8Array ? 30 : Math.min(String(v).length, DISPLAY_CHARS);
       if (len > chars) chars = len;
     }
     return Math.round(Math.min(360, Math.max(64, chars * 7.6 + 20)));
@@ -78,7 +102,16 @@ function columnTemplate(result: QueryResult): string {
 }
 
 /** Cell text is always rendered as text by React; nothing from the database becomes HTML. */
-function Cell({ value }: { value: SqlValue }) {
+function Cell({
+  value,
+  fullLength,
+  onOpen,
+}: {
+  value: SqlValue;
+  /** Set when the result carries only the start of the value. */
+  fullLength?: number;
+  onOpen: (kind: 'text' | 'blob', length: number) => void;
+}) {
   if (value === null)
     return (
       <div className="grid-cell null" role="cell">
@@ -86,9 +119,13 @@ function Cell({ value }: { value: SqlValue }) {
       </div>
     );
   if (value instanceof Uint8Array) {
+    const size = fullLength ?? value.length;
     return (
-      <div className="grid-cell blob" role="cell" title={`BLOB, ${value.length} bytes`}>
-        BLOB {formatBytes(value.length)} · {hexPreview(value)}
+      <div className="grid-cell blob" role="cell" title={`BLOB, ${formatCount(size)} bytes`}>
+        <button type="button" className="cell-open" onClick={() => onOpen('blob', size)} aria-label="Whole value">
+          ⋯
+        </button>
+        BLOB {formatBytes(size)} · {hexPreview(value)}
       </div>
     );
   }
@@ -98,9 +135,24 @@ function Cell({ value }: { value: SqlValue }) {
         {String(value)}
       </div>
     );
+  const length = fullLength ?? value.length;
+  if (length <= DISPLAY_CHARS)
+    return (
+      <div className="grid-cell" role="cell" title={value.length > 40 ? shownLines(value) : undefined}>
+        {shownLines(value)}
+      </div>
+    );
   return (
-    <div className="grid-cell" role="cell" title={value.length > 40 ? shownLines(value.slice(0, 2000)) : undefined}>
-      {shownLines(value)}
+    <div className="grid-cell long" role="cell" data-length={length} title={`${shownLines(value.slice(0, 2000))}…`}>
+      <button
+        type="button"
+        className="cell-open"
+        onClick={() => onOpen('text', length)}
+        aria-label={`Whole value, ${formatCount(length)} characters`}
+      >
+        {formatCount(length)} chars
+      </button>
+      {shownLines(value.slice(0, DISPLAY_CHARS))}…
     </div>
   );
 }

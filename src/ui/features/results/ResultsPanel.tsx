@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { resultToCsv, resultToJson } from '../../../core/export/csv';
 import { sqlFileText } from '../../../core/export/sql-file';
 import { describeError } from '../../../core/errors';
-import { fetchAllRows, fetchMore } from '../../actions/run-query';
+import { fetchAllRows, fetchMore, wholeValue } from '../../actions/run-query';
 import { baseName, downloadText } from '../../lib/download';
-import { formatCount } from '../../lib/format';
+import { formatBytes, formatCount } from '../../lib/format';
 import { useApp } from '../../store/app-store';
-import { ResultsGrid } from './ResultsGrid';
+import { ResultsGrid, type OpenedCell } from './ResultsGrid';
+import { ValueDialog } from './ValueDialog';
 
 export function ResultsPanel({ dbId }: { dbId: string }) {
   const run = useApp((s) => s.run);
@@ -15,18 +16,25 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
   const protectFormulas = useApp((s) => s.settings.protectCsvFormulas);
   const updateSettings = useApp((s) => s.updateSettings);
   const [exporting, setExporting] = useState(false);
+  const [opened, setOpened] = useState<OpenedCell | null>(null);
   const mine = run.dbId === dbId;
 
   const exportRows = async (kind: 'csv' | 'json') => {
     if (!run.sql || !run.result) return;
     setExporting(true);
     try {
-      // The grid may show only the first page: export re-runs the statement for all rows.
-      const full = run.result.truncated ? await fetchAllRows(dbId, run.sql) : run.result;
+      // The grid may show only the first page, with long values cut: export re-runs the statement
+      // for all rows, with the (much larger) bounds of an export.
+      const full = run.result.truncated || run.result.cut ? await fetchAllRows(dbId, run.sql) : run.result;
       const name = `${baseName(db?.name ?? 'result')}-result.${kind}`;
       if (kind === 'csv') downloadText(name, resultToCsv(full, { protectFormulas }), 'text/csv;charset=utf-8');
       else downloadText(name, resultToJson(full), 'application/json');
       if (full.truncated) notify('warning', `The export holds the first ${formatCount(full.rows.length)} rows only.`);
+      if (full.cut?.length)
+        notify(
+          'warning',
+          `${formatCount(full.cut.length)} value${full.cut.length === 1 ? ' is' : 's are'} cut in the export (longest ${formatCount(Math.max(...full.cut.map((c) => c.length)))}); save ${full.cut.length === 1 ? 'it' : 'them'} from the grid one by one.`,
+        );
     } catch (e) {
       notify('error', `Export failed: ${describeError(e)}`);
     } finally {
@@ -108,10 +116,23 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
           <p className="muted pad">The statement returned no columns.</p>
         ) : (
           <>
-            <ResultsGrid result={run.result} />
+            <ResultsGrid result={run.result} onOpen={setOpened} />
+            {opened && (
+              <ValueDialog
+                key={`${opened.index}:${opened.column}`}
+                cell={opened}
+                dbName={db?.name ?? 'result'}
+                load={() => wholeValue(run.result!, opened.index, opened.column)}
+                onClose={() => setOpened(null)}
+              />
+            )}
             {run.result.truncated && (
               <div className="more">
-                Showing the first {formatCount(run.result.rows.length)} rows.{' '}
+                Showing the first {formatCount(run.result.rows.length)} rows
+                {run.result.byteLimit
+                  ? `: the result reached ${formatBytes(run.result.byteLimit)}, the most a page of rows holds`
+                  : ''}
+                .{' '}
                 <button type="button" className="small" onClick={() => void fetchMore()} disabled={run.fetchingMore}>
                   {run.fetchingMore ? 'Fetching…' : 'Fetch more'}
                 </button>
@@ -128,7 +149,8 @@ function statusText(run: ReturnType<typeof useApp.getState>['run']): string {
   if (run.status === 'error') return `Error (${run.error?.code})`;
   if (run.status === 'done' && run.result) {
     const n = run.result.rows.length;
-    return `${formatCount(n)}${run.result.truncated ? '+' : ''} row${n === 1 ? '' : 's'} · ${run.result.elapsedMs} ms`;
+    const cut = run.result.cut?.length;
+    return `${formatCount(n)}${run.result.truncated ? '+' : ''} row${n === 1 ? '' : 's'} · ${run.result.elapsedMs} ms${cut ? ` · ${formatCount(cut)} long value${cut === 1 ? '' : 's'} cut` : ''}`;
   }
   return '';
 }
