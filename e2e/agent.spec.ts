@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startMockLlm, type MockLlm, type MockReply } from './mock-llm/server';
-import { openApp } from './support';
+import { openApp, runSql } from './support';
 
 const SQL = "SELECT c.first_name, c.last_name FROM customers c WHERE c.country = 'Canada' ORDER BY c.last_name LIMIT 3";
 
@@ -305,9 +305,54 @@ test('edit the plan, regenerate: the model gets the confirmed plan, and the SQL 
     'submit_plan',
   );
   const diff = page.getByTestId('sql-diff');
-  await expect(diff.locator('.diff-del')).toContainText('c.first_name');
-  await expect(diff.locator('.diff-add')).toContainText('c.last_name');
+  const beforeSide = diff.getByTestId('sql-diff-before');
+  const after = diff.getByTestId('sql-diff-after');
+  await expect(beforeSide.locator('figcaption')).toHaveText('before');
+  await expect(after.locator('figcaption')).toHaveText('after');
+  // Word by word: only the removed column is struck, the rest of the line is shared.
+  await expect(beforeSide.locator('del')).toHaveText(['first_name, c.']);
+  await expect(after).toContainText('SELECT c.last_name FROM customers c');
+  await expect(after).not.toContainText('first_name');
   await expect(page.getByTestId('plan-card')).toContainText('confirmed by you');
+  // The two runs of the question in History say what differs: the plan was edited.
+  await page.getByTestId('history').locator('summary').click();
+  const entries = page.getByTestId('history-entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0).locator('mark[data-fact="plan"]')).toHaveText('plan edited');
+  await expect(entries.nth(1).locator('mark[data-fact="plan"]')).toHaveText('model’s plan');
+  await expect(entries.nth(0).locator('[data-fact="rows"]')).toHaveText('3 rows');
+  await expect(entries.nth(0).locator('mark[data-fact="rows"]')).toHaveCount(0);
+});
+
+test('a long regenerated SQL wraps in the diff instead of running off the edge', async ({ page }) => {
+  const cols = Array.from({ length: 30 }, (_, i) => `c.first_name AS name_${i}`).join(', ');
+  const LONG = `SELECT ${cols} FROM customers c WHERE c.country = 'Canada' LIMIT 3`;
+  mock = await startMockLlm({
+    script: [
+      ...fullRun(),
+      { text: 'Wide.', toolCalls: [{ name: 'execute_sql', arguments: { sql: LONG } }] },
+      { text: 'Done.', toolCalls: [{ name: 'done', arguments: { sql: LONG } }] },
+      { text: 'Wide result.\nVerdict: unsure' },
+    ],
+  });
+  await useMock(page, mock);
+  await page.setViewportSize({ width: 800, height: 700 });
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  const plan = page.getByTestId('plan-card');
+  await plan.getByRole('button', { name: 'edit' }).click();
+  await plan.getByLabel('Sub-question 1', { exact: true }).fill('Every name of customers in Canada');
+  await plan.getByRole('button', { name: 'Regenerate from plan' }).click();
+  const diff = page.getByTestId('sql-diff');
+  await expect(diff.getByTestId('sql-diff-after')).toContainText('name_29');
+  await expect(diff.getByTestId('sql-diff-after').locator('ins').first()).toBeVisible();
+  for (const side of ['sql-diff-before', 'sql-diff-after']) {
+    const pre = diff.getByTestId(side).locator('pre');
+    expect(await pre.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
+  const box = (await diff.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(800);
 });
 
 test('check this step shows the first rows of a small SQL for one sub-question', async ({ page }) => {
@@ -327,6 +372,71 @@ test('check this step shows the first rows of a small SQL for one sub-question',
   const preview = page.getByTestId('step-preview');
   await expect(preview).toContainText(STEP);
   await expect(preview.locator('tbody tr')).toHaveCount(5);
+});
+
+test('a check that ends without rows shows its own steps and SQL, not events elsewhere', async ({ page }) => {
+  const BAD = 'SELECT nope FROM customers';
+  mock = await startMockLlm({
+    script: [
+      ...fullRun(),
+      ...Array.from({ length: 5 }, () => ({
+        text: 'Try it.',
+        toolCalls: [{ name: 'execute_sql', arguments: { sql: BAD } }],
+      })),
+    ],
+  });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  await page.getByTestId('plan-card').getByRole('button', { name: 'check this step' }).first().click();
+  const failed = page.getByTestId('step-check-failed');
+  await expect(failed).toContainText('This check found no rows');
+  await expect(failed).toContainText('Its SQL and what SQLite answered are below.');
+  await expect(failed).not.toContainText('events above');
+  const steps = failed.getByTestId('step');
+  await expect(steps.first()).toHaveAttribute('data-tool', 'execute_sql');
+  await expect(steps.first()).toContainText(BAD);
+  await expect(steps.first()).toContainText('no such column: nope');
+});
+
+test("after a run the grid shows the answer's rows and SQL, the same as the editor", async ({ page }) => {
+  mock = await startMockLlm({ script: fullRun() });
+  await useMock(page, mock);
+  await openApp(page);
+  await page.getByRole('tab', { name: 'SQL', exact: true }).click();
+  await runSql(page, 'SELECT 42 AS answer');
+  await expect(page.getByTestId('results-status')).toContainText('1 row');
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('final')).toBeVisible();
+  await page.getByRole('tab', { name: 'SQL', exact: true }).click();
+  await expect(page.getByTestId('result-sql')).toHaveText(SQL);
+  await expect(page.getByTestId('result-source')).toContainText('The answer’s rows');
+  await expect(page.getByTestId('results-status')).toContainText('3 rows');
+  await expect(page.getByTestId('result-changed')).toHaveCount(0);
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText("c.country = 'Canada'");
+});
+
+test('History runs of the same question show model, rows and verdict where they differ', async ({ page }) => {
+  const SQL2 = "SELECT c.first_name FROM customers c WHERE c.country = 'Canada' LIMIT 2";
+  const second = fullRun().map((r) => JSON.parse(JSON.stringify(r).replaceAll(JSON.stringify(SQL).slice(1, -1), SQL2)));
+  second[4] = { text: 'Two customers; maybe not all of them.\nVerdict: mismatch' };
+  mock = await startMockLlm({ script: [...fullRun(), ...second] });
+  await useMock(page, mock);
+  await openApp(page);
+  await askQuestion(page, 'Which customers live in Canada?');
+  await expect(page.getByTestId('verdict')).toContainText('matches');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('verdict')).toContainText('may not match');
+  await page.getByTestId('history').locator('summary').click();
+  const entries = page.getByTestId('history-entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0).locator('mark[data-fact="rows"]')).toHaveText('2 rows');
+  await expect(entries.nth(1).locator('mark[data-fact="rows"]')).toHaveText('3 rows');
+  await expect(entries.nth(0).locator('mark[data-fact="verdict"]')).toHaveText('✗ may not match');
+  await expect(entries.nth(1).locator('mark[data-fact="verdict"]')).toHaveText('✓ matches');
+  await expect(entries.nth(0).locator('[data-fact="model"]')).toHaveText('openai · mock-model');
+  await expect(entries.nth(0).locator('mark[data-fact="model"]')).toHaveCount(0);
 });
 
 test('while paused after the plan, an edited plan is what the agent continues with', async ({ page }) => {

@@ -31,7 +31,8 @@ import type { QuestionLink } from '../../core/retrieval/linker';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
-import { assertSingleReadStatement } from '../../core/sql/statements';
+import { assertSingleReadStatement, UnknownStatementError } from '../../core/sql/statements';
+import { withSyntaxPosition } from '../../core/sql/syntax-position';
 import { significant, tokenize } from '../../core/sql/tokens';
 import { introspect } from '../../core/schema/introspect';
 import { columnStats } from '../../core/schema/stats';
@@ -125,9 +126,11 @@ function readRow(stmt: Statement, seen: Set<StorageClass>[]): SqlValue[] {
   return raw;
 }
 
-function sqlError(e: unknown): DowserError {
+/** A failure as a DowserError; a syntax error says where in `sql` SQLite stopped. */
+function sqlError(e: unknown, sql?: string): DowserError {
   const err = toDowserError(e, 'sql_error');
-  return err.code === 'internal' ? new DowserError('sql_error', err.message) : err;
+  if (err.code !== 'internal' && err.code !== 'sql_error') return err;
+  return new DowserError('sql_error', sql ? withSyntaxPosition(err.message, sql) : err.message, err.detail);
 }
 
 export class SqljsEngine implements DbEngine {
@@ -265,7 +268,7 @@ export class SqljsEngine implements DbEngine {
     onlyColumn?: number,
   ): Promise<QueryResult> {
     const { db } = this.get(id);
-    const text = assertSingleReadStatement(sql);
+    const text = this.readGate(db, sql);
     const t0 = now();
     // Never db.exec() here: it runs every statement SQLite finds in the text, not just the first.
     if (/^\s*explain\b/i.test(text)) this.compileOne(db, text);
@@ -308,9 +311,22 @@ export class SqljsEngine implements DbEngine {
         ...(byteLimited ? { byteLimit: budget.maxBytes } : {}),
       };
     } catch (e) {
-      throw sqlError(e);
+      throw sqlError(e, text);
     } finally {
       stmt?.free();
+    }
+  }
+
+  /**
+   * The keyword gate. A statement whose first word is no SQL verb (a typo such as `SELEC`) is not
+   * a write: SQLite compiles it (compiling runs nothing) and reports its own syntax error.
+   */
+  private readGate(db: Database, sql: string): string {
+    try {
+      return assertSingleReadStatement(sql);
+    } catch (e) {
+      if (e instanceof UnknownStatementError) this.compileOne(db, e.statement);
+      throw e;
     }
   }
 
@@ -334,7 +350,7 @@ export class SqljsEngine implements DbEngine {
       }
       if (!first.done) inspect?.(first.value);
     } catch (e) {
-      throw sqlError(e);
+      throw sqlError(e, sql.replace(/^EXPLAIN /, ''));
     } finally {
       // Frees the statement and the iterator's copy of the SQL (`return` is not in the typings).
       (it as { return?: () => unknown }).return?.();

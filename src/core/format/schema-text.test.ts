@@ -45,7 +45,7 @@ describe('statsSummary', () => {
   it('gives samples for text, dates as a range, and marks approximate and mixed columns', () => {
     expect(
       statsSummary({ ...base, min: 'a', max: 'z', samples: ['a', 'b'], storageClasses: { text: 9, integer: 1 } }),
-    ).toBe("0 nulls, 10 distinct, e.g. 'a', 'b', mixed types text 9, integer 1");
+    ).toBe("0 nulls, 10 distinct, e.g. 'a', 'b', stored as text 9×, integer 1×");
     expect(
       statsSummary({
         ...base,
@@ -55,7 +55,7 @@ describe('statsSummary', () => {
         approximate: true,
         rowsScanned: 1000,
       }),
-    ).toBe("0 nulls, 10 distinct, dates from '2020-01-01' to '2021-01-01', approx (first 1000 rows)");
+    ).toBe("0 nulls, 10 distinct, dates from '2020-01-01' to '2021-01-01', counted on the first 1000 rows");
     expect(statsSummary({ ...base, rowsScanned: 0 })).toBe('no rows');
   });
 });

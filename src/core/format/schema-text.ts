@@ -54,8 +54,8 @@ export function statsSummary(st: ColumnStats, fmt: (v: SqlValue) => string = for
     parts.push(`e.g. ${st.samples.map(fmt).join(', ')}`);
   }
   const classes = Object.entries(st.storageClasses).filter(([k]) => k !== 'null');
-  if (classes.length > 1) parts.push(`mixed types ${classes.map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  if (st.approximate) parts.push(`approx (first ${st.rowsScanned} rows)`);
+  if (classes.length > 1) parts.push(`stored as ${classes.map(([k, n]) => `${k} ${n}×`).join(', ')}`);
+  if (st.approximate) parts.push(`counted on the first ${st.rowsScanned} rows`);
   return parts.join(', ');
 }
 

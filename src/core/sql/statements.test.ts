@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { buildDb } from '../../test-support/build-db';
-import { assertSingleReadStatement, splitStatements, statementAt } from './statements';
+import { assertSingleReadStatement, splitStatements, statementAt, UnknownStatementError } from './statements';
 import { tokenize } from './tokens';
 
 const texts = (sql: string) => splitStatements(sql).map((s) => s.text);
@@ -175,6 +175,13 @@ describe('assertSingleReadStatement', () => {
     },
   );
 
+  it.each(['SELEC * FROM t', 'EXPLAIN SELEC 1', '(SELECT 1)'])(
+    'does not call %s a write: it is no statement',
+    (sql) => {
+      expect(() => assertSingleReadStatement(sql)).toThrow(UnknownStatementError);
+    },
+  );
+
   it.each(['', '   ', ';', '-- only a comment', '/* c */ ; -- d'])('refuses %j as empty_statement', (sql) => {
     expect(gate(sql)).toBe('empty_statement');
   });
@@ -206,6 +213,15 @@ describe('the read-only gates end to end (engine)', () => {
 
   it.each(WRITES)('refuses %s and leaves the database unchanged', async (sql) => {
     await expect(engine.query('db', sql)).rejects.toMatchObject({ code: 'read_only' });
+    expect(await state()).toEqual({ rows: 2, sum: 10, objects: 1, userVersion: 7, queryOnly: 1, databases: 1 });
+  });
+
+  it.each([
+    ['SELEC * FROM t', 'near "SELEC": syntax error (line 1, column 1)'],
+    ['SELECT *\nFRM t', 'near "FRM": syntax error (line 2, column 1)'],
+    ['SELEC 1; DELETE FROM t', 'near "SELEC": syntax error (line 1, column 1)'],
+  ])("reports SQLite's syntax error with its position for %j", async (sql, message) => {
+    await expect(engine.query('db', sql)).rejects.toMatchObject({ code: 'sql_error', message });
     expect(await state()).toEqual({ rows: 2, sum: 10, objects: 1, userVersion: 7, queryOnly: 1, databases: 1 });
   });
 

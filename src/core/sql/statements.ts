@@ -111,6 +111,19 @@ const WRITE_VERBS: Record<string, string> = {
   release: 'transactions are not needed for reading',
 };
 
+/**
+ * The first word is no SQLite statement at all (a typo such as `SELEC`): not a write, so not
+ * refused as one. The engine lets SQLite compile it, which reports the syntax error itself.
+ */
+export class UnknownStatementError extends DowserError {
+  constructor(
+    readonly word: string,
+    readonly statement: string,
+  ) {
+    super('sql_error', `"${word}" does not start an SQL statement (SELECT, WITH, VALUES, EXPLAIN or PRAGMA).`);
+  }
+}
+
 function refuse(why: string): never {
   throw new DowserError(
     'read_only',
@@ -167,7 +180,7 @@ function checkPragma(tokens: Token[]): void {
 }
 
 /** Throws unless the statement in `tokens` (significant tokens, at least one) only reads. */
-function checkRead(tokens: Token[]): void {
+function checkRead(tokens: Token[], statement: string): void {
   const verb = tokens[0].kind === 'word' ? tokens[0].text.toLowerCase() : '';
   switch (verb) {
     case 'select':
@@ -178,7 +191,7 @@ function checkRead(tokens: Token[]): void {
       // it: `EXPLAIN PRAGMA query_only = 0` would switch the engine's last guard off. So the
       // explained statement passes the same gate (EXPLAIN of a write is of no use here anyway).
       const k = tokens[1]?.text.toLowerCase() === 'query' && tokens[2]?.text.toLowerCase() === 'plan' ? 3 : 1;
-      if (tokens.length > k) checkRead(tokens.slice(k));
+      if (tokens.length > k) checkRead(tokens.slice(k), statement);
       return; // a bare EXPLAIN is left to SQLite to report as a syntax error
     }
     case 'with': {
@@ -193,7 +206,7 @@ function checkRead(tokens: Token[]): void {
       return;
     default:
       if (WRITE_VERBS[verb]) refuse(WRITE_VERBS[verb]);
-      refuse(`a statement starting with "${tokens[0].text.slice(0, 40)}" is not a read`);
+      throw new UnknownStatementError(tokens[0].text.slice(0, 40), statement);
   }
 }
 
@@ -209,12 +222,12 @@ export function assertSingleReadStatement(sql: string): string {
   if (spans.length > 1) {
     // A write is named as such first: `CREATE TRIGGER … BEGIN …; END` is split at its inner `;`,
     // and "select the one to run" would be the wrong advice for it.
-    checkRead(significant(tokenize(spans[0].text)));
+    checkRead(significant(tokenize(spans[0].text)), spans[0].text);
     throw new DowserError(
       'multiple_statements',
       `Only one statement runs at a time; found ${spans.length}. Select the one to run, or put the cursor in it.`,
     );
   }
-  checkRead(significant(tokenize(spans[0].text)));
+  checkRead(significant(tokenize(spans[0].text)), spans[0].text);
   return spans[0].text;
 }

@@ -55,10 +55,10 @@ describe('find_shortest_path on a small shop', () => {
         '2 equally short join paths from customers.name to addresses (2 joins each):',
         '1. customers -> orders -> addresses',
         '   FROM "customers" JOIN "orders" ON "orders"."customer_id" = "customers"."id" JOIN "addresses" ON "orders"."billing_address_id" = "addresses"."id"',
-        '   (inferred key: check it) orders.customer_id = customers.id',
+        '   Inferred, not declared (check it): orders.customer_id = customers.id',
         '2. customers -> orders -> addresses',
         '   FROM "customers" JOIN "orders" ON "orders"."customer_id" = "customers"."id" JOIN "addresses" ON "orders"."shipping_address_id" = "addresses"."id"',
-        '   (inferred key: check it) orders.customer_id = customers.id',
+        '   Inferred, not declared (check it): orders.customer_id = customers.id',
       ].join('\n'),
     );
   });

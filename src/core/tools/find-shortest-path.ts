@@ -72,7 +72,8 @@ function describePaths(result: Extract<FindPathResult, { ok: true }>): string[] 
   ];
   paths.slice(0, MAX_PATHS_SHOWN).forEach((p, i) => {
     lines.push(`${i + 1}. ${chain(p)}`, `   ${safe(p.joinClause)}`);
-    for (const e of p.edges.filter((x) => x.inferred)) lines.push(`   (inferred key: check it) ${condition(e)}`);
+    for (const e of p.edges.filter((x) => x.inferred))
+      lines.push(`   Inferred, not declared (check it): ${condition(e)}`);
   });
   lines.push(...(result.warnings ?? []));
   const hidden = totalPaths - Math.min(paths.length, MAX_PATHS_SHOWN);

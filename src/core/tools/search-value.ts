@@ -146,13 +146,20 @@ const ref = (table: string, column: string) => `${promptIdent(table)}.${promptId
 
 function observe(out: ValueSearchResult): string {
   if (out.problem) {
-    const hint = out.suggestions.length > 0 ? ` Close names: ${out.suggestions.map((s) => safe(s)).join(', ')}.` : '';
+    const hint =
+      out.suggestions.length > 0
+        ? ` Close names: ${out.suggestions.map((s) => safe(s)).join(', ')}.`
+        : ' Search again without table and column.';
     return safe(out.problem) + hint;
   }
   const scope =
-    out.table || out.column
-      ? ` in ${out.table ? promptIdent(out.table) : '*'}.${out.column ? promptIdent(out.column) : '*'}`
-      : '';
+    out.table && out.column
+      ? ` in ${ref(out.table, out.column)}`
+      : out.table
+        ? ` in table ${promptIdent(out.table)}`
+        : out.column
+          ? ` in columns named ${promptIdent(out.column)}`
+          : '';
   const lines =
     out.hits.length === 0
       ? [`No values match ${quoteData(out.query, VALUE_CHARS)}${scope}.`]
@@ -174,8 +181,8 @@ function observe(out: ValueSearchResult): string {
 /** How each hit matches, in words the model reads (nothing for a value exactly as asked). */
 const MATCH_NOTE: Record<ValueHit['match'], string> = {
   exact: '',
-  case: '; the same only up to case, accents or spaces: use it as stored',
-  compact: '; the same letters without the spaces: use it as stored',
+  case: '; differs only in case, accents or spaces: use it as stored',
+  compact: '; the same letters, spaced differently: use it as stored',
   prefix: '; starts with it',
   word: '; contains the words',
   fuzzy: '; close spelling',

@@ -10,10 +10,12 @@ import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { linkQuestion, runTool } from './tools';
+import { runQuery } from './run-query';
 import { similarExamples } from '../../core/examples/examples';
 import type { Plan } from '../../core/agent/plan';
 import { checkStep } from '../../core/agent/check-step';
 import type { SqlValue } from '../../core/types';
+import type { AgentEvent } from '../../core/agent/events';
 
 const controllerOf = (dbId: string) => getServices().asks.for(dbId);
 
@@ -125,7 +127,9 @@ export async function ask(dbId: string, question: string, hints: string, options
       useAsk.getState().pushEvent(dbId, event);
       if (event.type === 'final') {
         ended = 'done';
+        // Editor and grid agree on the answer: the editor gets its SQL and the grid its rows.
         useApp.getState().setSql(dbId, event.sql);
+        void runQuery(event.sql, { dbId, origin: 'agent' });
       }
     }
     useAsk.getState().patchRun(dbId, { status: ended, endedAt: Date.now() });
@@ -150,7 +154,8 @@ export function stopAsk(dbId: string): void {
 export type StepPreview =
   | { status: 'running' }
   | { status: 'done'; sql: string; columns: string[]; rows: SqlValue[][] }
-  | { status: 'failed'; message: string };
+  /** `events`: what the check itself did (its tool calls and their results), shown with the failure. */
+  | { status: 'failed'; message: string; events: AgentEvent[] };
 
 /** "Check this step": a small SQL answering one sub-question, for the person to look at. */
 export async function checkPlanStep(dbId: string, plan: Plan, index: number, question: string): Promise<StepPreview> {
@@ -159,7 +164,8 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number, que
     const schema = await fullSchema(getServices(), dbId);
     const model = await getServices().createChatModel(settings);
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
-    let out: StepPreview = { status: 'failed', message: 'No preview came back.' };
+    const events: AgentEvent[] = [];
+    let out: StepPreview = { status: 'failed', message: 'The check ended without rows.', events };
     for await (const e of checkStep({
       model,
       tools: { call: (name, args) => runTool(dbId, name, args) },
@@ -170,10 +176,11 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number, que
       mode,
     })) {
       if (e.type === 'step_preview') out = { status: 'done', sql: e.sql, columns: e.columns, rows: e.rows };
-      else if (e.type === 'error') out = { status: 'failed', message: e.message };
+      else if (e.type === 'error') out = { status: 'failed', message: e.message, events };
+      else if (e.type === 'thought' || e.type === 'action' || e.type === 'observation') events.push(e);
     }
     return out;
   } catch (e) {
-    return { status: 'failed', message: e instanceof Error ? e.message : String(e) };
+    return { status: 'failed', message: e instanceof Error ? e.message : String(e), events: [] };
   }
 }

@@ -5,21 +5,57 @@ import { EXPORT_MAX_CELL_CHARS, EXPORT_MAX_RESULT_BYTES } from '../../core/db/re
 import { toDowserError } from '../../core/errors';
 import type { QueryResult } from '../../core/types';
 import { getServices } from '../services/current';
-import { useApp } from '../store/app-store';
+import { quoteIdentIfNeeded } from '../../core/sql/quote';
+import { useApp, type RunOrigin, type RunState } from '../store/app-store';
 
-export async function runQuery(sql: string): Promise<void> {
-  const { activeId, settings, setRun } = useApp.getState();
-  if (!activeId) return;
-  setRun({ status: 'running', dbId: activeId, sql });
+export interface RunQueryOptions {
+  /** The database (default: the active one). */
+  dbId?: string;
+  origin?: RunOrigin;
+  label?: string;
+}
+
+/**
+ * Runs `sql` into the results grid. The grid keeps the statement with its rows, and the editor's
+ * text at that moment, so it can say when the editor no longer holds what produced the rows.
+ */
+export async function runQuery(sql: string, options: RunQueryOptions = {}): Promise<void> {
+  const { activeId, settings, setRun, sqlByDb } = useApp.getState();
+  const dbId = options.dbId ?? activeId;
+  if (!dbId) return;
+  const base = {
+    dbId,
+    sql,
+    origin: options.origin ?? 'editor',
+    label: options.label,
+    editorText: sqlByDb[dbId] ?? '',
+  } satisfies Partial<RunState>;
+  setRun({ status: 'running', ...base });
   getServices().engine.queryTimeoutMs = settings.queryTimeoutMs;
+  const stillMine = () => {
+    const now = useApp.getState().run;
+    return now.sql === sql && now.dbId === dbId;
+  };
   try {
-    const result = await getServices().engine.query(activeId, sql, { maxRows: settings.pageSize });
-    if (useApp.getState().run.sql === sql) setRun({ status: 'done', dbId: activeId, sql, result });
+    const result = await getServices().engine.query(dbId, sql, { maxRows: settings.pageSize });
+    if (stillMine()) setRun({ status: 'done', ...base, result });
   } catch (e) {
     const err = toDowserError(e, 'sql_error');
-    if (useApp.getState().run.sql === sql)
-      setRun({ status: 'error', dbId: activeId, sql, error: { code: err.code, message: err.message } });
+    if (stillMine()) setRun({ status: 'error', ...base, error: { code: err.code, message: err.message } });
   }
+}
+
+/**
+ * "Preview rows" of a table: its first rows in the editor and the grid. Asked from the Ask view,
+ * the rows show there; from Tools or Evaluate the SQL tab opens on them.
+ */
+export function previewTable(dbId: string, table: string): void {
+  const { setSql, view, setView, setRowsInAsk } = useApp.getState();
+  const sql = `SELECT *\nFROM ${quoteIdentIfNeeded(table)}\nLIMIT 100;`;
+  setSql(dbId, sql);
+  if (view === 'ask') setRowsInAsk(true);
+  else if (view !== 'sql') setView('sql');
+  void runQuery(sql, { dbId, origin: 'preview', label: table });
 }
 
 export async function fetchMore(): Promise<void> {

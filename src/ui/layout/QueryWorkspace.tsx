@@ -8,6 +8,7 @@ import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { EvaluatePanel } from '../features/evaluate/EvaluatePanel';
 import { currentSqlToRun } from '../features/editor/editor-handle';
 import { PanelBoundary } from '../components/PanelBoundary';
+import { AskRows } from './AskRows';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
 const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
@@ -17,6 +18,8 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
   const setSql = useApp((s) => s.setSql);
   const running = useApp((s) => s.run.status === 'running');
   const timeLimit = useApp((s) => s.settings.queryTimeoutMs);
+  const enterAccepts = useApp((s) => s.settings.enterAcceptsSuggestion);
+  const updateSettings = useApp((s) => s.updateSettings);
   const schema = useSchema(dbId);
 
   const run = (text: string) => {
@@ -45,7 +48,7 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
       <>
         <ViewTabs />
         <PanelBoundary name="ask">
-          <AskPanel dbId={dbId} />
+          <AskPanel dbId={dbId} rows={<AskRows dbId={dbId} />} />
         </PanelBoundary>
       </>
     );
@@ -70,7 +73,15 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
       </div>
       <div className="editor-pane">
         <Suspense fallback={<div className="sql-editor muted pad">Loading the editor…</div>}>
-          <SqlEditor key={dbId} value={sql} onChange={(v) => setSql(dbId, v)} onRun={run} schema={schema.data} />
+          <SqlEditor
+            key={dbId}
+            value={sql}
+            onChange={(v) => setSql(dbId, v)}
+            onRun={run}
+            schema={schema.data}
+            enterAccepts={enterAccepts}
+            onEnterAcceptsChange={(v) => updateSettings({ enterAcceptsSuggestion: v })}
+          />
         </Suspense>
       </div>
       <PanelBoundary name="results">

@@ -18,6 +18,8 @@ export interface Settings {
   pauseAfterPlan: boolean;
   /** CSV downloads put `'` before cells a spreadsheet would run as formulas. */
   protectCsvFormulas: boolean;
+  /** In the SQL editor, Enter accepts a suggestion too (else Enter is always a new line; Tab accepts). */
+  enterAcceptsSuggestion: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -29,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   embeddingDownload: false,
   pauseAfterPlan: false,
   protectCsvFormulas: true,
+  enterAcceptsSuggestion: false,
 };
 
 export const SETTINGS_KEY = 'dowser.settings';
@@ -49,6 +52,7 @@ const fields = z.object({
   embeddingDownload: z.boolean().catch(d.embeddingDownload),
   pauseAfterPlan: z.boolean().catch(d.pauseAfterPlan),
   protectCsvFormulas: z.boolean().catch(d.protectCsvFormulas),
+  enterAcceptsSuggestion: z.boolean().catch(d.enterAcceptsSuggestion),
 });
 
 const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });

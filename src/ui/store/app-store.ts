@@ -22,10 +22,19 @@ export interface DbEntry {
   readyMs?: number;
 }
 
+export type RunOrigin = 'editor' | 'preview' | 'agent';
+
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error';
   dbId?: string;
+  /** The statement that produced `result` (or `error`): exports and "fetch more" use it. */
   sql?: string;
+  /** Who ran it: the SQL tab, a table's "Preview rows", or the agent's answer. */
+  origin?: RunOrigin;
+  /** The preview's table, or nothing. */
+  label?: string;
+  /** The editor's whole text when this ran: the grid says when the editor changed since. */
+  editorText?: string;
   result?: QueryResult;
   error?: { code: DowserError['code']; message: string };
   fetchingMore?: boolean;
@@ -61,6 +70,8 @@ interface AppState {
   run: RunState;
   tools: Record<string, ToolsState>;
   view: 'ask' | 'sql' | 'tools' | 'evaluate';
+  /** A table's preview rows shown in the Ask view (asked for from there), until closed. */
+  rowsInAsk: boolean;
   notices: Notice[];
   settings: Settings;
   /** Descriptions and notes per database *name* (two tabs of one file share them). */
@@ -75,6 +86,7 @@ interface AppState {
   setTools(dbId: string, state: ToolsState): void;
   setSemantic(dbId: string, semantic: SemanticState): void;
   setView(view: 'ask' | 'sql' | 'tools' | 'evaluate'): void;
+  setRowsInAsk(shown: boolean): void;
   notify(level: Notice['level'], message: string): void;
   dismiss(id: number): void;
   updateSettings(patch: Partial<Settings>): void;
@@ -91,6 +103,7 @@ export const useApp = create<AppState>()((setState) => ({
   run: { status: 'idle' },
   tools: {},
   view: 'ask',
+  rowsInAsk: false,
   notices: [],
   settings: loadSettings(),
   glossaries: {},
@@ -114,6 +127,7 @@ export const useApp = create<AppState>()((setState) => ({
   setSemantic: (dbId, semantic) =>
     setState((s) => (s.tools[dbId] ? { tools: { ...s.tools, [dbId]: { ...s.tools[dbId], semantic } } } : {})),
   setView: (view) => setState({ view }),
+  setRowsInAsk: (rowsInAsk) => setState({ rowsInAsk }),
   notify: (level, message) =>
     setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
   dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DEMO_NOTE, DEMO_QUESTION } from '../../../core/agent/demo-script';
 import { ask, stopAsk } from '../../actions/ask';
 import { useApp } from '../../store/app-store';
@@ -10,7 +10,7 @@ import { RunView } from './RunView';
 import { PanelBoundary } from '../../components/PanelBoundary';
 
 /** Question box, the run as it happens, and the answer. */
-export function AskPanel({ dbId }: { dbId: string }) {
+export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked for from here. */ rows?: ReactNode }) {
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
   const run = useAsk((s) => s.runs[dbId]);
   const model = useAsk((s) => s.model);
@@ -87,6 +87,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
           />
         )}
       </form>
+      {rows}
       {db && (
         <PanelBoundary name="history">
           <RunHistoryList dbId={dbId} dbName={db.name} />

@@ -150,7 +150,7 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
 
 function Preview({ preview }: { preview: StepPreview }) {
   if (preview.status === 'running') return <p className="muted small">Checking this step…</p>;
-  if (preview.status === 'failed') return <p className="error small">{preview.message}</p>;
+  if (preview.status === 'failed') return <FailedCheck preview={preview} />;
   return (
     <div className="step-preview" data-testid="step-preview">
       <code className="small">{shownLines(preview.sql)}</code>
@@ -172,6 +172,34 @@ function Preview({ preview }: { preview: StepPreview }) {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * A check that ended without rows: what failed, in words, and the check's own steps (its tool
+ * calls, with any SQL it ran and SQLite's answer), so nothing refers to events not on screen.
+ */
+function FailedCheck({ preview }: { preview: Extract<StepPreview, { status: 'failed' }> }) {
+  const steps = groupSteps(preview.events);
+  const ranSql = preview.events.some((e) => e.type === 'action' && e.tool === 'execute_sql');
+  return (
+    <div className="step-check-failed" data-testid="step-check-failed">
+      <p className="error small">
+        This check found no rows: {shown(preview.message)}{' '}
+        {steps.length === 0
+          ? 'The model made no tool call.'
+          : ranSql
+            ? 'Its SQL and what SQLite answered are below.'
+            : 'It ran no SQL; its steps are below.'}
+      </p>
+      {steps.length > 0 && (
+        <ol className="steps check-steps">
+          {steps.map((s) => (
+            <StepCard key={s.key} step={s} />
+          ))}
+        </ol>
+      )}
     </div>
   );
 }
@@ -251,7 +279,7 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
   const open = () => {
     setSql(dbId, final.sql);
     setView('sql');
-    void runQuery(final.sql);
+    void runQuery(final.sql, { dbId, origin: 'agent' });
   };
   return (
     <section className="card final-card" data-testid="final" aria-label="Answer">

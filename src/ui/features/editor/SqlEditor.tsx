@@ -3,6 +3,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Schema } from '../../../core/types';
 import { registerSchemaCompletion } from './completion';
 import { setMountedEditor, sqlToRun } from './editor-handle';
+import { focusOutside } from './focus-out';
 
 interface Props {
   value: string;
@@ -10,6 +11,9 @@ interface Props {
   /** Ctrl/Cmd+Enter: the selection if any, else the statement under the cursor. */
   onRun(sql: string): void;
   schema: Schema | undefined;
+  /** Enter accepts a suggestion as well as Tab (else Enter always starts a new line). */
+  enterAccepts: boolean;
+  onEnterAcceptsChange(value: boolean): void;
 }
 
 let monacoPromise: Promise<typeof import('./monaco-setup')> | null = null;
@@ -17,7 +21,7 @@ const loadMonaco = () => (monacoPromise ??= import('./monaco-setup'));
 let schemaRef: Schema | undefined;
 let completionRegistered = false;
 
-export function SqlEditor({ value, onChange, onRun, schema }: Props) {
+export function SqlEditor({ value, onChange, onRun, schema, enterAccepts, onEnterAcceptsChange }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const latest = useRef({ onChange, onRun });
@@ -25,6 +29,9 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
   const latestValue = useRef(value);
   latestValue.current = value;
   const [failed, setFailed] = useState<string | null>(null);
+  const [tabMovesFocus, setTabMovesFocus] = useState(false);
+  const latestEnter = useRef(enterAccepts);
+  latestEnter.current = enterAccepts;
   latest.current = { onChange, onRun };
   schemaRef = schema;
 
@@ -47,8 +54,34 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
           wordWrap: 'on',
           tabSize: 2,
           renderLineHighlight: 'line',
-          ariaLabel: 'SQL editor',
+          ariaLabel: 'SQL editor. Esc then Tab leaves it; Ctrl+M makes Tab move focus.',
           fixedOverflowWidgets: true,
+          // Tab accepts a suggestion (Monaco's default); Enter only when the person chose so.
+          acceptSuggestionOnEnter: latestEnter.current ? 'on' : 'off',
+        });
+        const tabFocus = monaco.editor.EditorOption.tabFocusMode;
+        setTabMovesFocus(editor.getOption(tabFocus));
+        editor.onDidChangeConfiguration((e) => {
+          if (e.hasChanged(tabFocus)) setTabMovesFocus(editor.getOption(tabFocus));
+        });
+        // Ctrl+M, as in VS Code: Tab moves focus / Tab indents. Kept per editor (not Monaco's
+        // global switch), so the hint always tells this editor's state.
+        // Ctrl on every system (WinCtrl is Ctrl on a Mac, where Cmd+M would minimise the window).
+        const toggleTab = () => editor.updateOptions({ tabFocusMode: !editor.getOption(tabFocus) });
+        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, toggleTab);
+        editor.addCommand(monaco.KeyMod.WinCtrl | monaco.KeyCode.KeyM, toggleTab);
+        // "Esc then Tab" leaves the editor (Esc alone still closes a suggestion or the find box).
+        let escaped = false;
+        editor.onKeyDown((e) => {
+          const plainTab = e.keyCode === monaco.KeyCode.Tab && !e.ctrlKey && !e.altKey && !e.metaKey;
+          if (plainTab && escaped && host.current) {
+            e.preventDefault();
+            e.stopPropagation();
+            focusOutside(host.current, e.shiftKey ? -1 : 1);
+          }
+          // Shift alone (on its way to Shift+Tab) keeps the Escape armed.
+          const modifierOnly = [monaco.KeyCode.Shift, monaco.KeyCode.Ctrl, monaco.KeyCode.Alt, monaco.KeyCode.Meta];
+          if (!modifierOnly.includes(e.keyCode)) escaped = e.keyCode === monaco.KeyCode.Escape;
         });
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun(sqlToRun(editor)));
         editor.onDidChangeModelContent(() => latest.current.onChange(editor.getValue()));
@@ -72,6 +105,10 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
     if (editor && editor.getValue() !== value) editor.setValue(value);
   }, [value]);
 
+  useEffect(() => {
+    editorRef.current?.updateOptions({ acceptSuggestionOnEnter: enterAccepts ? 'on' : 'off' });
+  }, [enterAccepts]);
+
   if (failed) {
     // The editor chunk failed to load: a plain textarea keeps the page usable.
     return (
@@ -87,8 +124,20 @@ export function SqlEditor({ value, onChange, onRun, schema }: Props) {
     );
   }
   return (
-    <div ref={host} className="sql-editor" data-testid="sql-editor">
-      <noscript>SQL editor</noscript>
+    <div className="sql-editor-wrap">
+      <div ref={host} className="sql-editor" data-testid="sql-editor">
+        <noscript>SQL editor</noscript>
+      </div>
+      <p className="editor-hint muted small" data-testid="editor-hint">
+        <span>
+          Tab accepts a suggestion. To leave the editor: Esc then Tab, or Ctrl+M (Ctrl+Shift+M on a Mac) so that Tab
+          moves focus <span data-testid="tab-mode">(now: Tab {tabMovesFocus ? 'moves focus' : 'indents'})</span>.
+        </span>{' '}
+        <label className="check">
+          <input type="checkbox" checked={enterAccepts} onChange={(e) => onEnterAcceptsChange(e.target.checked)} />
+          Enter accepts a suggestion too
+        </label>
+      </p>
     </div>
   );
 }

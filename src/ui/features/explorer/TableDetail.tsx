@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { emptyGlossary, importedTextOf, noteOf } from '../../../core/descriptions/glossary';
 import type { ColumnInfo, TableInfo } from '../../../core/types';
-import { quoteIdentIfNeeded } from '../../../core/sql/quote';
 import { saveNote } from '../../actions/descriptions';
-import { runQuery } from '../../actions/run-query';
+import { previewTable } from '../../actions/run-query';
 import { useApp } from '../../store/app-store';
 import { ColumnGlossary, NoteEditor } from './ColumnGlossary';
 import { ColumnStatsView } from './ColumnStatsView';
@@ -27,7 +26,6 @@ export function TableDetail({
   const [editing, setEditing] = useState<string | null>(null);
   const glossary = useGlossary(dbId) ?? emptyGlossary();
   const select = useApp((s) => s.selectTable);
-  const setSql = useApp((s) => s.setSql);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: 'nearest' });
@@ -38,11 +36,7 @@ export function TableDetail({
     t.foreignKeys.filter((fk) => fk.refTable === table.name).map((fk) => ({ fk, t })),
   );
 
-  const preview = () => {
-    const sql = `SELECT *\nFROM ${quoteIdentIfNeeded(table.name)}\nLIMIT 100;`;
-    setSql(dbId, sql);
-    void runQuery(sql);
-  };
+  const preview = () => previewTable(dbId, table.name);
 
   return (
     <div className="table-detail" ref={ref}>

@@ -4,8 +4,8 @@ import { sqlFileText } from '../../../core/export/sql-file';
 import { describeError } from '../../../core/errors';
 import { fetchAllRows, fetchMore, wholeValue } from '../../actions/run-query';
 import { baseName, downloadText } from '../../lib/download';
-import { formatBytes, formatCount } from '../../lib/format';
-import { useApp } from '../../store/app-store';
+import { formatBytes, formatCount, shown, shownLines } from '../../lib/format';
+import { useApp, type RunState } from '../../store/app-store';
 import { ResultsGrid, type OpenedCell } from './ResultsGrid';
 import { ValueDialog } from './ValueDialog';
 
@@ -104,6 +104,7 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
           </span>
         )}
       </div>
+      {mine && run.sql && <ResultSource run={run} dbId={dbId} />}
       {mine && run.status === 'error' && run.error && (
         <pre className="error query-error" role="alert" data-testid="query-error" data-code={run.error.code}>
           {run.error.message}
@@ -144,7 +145,7 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
   );
 }
 
-function statusText(run: ReturnType<typeof useApp.getState>['run']): string {
+function statusText(run: RunState): string {
   if (run.status === 'running') return 'Running…';
   if (run.status === 'error') return `Error (${run.error?.code})`;
   if (run.status === 'done' && run.result) {
@@ -153,4 +154,46 @@ function statusText(run: ReturnType<typeof useApp.getState>['run']): string {
     return `${formatCount(n)}${run.result.truncated ? '+' : ''} row${n === 1 ? '' : 's'} · ${run.result.elapsedMs} ms${cut ? ` · ${formatCount(cut)} long value${cut === 1 ? '' : 's'} cut` : ''}`;
   }
   return '';
+}
+
+const ORIGIN_TEXT = { editor: 'Rows of', preview: 'Preview of', agent: 'The answer’s rows, of' } as const;
+
+/**
+ * Which statement produced the rows below (exports and "fetch more" use it), and whether the
+ * editor still holds it: after an edit, or after the agent put its SQL there, the grid says so.
+ */
+function ResultSource({ run, dbId }: { run: RunState; dbId: string }) {
+  const editorText = useApp((s) => s.sqlByDb[dbId] ?? '');
+  const setSql = useApp((s) => s.setSql);
+  const changed = run.editorText !== undefined && editorText !== run.editorText;
+  const origin = run.origin ?? 'editor';
+  const lead =
+    run.status === 'error'
+      ? 'Failed:'
+      : origin === 'preview' && run.label
+        ? `Preview of ${shown(run.label)}:`
+        : `${ORIGIN_TEXT[origin]}:`;
+  return (
+    <div className="result-source small" data-testid="result-source" data-changed={changed}>
+      <span className="muted">{lead}</span>{' '}
+      <code className="result-sql" data-testid="result-sql" title={shownLines(run.sql ?? '')}>
+        {shown(oneLine(run.sql ?? ''))}
+      </code>
+      {changed && (
+        <span className="result-changed" data-testid="result-changed">
+          {' '}
+          The editor changed since these rows were made; exports use the SQL shown here.{' '}
+          <button type="button" className="link small" onClick={() => setSql(dbId, run.sql ?? '')}>
+            Put this SQL back in the editor
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The statement on one line, cut at 300 characters (the whole text is in the tooltip and exports). */
+function oneLine(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 299)}…` : flat;
 }
