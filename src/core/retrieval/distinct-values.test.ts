@@ -124,3 +124,51 @@ describe('extractValues into the value index', () => {
     expect(all.columns.find((c) => c.table === 'people' && c.column === 'name')).toMatchObject({ values: 3 });
   });
 });
+
+describe('long texts deferred to a second pass', () => {
+  it('reads them by length first (statistics, pending), then indexes their words', async () => {
+    const builder = new ValueIndexBuilder();
+    await extractValues(exec, schema, builder, { pageSize: 7, deferLongerThan: 100 });
+    const deferred = await builder.finish();
+    // The first pass knows how many long texts there are and their lengths, not their words.
+    expect(deferred.pendingTexts).toMatchObject({
+      columns: [{ table: 'reviews', column: 'body' }],
+      done: 0,
+      total: 51,
+    });
+    expect(deferred.columnStats('reviews', 'body')).toMatchObject({ distinctCount: 51, approximate: true });
+    expect(deferred.columnStats('reviews', 'body')?.avgLength).toBe(index.columnStats('reviews', 'body')?.avgLength);
+    expect(await deferred.searchAll(exec, 'soggy parcel')).toEqual([]);
+    // Short values are searchable at once, and cells that are not text still count as such.
+    expect(deferred.search('Ada')[0]).toMatchObject({ value: 'Ada', rows: 2 });
+    expect(deferred.columnStats('people', 'note')).toBeNull();
+    expect(deferred.columns.find((c) => c.column === 'note')).toMatchObject({ values: 2 });
+
+    const progress: number[] = [];
+    await deferred.indexLongTexts(exec, { onProgress: (done) => progress.push(done) });
+    expect(deferred.pendingTexts).toBeNull();
+    expect(progress[progress.length - 1]).toBe(51);
+    const hits = await deferred.searchAll(exec, 'soggy parcel');
+    expect(hits[0]).toMatchObject({ table: 'reviews', column: 'body', match: 'text', rows: 1 });
+    expect(deferred.columns.find((c) => c.column === 'body')).toMatchObject({ values: 0, texts: 50 });
+    // Words only the long texts hold are now spelling neighbours too.
+    expect((await deferred.searchAll(exec, 'sogyy parcel'))[0]?.value).toMatch(/soggy/);
+  });
+
+  it('keeps long texts of tables without a rowid as values, read in the first pass', async () => {
+    const db = await createNodeEngine();
+    const long = 'a long code label '.repeat(8);
+    await db.open({
+      id: 'w',
+      name: 'w.sqlite',
+      bytes: await buildDb(
+        `CREATE TABLE k (c TEXT PRIMARY KEY, d TEXT) WITHOUT ROWID; INSERT INTO k VALUES ('x', '${long}');`,
+      ),
+    });
+    const builder = new ValueIndexBuilder();
+    await extractValues(executorFor(db, 'w'), await db.introspect('w'), builder, { deferLongerThan: 100 });
+    const built = await builder.finish();
+    expect(built.pendingTexts).toBeNull();
+    expect(built.search('long code label')[0]).toMatchObject({ value: long });
+  });
+});
