@@ -55,11 +55,6 @@ export interface ToolsOptions {
   descriptions?: ColumnDescriptions;
   /** Embedding model to try; null/undefined = lexical only. */
   embeddingModel?: EmbeddingModelConfig | null;
-  /**
-   * 'background': the tools are ready before the words of long texts are indexed; those follow
-   * with progress (stage 'texts') and search_value says which texts are pending. Default 'wait'.
-   */
-  longTexts?: 'wait' | 'background';
 }
 
 export interface EmbeddingModelConfig {
@@ -78,8 +73,6 @@ export interface ToolsSummary {
   /** Indexed columns with a description (imported or a note). */
   columnsDescribed: number;
   valuesIndexed: number;
-  /** Long texts whose words were still being indexed (in the background) when this was made. */
-  longTextsPending: number;
   /** Columns whose values were sampled or are searched with LIKE, with the reason. */
   valuePolicies: Array<{ table: string; column: string; policy: string; note?: string }>;
   inferredKeys: number;

@@ -52,8 +52,6 @@ interface OpenDb {
   report: OpenReport;
   rowCounts: Map<string, number | null>;
   toolbox?: Promise<Toolbox>;
-  /** Stops a build (and its background indexing of long texts) when the file closes or is rebuilt. */
-  building?: AbortController;
   /** The options of the last build (descriptions updated by setDescriptions), for lazy rebuilds. */
   toolOptions: ToolsOptions;
 }
@@ -227,7 +225,6 @@ export class SqljsEngine implements DbEngine {
   }
 
   async close(id: string): Promise<void> {
-    this.dbs.get(id)?.building?.abort();
     this.dbs.get(id)?.db.close();
     this.dbs.delete(id);
   }
@@ -408,10 +405,6 @@ export class SqljsEngine implements DbEngine {
   ): Promise<ToolsSummary> {
     const entry = this.get(id);
     entry.toolOptions = options;
-    // A new build replaces the old one's background work (its index is being replaced too).
-    entry.building?.abort();
-    const building = new AbortController();
-    entry.building = building;
     return summarize(
       await this.keepToolbox(
         entry,
@@ -430,8 +423,6 @@ export class SqljsEngine implements DbEngine {
             descriptions: options.descriptions,
             embedder,
             onProgress,
-            longTexts: options.longTexts,
-            longTextsSignal: building.signal,
           });
           if (loadProblem)
             toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
@@ -486,7 +477,6 @@ function summarize(t: Toolbox): ToolsSummary {
     columnsIndexed: t.columns.columns.length,
     columnsDescribed: t.columns.columns.filter((c) => c.description).length,
     valuesIndexed: t.values.size,
-    longTextsPending: t.values.pendingTexts?.total ?? 0,
     valuePolicies: t.values.columns
       .filter((c) => c.policy !== 'all')
       .map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),

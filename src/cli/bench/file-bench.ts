@@ -46,25 +46,12 @@ export interface FileBenchReport {
   sqliteReadMs: number;
   sqliteReadRuns: number[];
   textCellsRead: number;
-  /**
-   * buildTools end to end as the page runs it (long texts in the background): statistics,
-   * extraction, value index, keys, column index, until every tool answers.
-   */
+  /** buildTools end to end: statistics, extraction, value index, keys, column index. */
   buildMs: number;
-  /** Until the words of long texts are indexed too (buildMs when there are none). */
-  buildCompleteMs: number;
-  /** Long texts indexed in the background after buildMs. */
-  longTexts: number;
-  /**
-   * search_value while the long texts are being indexed (the first kind's queries, in turn):
-   * what a question asked right after buildMs waits for.
-   */
-  duringTexts: { n: number; p50Ms: number; p95Ms: number; maxMs: number };
   buildStagesMs: ToolsSummary['timings'];
   /** Extraction + value index (the stages that read and index the values). */
   valueIndexMs: number;
   buildToSqliteRead: number;
-  buildCompleteToSqliteRead: number;
   valueIndexToSqliteRead: number;
   valuesIndexed: number;
   /** Columns whose values are not all indexed, with the reason. */
@@ -190,33 +177,6 @@ async function measureKind(engine: DbEngine, id: string, queries: BenchQuery[]):
   };
 }
 
-/** search_value calls, one after the other, until `done` settles: their wall times. */
-async function searchUntil(
-  engine: DbEngine,
-  id: string,
-  queries: BenchQuery[],
-  done: Promise<void>,
-): Promise<FileBenchReport['duringTexts']> {
-  let finished = false;
-  void done.then(() => (finished = true));
-  // Lets the settled promise mark `finished` before the first call when there is nothing to wait for.
-  await Promise.resolve();
-  const times: number[] = [];
-  for (let i = 0; !finished && queries.length > 0; i++) {
-    const t0 = now();
-    await engine.callTool(id, 'search_value', { query: queries[i % queries.length].query, k: K });
-    times.push(now() - t0);
-    // Calls arrive as separate messages in the app: the background indexing runs between them.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return {
-    n: times.length,
-    p50Ms: ms3(percentile(times, 0.5)),
-    p95Ms: ms3(percentile(times, 0.95)),
-    maxMs: ms3(percentile(times, 1)),
-  };
-}
-
 export interface FileBenchOptions {
   /** Opens the file as the CLI does; resolves to the engine, the database id and the file size. */
   open(): Promise<{ engine: DbEngine; id: string; sizeBytes: number }>;
@@ -248,25 +208,9 @@ export async function benchFile(options: FileBenchOptions): Promise<FileBenchRep
   gc?.();
   const memBefore = heldMemory();
   log?.('building the toolbox as the app does …');
-  let textsDone: () => void = () => undefined;
-  const complete = new Promise<void>((resolve) => (textsDone = resolve));
-  let completeAt = Infinity;
   const t2 = now();
-  const summary = await engine.buildTools(id, { longTexts: 'background' }, (p) => {
-    if (p.stage === 'texts' && p.done === p.total) {
-      completeAt = Math.min(completeAt, now());
-      textsDone();
-    }
-  });
+  const summary = await engine.buildTools(id, {});
   const buildMs = now() - t2;
-  if (summary.longTextsPending === 0) {
-    completeAt = Math.min(completeAt, now());
-    textsDone();
-  }
-  log?.(`tools ready; ${summary.longTextsPending} long texts indexed in the background …`);
-  const during = await searchUntil(engine, id, Object.values(options.queries)[0] ?? [], complete);
-  await complete;
-  const buildCompleteMs = completeAt - t2;
   gc?.();
   const indexMemoryMB = gc ? Math.round((heldMemory() - memBefore) / MiB) : null;
   log?.('reading the text columns again …');
@@ -290,13 +234,9 @@ export async function benchFile(options: FileBenchOptions): Promise<FileBenchRep
     sqliteReadRuns: [Math.round(read1.ms), Math.round(read2.ms)],
     textCellsRead: read1.cells,
     buildMs: Math.round(buildMs),
-    buildCompleteMs: Math.round(buildCompleteMs),
-    longTexts: summary.longTextsPending,
-    duringTexts: during,
     buildStagesMs: summary.timings,
     valueIndexMs,
     buildToSqliteRead: Math.round((buildMs / sqliteReadMs) * 100) / 100,
-    buildCompleteToSqliteRead: Math.round((buildCompleteMs / sqliteReadMs) * 100) / 100,
     valueIndexToSqliteRead: Math.round((valueIndexMs / sqliteReadMs) * 100) / 100,
     valuesIndexed: summary.valuesIndexed,
     valuePolicies: summary.valuePolicies,
@@ -326,7 +266,6 @@ export function formatFileBench(r: FileBenchReport): string {
     `${r.file}: ${(r.sizeBytes / MiB).toFixed(1)} MiB, ${n(r.textCellsRead)} text cells`,
     `build ${n(r.buildMs)} ms (values + value index ${n(r.valueIndexMs)} ms); plain read of the text columns ${n(r.sqliteReadMs)} ms`,
     `build / read ${r.buildToSqliteRead} (value index / read ${r.valueIndexToSqliteRead}); values indexed ${n(r.valuesIndexed)}`,
-    `long texts: ${n(r.longTexts)} indexed in the background, complete after ${n(r.buildCompleteMs)} ms (complete / read ${r.buildCompleteToSqliteRead}); search_value meanwhile: ${r.duringTexts.n} calls, p95 ${r.duringTexts.p95Ms} ms`,
     `memory: index ${r.indexMemoryMB ?? '?'} MB, file after open +${r.openRssDeltaMB} MB RSS, peak RSS ${n(r.peakRssMB)} MB`,
     '',
     'kind        n   p50 ms   p95 ms   max ms  p95 cpu  hit@5  hit@1  LIKE  partial',

@@ -15,11 +15,6 @@ import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo } from '../ty
 export interface ExtractOptions {
   /** Rows per statement. */
   pageSize?: number;
-  /**
-   * Texts longer than this (in a table with a rowid) are not read: the sink gets their length
-   * and rowid (`long`), and extractLongTexts reads them afterwards.
-   */
-  deferLongerThan?: number;
   onProgress?(done: number, total: number): void;
   signal?: AbortSignal;
 }
@@ -30,8 +25,6 @@ export interface ColumnSink {
   add(value: string, rowid: number | null): void;
   /** One cell that is not text (NULL, a number, a blob): counted for the column's statistics. */
   other(value: SqlValue): void;
-  /** A text longer than `deferLongerThan`, left for extractLongTexts: its length and rowid. */
-  long?(length: number, rowid: number): void;
   /** The column was read to the end (`rows` rows). */
   done(rows: number): void;
 }
@@ -81,7 +74,6 @@ export async function extractValues(
           options.onProgress?.(Math.min(done, total), total);
         },
         options.signal,
-        options.deferLongerThan,
       );
     } catch (e) {
       if (e instanceof DowserError && e.code === 'cancelled') throw e;
@@ -102,16 +94,12 @@ async function scanTable(
   pageSize: number,
   onRows: (rows: number) => void,
   signal?: AbortSignal,
-  deferLongerThan?: number,
 ): Promise<void> {
   const rowid = rowidName(table);
   const columns = table.columns.filter(mayHoldText);
   const sinks = columns.map((c) => sink.column(table, c, rowid !== null));
   const t = quoteIdent(table.name);
-  const defer = rowid !== null && deferLongerThan !== undefined;
-  const cols = columns
-    .map((c) => (defer ? lengthOfLong(quoteIdent(c.name), deferLongerThan) : quoteIdent(c.name)))
-    .join(', ');
+  const cols = columns.map((c) => quoteIdent(c.name)).join(', ');
   let lastRowid: SqlValue = null;
   let rowsRead = 0;
   for (;;) {
@@ -130,7 +118,6 @@ async function scanTable(
       for (let j = 0; j < sinks.length; j++) {
         const v = row[first + j];
         if (typeof v === 'string') sinks[j].add(v, id);
-        else if (defer && typeof v === 'number' && id !== null) sinks[j].long?.(v, id);
         else sinks[j].other(v);
       }
     }
@@ -141,75 +128,6 @@ async function scanTable(
     if (rowid) lastRowid = page.rows[n - 1][0];
   }
   for (const s of sinks) s.done(rowsRead);
-}
-
-/**
- * The cell as read in the first pass when long texts are deferred: short text as is, a long
- * text as its length (a number: no string is made for it), NULL as NULL, and any other value as
- * an empty blob (only counted, so a number there is never taken for a length).
- */
-function lengthOfLong(col: string, longerThan: number): string {
-  return `CASE typeof(${col}) WHEN 'text' THEN CASE WHEN length(${col}) > ${longerThan} THEN length(${col}) ELSE ${col} END WHEN 'null' THEN NULL ELSE x'' END`;
-}
-
-/** Columns of one table whose long texts were deferred. */
-export interface LongTextColumns {
-  table: TableInfo;
-  rowid: string;
-  columns: Array<{ name: string; sink: (text: string, rowid: number) => void }>;
-}
-
-export interface LongTextOptions {
-  /** Rows per statement: small, so a search can run between two pages. */
-  pageSize?: number;
-  /** Called between pages (a background build yields to other work there). */
-  between?(): Promise<void>;
-  onProgress?(done: number): void;
-  signal?: AbortSignal;
-}
-
-/**
- * The second pass: reads the texts longer than `longerThan` that the first pass deferred, table
- * by table, in rowid pages of the rows holding one (`WHERE rowid > ? AND length(…) > n`).
- */
-export async function extractLongTexts(
-  exec: SqlExecutor,
-  targets: readonly LongTextColumns[],
-  longerThan: number,
-  options: LongTextOptions = {},
-): Promise<void> {
-  const pageSize = Math.max(1, options.pageSize ?? 2_000);
-  let done = 0;
-  for (const { table, rowid, columns } of targets) {
-    const isLong = (c: string) => `(typeof(${c}) = 'text' AND length(${c}) > ${longerThan})`;
-    const names = columns.map((c) => quoteIdent(c.name));
-    const select = names.map((c) => `CASE WHEN ${isLong(c)} THEN ${c} END`).join(', ');
-    const where = names.map(isLong).join(' OR ');
-    let last: SqlValue = null;
-    for (;;) {
-      if (options.signal?.aborted) throw new DowserError('cancelled', 'Indexing the long texts was cancelled.');
-      const page = await exec.query(
-        `SELECT ${rowid}, ${select} FROM ${quoteIdent(table.name)} WHERE ${last === null ? '' : `${rowid} > ? AND `}(${where}) ORDER BY ${rowid} LIMIT ${pageSize}`,
-        { maxRows: pageSize, params: last === null ? [] : [last] },
-      );
-      for (const row of page.rows) {
-        const id = row[0];
-        if (typeof id !== 'number') continue;
-        for (let j = 0; j < columns.length; j++) {
-          const v = row[1 + j];
-          if (typeof v === 'string') {
-            columns[j].sink(v, id);
-            done++;
-          }
-        }
-      }
-      options.onProgress?.(done);
-      const n = page.rows.length;
-      if (n < pageSize) break;
-      last = page.rows[n - 1][0];
-      await options.between?.();
-    }
-  }
 }
 
 /** A name that reaches the rowid, unless the table has none or columns hide all three names. */

@@ -24,9 +24,8 @@ import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import type { ColumnInfo, ColumnStats, SqlValue, TableInfo } from '../types';
-import type { ColumnRef } from './types';
-import type { ColumnSink, LongTextColumns, ValueSink } from './distinct-values';
-import { extractLongTexts, rowidName } from './distinct-values';
+import type { ColumnSink, ValueSink } from './distinct-values';
+import { rowidName } from './distinct-values';
 import type { ColumnValueSummary, ValueHit } from './types';
 import { type Postings, PostingsBuilder, type ScoredTerm } from './value-postings';
 import {
@@ -54,20 +53,6 @@ export interface ValueSearchOptions {
 export interface ValueIndexBuildOptions {
   onProgress?(done: number, total: number): void;
   signal?: AbortSignal;
-}
-
-export interface LongTextBuildOptions extends ValueIndexBuildOptions {
-  /** Between two pages of texts: a background build yields to searches here. */
-  between?(): Promise<void>;
-}
-
-/** Long texts read in the first pass by length only, and how far their indexing is. */
-export interface PendingTexts {
-  columns: ColumnRef[];
-  done: number;
-  total: number;
-  /** Why indexing them stopped (the file closed, an error); null while it goes on. */
-  failed: string | null;
 }
 
 export const DEFAULT_K = 5;
@@ -111,23 +96,6 @@ interface ColumnState {
   others: number;
   textCells: number;
   textLength: number;
-  /** Texts longer than SHORT_VALUE seen by length only in the first pass (read afterwards). */
-  deferred: number;
-  table_: TableInfo | null;
-}
-
-/** Term ids of the value being tokenised, reused from value to value. */
-class TermBuffer {
-  ids = new Int32Array(256);
-  length = 0;
-  readonly push = (t: number) => {
-    if (this.length === this.ids.length) {
-      const grown = new Int32Array(this.ids.length * 2);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
-    this.ids[this.length++] = t;
-  };
 }
 
 /** Cut of text in statistics, as core/schema/stats.ts cuts it. */
@@ -142,13 +110,23 @@ export class ValueIndexBuilder implements ValueSink {
   private readonly texts = new TextCounter();
   private readonly textPostings = new PostingsBuilder();
   private readonly columns: ColumnState[] = [];
-  private readonly terms = new TermBuffer();
+  /** Term ids of the value being indexed. */
+  private scratch = new Int32Array(256);
+  private scratchLength = 0;
+  private readonly push = (t: number) => {
+    if (this.scratchLength === this.scratch.length) {
+      const grown = new Int32Array(this.scratch.length * 2);
+      grown.set(this.scratch);
+      this.scratch = grown;
+    }
+    this.scratch[this.scratchLength++] = t;
+  };
 
   column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink {
-    return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null, table);
+    return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null);
   }
 
-  columnNamed(table: string, column: string, rowid: string | null, info: TableInfo | null = null): ColumnSink {
+  columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
     const n = this.columns.length;
     const state: ColumnState = {
       table,
@@ -160,8 +138,6 @@ export class ValueIndexBuilder implements ValueSink {
       others: 0,
       textCells: 0,
       textLength: 0,
-      deferred: 0,
-      table_: info,
     };
     this.columns.push(state);
     return {
@@ -175,15 +151,10 @@ export class ValueIndexBuilder implements ValueSink {
         if (isDateLike(v)) state.dates++;
         else if (v.length <= SHORT_VALUE || id === null || rowid === null) this.values.add(v, n);
         else if (this.texts.add(v, id, n) >= 0) {
-          this.terms.length = 0;
-          this.vocab.tokenize(v, this.terms.push);
-          this.textPostings.addDocument(this.terms.ids, this.terms.length);
+          this.scratchLength = 0;
+          this.vocab.tokenize(v, this.push);
+          this.textPostings.addDocument(this.scratch, this.scratchLength);
         }
-      },
-      long: (length) => {
-        state.textCells++;
-        state.textLength += length;
-        state.deferred++;
       },
       done: (rows) => {
         state.rowsScanned = rows;
@@ -194,6 +165,7 @@ export class ValueIndexBuilder implements ValueSink {
   async finish(options: ValueIndexBuildOptions = {}): Promise<ValueIndex> {
     const { onProgress, signal } = options;
     this.values.freeze();
+    this.texts.freeze();
     const n = this.values.size;
     const steps = n + Math.ceil(n / 4) + 1;
     const report = async (done: number) => {
@@ -205,20 +177,16 @@ export class ValueIndexBuilder implements ValueSink {
     const postings = new PostingsBuilder();
     const normHashes = new Uint32Array(n);
     const exact = new IdTable((id) => normHashes[id]);
-    const buffer = this.terms;
     for (let id = 0; id < n; id++) {
-      buffer.length = 0;
-      this.vocab.tokenize(this.values.get(id), buffer.push);
-      postings.addDocument(buffer.ids, buffer.length);
+      this.scratchLength = 0;
+      this.vocab.tokenize(this.values.get(id), this.push);
+      postings.addDocument(this.scratch, this.scratchLength);
       normHashes[id] = this.vocab.lastNormHash;
       exact.insert(id);
       if ((id + 1) % CHUNK === 0) await report(id + 1);
     }
     await report(n);
     const terms = this.vocab.size;
-    // Deferred long texts (read by extractLongTexts later) go to a fresh counter and postings.
-    const deferred = this.columns.some((c) => c.deferred > 0);
-    this.texts.freeze();
     const index = new ValueIndex({
       vocab: this.vocab,
       values: this.values,
@@ -228,8 +196,6 @@ export class ValueIndexBuilder implements ValueSink {
       normHashes,
       exact,
       columns: this.columns,
-      terms: this.terms,
-      pending: deferred ? { texts: new TextCounter(), postings: new PostingsBuilder(), done: 0 } : null,
     });
     await report(steps);
     return index;
@@ -245,9 +211,6 @@ interface Parts {
   normHashes: Uint32Array;
   exact: IdTable;
   columns: ColumnState[];
-  terms: TermBuffer;
-  /** Long texts being indexed (indexLongTexts), searched once complete. */
-  pending: { texts: TextCounter; postings: PostingsBuilder; done: number; failed?: string } | null;
 }
 
 /** A query as prepared for both sets of postings. */
@@ -260,26 +223,14 @@ interface Plan {
 
 export class ValueIndex {
   private readonly p: Parts;
-  private summaries: ColumnValueSummary[] = [];
+  private readonly summaries: ColumnValueSummary[];
   /** The words (not codes), sorted: completing a cut-short last word. */
-  private sortedWords: string[] = [];
-  private typos!: TypoNeighbours;
+  private readonly sortedWords: string[];
+  private readonly typos: TypoNeighbours;
   private readonly rankContext: RankContext;
 
   constructor(parts: Parts) {
     this.p = parts;
-    this.refresh();
-    let maxRows = 1;
-    for (const c of parts.values.counts) if (c > maxRows) maxRows = c;
-    this.rankContext = {
-      idf: (word) => Math.log(1 + Math.max(1, this.size) / (this.frequency(parts.vocab.termId(word)) + 0.5)),
-      maxRows,
-    };
-  }
-
-  /** What depends on the vocabulary and the texts: made again once the long texts are in. */
-  private refresh(): void {
-    const parts = this.p;
     this.sortedWords = parts.vocab.words.filter((w) => w !== '' && !/\d/.test(w)).sort();
     this.typos = new TypoNeighbours(parts.vocab.words);
     const valueCounts = new Uint32Array(parts.columns.length);
@@ -303,65 +254,13 @@ export class ValueIndex {
             note: `${c.dates.toLocaleString('en-US')} date/time value${c.dates === 1 ? ' is' : 's are'} not indexed: compare them in SQL.`,
           };
     });
-  }
-
-  /** Long texts still to be indexed by indexLongTexts; null when there are none left. */
-  get pendingTexts(): PendingTexts | null {
-    const { pending, columns } = this.p;
-    if (!pending) return null;
-    const deferred = columns.filter((c) => c.deferred > 0);
-    return {
-      columns: deferred.map(({ table, column }) => ({ table, column })),
-      done: pending.done,
-      total: deferred.reduce((n, c) => n + c.deferred, 0),
-      failed: pending.failed ?? null,
+    const total = Math.max(1, parts.values.size + parts.texts.size);
+    let maxRows = 1;
+    for (const c of parts.values.counts) if (c > maxRows) maxRows = c;
+    this.rankContext = {
+      idf: (word) => Math.log(1 + total / (this.frequency(parts.vocab.termId(word)) + 0.5)),
+      maxRows,
     };
-  }
-
-  /** Indexing the long texts stopped: they stay out of searches, and searches say why. */
-  abandonLongTexts(reason: string): void {
-    if (this.p.pending) this.p.pending.failed = reason;
-  }
-
-  /**
-   * The second pass: reads the long texts the first pass left (by rowid pages of the rows
-   * holding one) and indexes their words. Searches find words in long texts once it is done;
-   * until then they say the texts are pending (search_value's observation).
-   */
-  async indexLongTexts(exec: SqlExecutor, options: LongTextBuildOptions = {}): Promise<void> {
-    const { pending, columns, vocab, terms } = this.p;
-    if (!pending) return;
-    const total = this.pendingTexts!.total;
-    const targets = new Map<TableInfo, LongTextColumns>();
-    columns.forEach((c, n) => {
-      if (c.deferred === 0 || !c.table_ || !c.rowid) return;
-      const target = targets.get(c.table_) ?? { table: c.table_, rowid: c.rowid, columns: [] };
-      targets.set(c.table_, target);
-      target.columns.push({
-        name: c.column,
-        sink: (text, rowid) => {
-          if (pending.texts.add(text, rowid, n) < 0) return;
-          terms.length = 0;
-          vocab.tokenize(text, terms.push);
-          pending.postings.addDocument(terms.ids, terms.length);
-        },
-      });
-    });
-    options.onProgress?.(0, total);
-    await extractLongTexts(exec, [...targets.values()], SHORT_VALUE, {
-      between: options.between,
-      signal: options.signal,
-      onProgress: (done) => {
-        pending.done = done;
-        options.onProgress?.(Math.min(done, total), total);
-      },
-    });
-    pending.texts.freeze();
-    this.p.texts = pending.texts;
-    this.p.textPostings = pending.postings.finish(vocab.size);
-    this.p.pending = null;
-    this.refresh();
-    options.onProgress?.(total, total);
   }
 
   /** An index of given values and row counts, as if read from tables (tests, tools). */
@@ -401,8 +300,7 @@ export class ValueIndex {
       normHashes.byteLength +
       exact.byteLength +
       sorted +
-      this.typos.memoryBytes() +
-      (this.p.pending ? this.p.pending.texts.memoryBytes() + this.p.pending.postings.memoryBytes() : 0)
+      this.typos.memoryBytes()
     );
   }
 
@@ -415,7 +313,7 @@ export class ValueIndex {
     const c = this.p.columns[n];
     if (!c || c.dates > 0 || c.others > 0) return null;
     // Long texts are not held: their column's range is left unknown, and they count as distinct.
-    const texts = this.summaries[n].texts + (this.p.pending ? c.deferred : 0);
+    const texts = this.summaries[n].texts;
     const { values } = this.p;
     this.statsSource ??= groupByColumn(values.columns, this.p.columns.length);
     const ids = this.statsSource[n];
@@ -442,8 +340,7 @@ export class ValueIndex {
       table,
       column,
       rowsScanned: c.rowsScanned,
-      // While long texts are pending, each counts as distinct (an upper bound).
-      approximate: this.p.pending !== null && c.deferred > 0,
+      approximate: false,
       nullCount: c.nulls,
       distinctCount: ids.length + texts,
       storageClasses,

@@ -63,22 +63,6 @@ export class PostingsBuilder {
     return this.docs;
   }
 
-  /** Bytes of the pool and the per-term and per-document arrays. */
-  memoryBytes(): number {
-    const perTerm = [
-      this.head,
-      this.write,
-      this.end,
-      this.size,
-      this.lastDoc,
-      this.bytes,
-      this.df,
-      this.markAt,
-      this.markDoc,
-    ];
-    return this.pool.byteLength + this.docLengths.byteLength + perTerm.reduce((n, a) => n + a.byteLength, 0);
-  }
-
   /** Adds the next document (id = number of documents added before) from its first `count` terms. */
   addDocument(terms: ArrayLike<number>, count = terms.length): number {
     const doc = this.docs++;

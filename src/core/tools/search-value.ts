@@ -35,11 +35,6 @@ export interface ValueSearchResult {
   hits: ValueHit[];
   /** The query looks like a date or time, and these columns in scope hold such values, which are not indexed. */
   datesInSql: ColumnRef[];
-  /**
-   * Long texts in scope whose words are not searched yet (indexed in the background after the
-   * toolbox was ready), with how far that is; null when every text in scope is searched.
-   */
-  textsPending: { columns: ColumnRef[]; done: number; total: number; failed: string | null } | null;
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
   problem: string | null;
   suggestions: string[];
@@ -122,7 +117,7 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   const k = inp.k ?? DEFAULT_SEARCH_VALUE_K;
   const columns = ctx.values.columns;
   const scope = resolveScope(columns, inp.table, inp.column);
-  const base = { query: inp.query, hits: [], datesInSql: [], textsPending: null };
+  const base = { query: inp.query, hits: [], datesInSql: [] };
   if ('problem' in scope) return { ...base, table: inp.table ?? null, column: inp.column ?? null, ...scope };
   const hits = await ctx.values.searchAll(ctx.exec, inp.query, { ...scope, k });
   const datesInSql = isDateLike(inp.query.trim())
@@ -133,17 +128,12 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
         )
         .map(({ table, column }) => ({ table, column }))
     : [];
-  const pending = ctx.values.pendingTexts;
-  const pendingInScope = pending?.columns.filter(
-    (c) => (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column),
-  );
   return {
     ...base,
     table: scope.table ?? null,
     column: scope.column ?? null,
     hits,
     datesInSql,
-    textsPending: pending && pendingInScope?.length ? { ...pending, columns: pendingInScope } : null,
     problem: null,
     suggestions: [],
   };
@@ -176,15 +166,6 @@ function observe(out: ValueSearchResult): string {
   if (out.datesInSql.length > 0) {
     lines.push(
       `Dates and times are not indexed by spelling: compare ${out.datesInSql.map((c) => ref(c.table, c.column)).join(', ')} in SQL (=, BETWEEN, LIKE '2019-03%').`,
-    );
-  }
-  const pending = out.textsPending;
-  if (pending) {
-    const where = pending.columns.map((c) => ref(c.table, c.column)).join(', ');
-    lines.push(
-      pending.failed
-        ? `Words inside the long texts of ${where} are not searched: indexing them stopped (${safe(pending.failed)}).`
-        : `Words inside the long texts of ${where} are not searched yet: they are being indexed (${Math.floor((100 * pending.done) / Math.max(1, pending.total))}% done); search again later for words in them.`,
     );
   }
   return lines.join('\n');

@@ -12,7 +12,7 @@ import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorC
 import { loadLexicon } from '../retrieval/lexicon';
 import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
 import type { JoinEdge } from '../retrieval/types';
-import { SHORT_VALUE, type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
+import { type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, type UnmatchedKey } from '../schema/key-health';
@@ -24,7 +24,7 @@ import { statsSummary } from '../format/schema-text';
 import { quoteData } from './quote-data';
 import type { ColumnEvidence } from './sql-repair';
 
-export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings' | 'texts';
+export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
 
 export interface ToolboxProgress {
   stage: ToolboxStage;
@@ -38,15 +38,6 @@ export interface BuildToolboxOptions {
   vectorCache?: VectorCache | null;
   /** Statistics for the index are computed on at most this many rows per table. */
   statsRowBudget?: number;
-  /**
-   * Long texts (over SHORT_VALUE characters) are read and indexed by word in a second pass, after
-   * everything else: 'wait' (default) finishes it before the toolbox is returned; 'background'
-   * returns the toolbox first (every tool works; search_value says which texts are pending) and
-   * indexes them between searches, reporting progress as stage 'texts'.
-   */
-  longTexts?: 'wait' | 'background';
-  /** Stops the background indexing of long texts (the build itself stops on `signal`). */
-  longTextsSignal?: AbortSignal;
   onProgress?(p: ToolboxProgress): void;
   signal?: AbortSignal;
 }
@@ -61,10 +52,8 @@ export interface Toolbox {
   mode: 'lexical' | 'hybrid';
   /** Why search is lexical only (no model configured, model failed to load), for the page. */
   semanticNote: string | null;
-  /** Milliseconds per build stage ('texts' is set when the long texts are in). */
+  /** Milliseconds per build stage. */
   timings: Partial<Record<ToolboxStage, number>>;
-  /** Settles when the long texts are indexed (at once unless they are built in the background). */
-  longTextsDone: Promise<void>;
   call(
     name: string,
     args: unknown,
@@ -111,8 +100,6 @@ export async function buildToolbox(
     extractValues(exec, schema, builder, {
       onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
       signal,
-      // Long texts are read by length only here: their words are indexed last (stage 'texts').
-      deferLongerThan: SHORT_VALUE,
     }),
   );
   const values = await timed('value-index', () =>
@@ -163,33 +150,7 @@ export async function buildToolbox(
   const graph = buildJoinGraph(schema, inferredKeys);
   // Declared keys whose values never meet get a warning wherever a join path uses them.
   const unmatchedKeys = await findUnmatchedKeys(exec, graph.edges, { signal });
-  const indexTexts = (between?: () => Promise<void>) =>
-    timed('texts', () =>
-      values.indexLongTexts(exec, {
-        onProgress: (done, all) => {
-          try {
-            onProgress?.({ stage: 'texts', done, total: all });
-          } catch {
-            // A listener gone after the toolbox was returned (a closed page channel) stops nothing.
-          }
-        },
-        signal: between ? (options.longTextsSignal ?? signal) : signal,
-        between,
-      }),
-    );
-  let longTextsDone: Promise<void>;
-  if (options.longTexts === 'background' && values.pendingTexts) {
-    // A macrotask between pages lets tool calls (worker messages) run while texts are indexed.
-    longTextsDone = indexTexts(() => new Promise((resolve) => setTimeout(resolve, 0))).catch((e: unknown) =>
-      values.abandonLongTexts(e instanceof Error ? e.message : String(e)),
-    );
-  } else {
-    await indexTexts();
-    longTextsDone = Promise.resolve();
-  }
-  const toolbox = await assemble({ exec, schema, stats, values, inferredKeys, graph, unmatchedKeys, timings }, options);
-  toolbox.longTextsDone = longTextsDone;
-  return toolbox;
+  return assemble({ exec, schema, stats, values, inferredKeys, graph, unmatchedKeys, timings }, options);
 }
 
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */
@@ -285,7 +246,6 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
     timings,
     semanticNote,
     mode: embedder ? 'hybrid' : 'lexical',
-    longTextsDone: Promise.resolve(),
     call: (name, args, s, extras) => {
       // Scores computed elsewhere (the page's embedding worker) replace the built-in semantic hook.
       const context =
@@ -307,7 +267,6 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
       });
       // A note set from outside (why the model did not load) still holds when the mode is the same.
       if (next.mode === toolbox.mode) next.semanticNote = toolbox.semanticNote;
-      next.longTextsDone = toolbox.longTextsDone;
       return next;
     },
   };

@@ -26,13 +26,8 @@ export function ensureTools(dbId: string): Promise<void> {
   let finished = false;
   const job = descriptionsFor(dbId)
     .then((descriptions) =>
-      // Long texts are indexed after the tools are ready (their progress shows on the ready line).
-      getServices().engine.buildTools(dbId, { descriptions, longTexts: 'background' }, (p) => {
+      getServices().engine.buildTools(dbId, { descriptions }, (p) => {
         if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p });
-        else if (p.stage === 'texts') {
-          const ready = useApp.getState().tools[dbId];
-          if (ready?.status === 'ready') useApp.getState().setTools(dbId, { ...ready, progress: p });
-        }
       }),
     )
     .finally(() => {

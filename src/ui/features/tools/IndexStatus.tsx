@@ -8,7 +8,6 @@ const STAGE_LABEL: Record<string, string> = {
   'value-index': 'Indexing values',
   keys: 'Checking possible join keys',
   embeddings: 'Embedding column descriptions',
-  texts: 'Indexing the words of long texts',
 };
 
 /** Index building progress, then what the indexes hold and any columns handled by a special policy. */
@@ -55,12 +54,6 @@ export function IndexStatus({ dbId }: { dbId: string }) {
         {formatCount(ms)} ms · lexical search ready
       </span>
       <SemanticLine dbId={dbId} />
-      {state.progress?.stage === 'texts' && state.progress.done < state.progress.total && (
-        <div className="small muted" data-testid="texts-status">
-          Words inside long texts: indexing in the background, {formatCount(state.progress.done)} /{' '}
-          {formatCount(state.progress.total)} (value search finds them when done)
-        </div>
-      )}
       {s.valuePolicies.length > 0 && (
         <details className="small">
           <summary>X</summary>
