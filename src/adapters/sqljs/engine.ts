@@ -104,6 +104,21 @@ async function readBlob(blob: Blob, onProgress?: (fraction: number) => void): Pr
   return offset === out.length ? out : out.subarray(0, offset);
 }
 
+/**
+ * Bytes handed over to sql.js instead of copied. sql.js writes the array given to
+ * `new Database` into its in-memory file system, whose first write to an empty file keeps
+ * `data.slice(…)`: a copy, so the file was held twice until the read buffer was collected
+ * (twice the file's size at the peak of every open; decision 012). This view's slice() is
+ * subarray(), so the file system keeps these very bytes. Only for bytes the engine read itself
+ * (a path, a Blob): nobody else holds them, and the connection is query_only, so SQLite never
+ * writes to them.
+ */
+class HandedOverBytes extends Uint8Array {
+  override slice(start?: number, end?: number): Uint8Array<ArrayBuffer> {
+    return this.subarray(start, end);
+  }
+}
+
 /** sql.js binds a bigint as text; exact ones go in as numbers, the rest as their digits. */
 function bindable(v: SqlValue): Exclude<SqlValue, bigint> {
   if (typeof v !== 'bigint') return v;
@@ -162,13 +177,15 @@ export class SqljsEngine implements DbEngine {
     const bytes = await this.readSource(source, onProgress);
     const header = readHeader(bytes);
     const issues: OpenIssue[] = headerIssues(header, bytes.length, false);
-    let data = bytes;
+    // Bytes the engine read are its own: handed over; bytes a caller passed are copied by sql.js.
+    const owned = !(source instanceof Uint8Array);
+    let data = owned ? new HandedOverBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : bytes;
     if (header.walMode) {
       // sql.js has no shared memory for WAL; on our private copy, mark the file as
       // rollback-journal so SQLite reads the main file. The user's file is untouched.
-      // A copy made with the constructor: a Node Buffer's slice() is a view, and setting the
-      // bytes below through it would change the caller's data.
-      data = new Uint8Array(bytes);
+      // A caller's bytes are copied with the constructor first: a Node Buffer's slice() is a
+      // view, and setting the bytes below through it would change the caller's data.
+      if (!owned) data = new Uint8Array(bytes);
       data[18] = 1;
       data[19] = 1;
     }
