@@ -1,6 +1,7 @@
 // `dowser ask` arguments: parsed and checked here, so the command file only runs things. Every
 // mistake a person can make on the command line is a UsageError (exit 2) before any work starts.
 
+import { parsePrivacyLevel, PRIVACY_LEVELS, type PrivacyLevel } from '../../core/privacy/disclose';
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 
@@ -33,6 +34,8 @@ export interface AskOptions {
   pauseAfterPlan: boolean;
   /** Time limit of one query or tool call, ms (--timeout); the page's default when absent. */
   timeoutMs?: number;
+  /** What of the cell values may reach the model (--privacy); absent: the provider's default. */
+  privacy?: PrivacyLevel;
 }
 
 export const ASK_FLAGS = {
@@ -53,9 +56,18 @@ export const ASK_FLAGS = {
   'check-step': { type: 'string' },
   'non-interactive': { type: 'boolean' },
   'pause-after-plan': { type: 'boolean' },
+  privacy: { type: 'string' },
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** `--privacy full|matches|schema`; undefined when not given. */
+export function parsePrivacyFlag(text: string | undefined): PrivacyLevel | undefined {
+  if (text === undefined) return undefined;
+  const level = parsePrivacyLevel(text);
+  if (!level) throw new UsageError(`--privacy is one of ${PRIVACY_LEVELS.join(', ')}, not "${text}"`);
+  return level;
+}
 
 const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
 
@@ -102,5 +114,6 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     nonInteractive: !!v['non-interactive'],
     pauseAfterPlan: !!v['pause-after-plan'],
     timeoutMs: parseTimeout(v.timeout),
+    privacy: parsePrivacyFlag(v.privacy),
   };
 }

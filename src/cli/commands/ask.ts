@@ -13,6 +13,7 @@ import { openDatabase } from '../open-database';
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../../worker/db-client';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseAskArgs, type AskOptions } from '../ask/options';
+import { PRIVACY_HELP, privacyFor, privacyNote } from '../ask/privacy';
 import type { Schema } from '../../core/types';
 import { cliAskUser, cliOnPlan, processTerminal, type Terminal } from '../ask/person';
 import { planFromFile, readPlanFile } from '../ask/plan-file';
@@ -22,7 +23,7 @@ import { buildTranscript, writeTranscript } from '../ask/transcript';
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
                   [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
-                  [--transcript <file>] [--json] [--timeout <s>]
+                  [--transcript <file>] [--json] [--timeout <s>] [--privacy full|matches|schema]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
 
 Answers a question about a SQLite file: the model plans, looks up values and columns with the
@@ -51,6 +52,7 @@ Options:
   --max-rows N         rows of the answer to print and to carry in the final event (default 20)
   --timeout <s>        time limit of one query or tool call in seconds (default ${DEFAULT_QUERY_TIMEOUT_MS / 1000});
                        a tool call that runs longer is stopped and the model is told so
+${PRIVACY_HELP}
   --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
   --json               one JSON event per line: status, plan, plan_waiting, thought_delta,
                        thought, action, observation, ask {question, options, defaultAnswer?}, sql,
@@ -132,6 +134,8 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
       },
     };
     const signal = controller.signal;
+    const privacy = privacyFor(o);
+    if (!o.json) io.stderr.write(privacyNote(o, privacy));
     let total = null as Extract<AgentEvent, { type: 'usage' }>['total'] | null;
     let calls = 0;
     const run =
@@ -143,6 +147,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             plan,
             index: o.checkStep - 1,
             question: o.question,
+            privacy,
             signal,
             ...(o.tools ? { mode: o.tools } : {}),
           })
@@ -150,6 +155,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             question: o.question,
             hints: o.hints,
             model,
+            privacy,
             tools,
             schema,
             links: await db.engine.linkQuestion(db.id, o.question),

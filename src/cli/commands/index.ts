@@ -5,13 +5,13 @@ import { askCommand } from './ask';
 import { benchCommand } from './bench';
 import { evalCommand } from './eval';
 import { evalToolsCommand } from './eval-tools';
+import { linkCommand } from './link';
 import { schemaCommand } from './schema';
 import { sqlCommand } from './sql';
 import { toolsCommand } from './tools';
 
 export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
-  [sqlCommand, schemaCommand, toolsCommand, askCommand, evalCommand, evalToolsCommand, benchCommand].map((c) => [
-    c.name,
-    c,
-  ]),
+  [sqlCommand, schemaCommand, toolsCommand, askCommand, linkCommand, evalCommand, evalToolsCommand, benchCommand].map(
+    (c) => [c.name, c],
+  ),
 );

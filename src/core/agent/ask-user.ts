@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { promptIdent } from '../prompt/schema-text';
-import { jsonData } from '../tools/quote-data';
+import { jsonData, valueData } from '../tools/quote-data';
 
 export const askUserInput = z.strictObject({
   question: z.string().trim().min(1).describe('one short question'),
@@ -55,13 +55,13 @@ export function ambiguitySignal(tool: string, args: unknown, output: unknown): s
     const top = hits[0];
     const same = hits.filter((h) => norm(h.value) === norm(top.value));
     const columns = new Set(same.map((h) => `${promptIdent(h.table)}.${promptIdent(h.column)}`.toLowerCase()));
-    if (columns.size > 1) return `${jsonData(top.value)} is in ${[...columns].join(', ')}`;
+    if (columns.size > 1) return `${valueData(top.value)} is in ${[...columns].join(', ')}`;
     const query = (args as { query?: unknown } | null)?.query;
     // "North Carolina" stored as "NorthCarolina", "math" as "Math": the person may know which is meant.
     if (typeof query === 'string' && (top.match === 'case' || top.match === 'compact'))
-      return `${JSON.stringify(query)} matches ${JSON.stringify(top.value)} only up to case or spacing`;
+      return `${JSON.stringify(query)} matches ${valueData(top.value)} only up to case or spacing`;
     if (typeof query === 'string' && norm(query) === norm(top.value) && query.trim() !== top.value) {
-      return `${jsonData(query)} matches ${jsonData(top.value)} only up to case or spacing`;
+      return `${jsonData(query)} matches ${valueData(top.value)} only up to case or spacing`;
     }
     return null;
   }

@@ -2,6 +2,7 @@
 // writes one small read-only SQL answering just that sub-question and ends with its first rows.
 // It is a preview for the person, not a stepping stone: nothing from it feeds the final SQL.
 
+import type { PrivacyLevel } from '../privacy/disclose';
 import type { ChatModel } from '../llm/types';
 import { TOOL_NAMES } from '../tools/registry';
 import type { Schema } from '../types';
@@ -28,6 +29,8 @@ const STEP_TOOLS: readonly AgentToolName[] = [...TOOL_NAMES, 'done'];
 
 export interface CheckStepOptions {
   model: ChatModel;
+  /** What of the cell values may reach the model (privacy/disclose.ts); default full. */
+  privacy?: PrivacyLevel;
   tools: AgentTools;
   schema: Schema;
   plan: Plan;
@@ -89,6 +92,7 @@ class StepRun extends AgentRun {
       {
         question: options.plan.sub_questions[index].text,
         model: options.model,
+        privacy: options.privacy,
         tools: options.tools,
         schema: options.schema,
         signal: options.signal,

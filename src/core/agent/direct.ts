@@ -7,6 +7,7 @@
 
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
 import type { Schema } from '../types';
+import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { directPrompt, repairMessage, sqlFromReply } from './direct-prompt';
 import { streamTurn } from './model-turn';
@@ -26,6 +27,8 @@ export interface RunDirectOptions {
   question: string;
   hints?: string;
   model: ChatModel;
+  /** What of the database's cell values may reach the model (privacy/disclose.ts); default full. */
+  privacy?: PrivacyLevel;
   tools: AgentTools;
   schema: Schema;
   signal?: AbortSignal;
@@ -39,6 +42,11 @@ export interface RunDirectOptions {
 
 export async function* runDirect(options: RunDirectOptions): AsyncGenerator<AgentEvent> {
   const now = options.now ?? Date.now;
+  // Every request, the repair and the explanation included, passes the privacy gate.
+  options = {
+    ...options,
+    model: withPrivacy(options.model, { level: options.privacy ?? 'full', question: options.question }),
+  };
   const calls = 1 + (options.maxRepairs ?? 1);
   let step = 0;
   let total: UsageTotals = NO_USAGE;

@@ -4,7 +4,7 @@
 
 import { completeChat } from '../llm/complete';
 import type { ChatModel, ChatResponse } from '../llm/types';
-import { jsonData, quoteData } from '../tools/quote-data';
+import { jsonData, rowData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
 import type { Verdict } from './events';
 
@@ -31,7 +31,7 @@ export function explainPrompt(input: ExplainInput): string {
   if (input.hints?.trim()) lines.push(`Hints: ${jsonData(input.hints.trim())}`);
   // The SQL can quote names from the file (a line break inside "…" included): a JSON string too.
   lines.push(`SQL: ${jsonData(input.sql)}`, `Result columns: ${input.columns.map((c) => jsonData(c)).join(', ')}`);
-  for (const row of input.rows.slice(0, SHOWN_ROWS)) lines.push(row.map((v) => quoteData(v, 60)).join(' | '));
+  for (const row of input.rows.slice(0, SHOWN_ROWS)) lines.push(rowData(row, 60));
   const total = input.totalRows ?? input.rows.length;
   lines.push(total === 0 ? '(no rows)' : `(${total} row${total === 1 ? '' : 's'} in all)`);
   return lines.join('\n');

@@ -5,6 +5,8 @@
 // input and failure included, is an event; nothing is thrown at the consumer.
 
 import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
+import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
+import { unmark } from '../privacy/marks';
 import type { QuestionLink } from '../retrieval/linker';
 import type { ToolCallOutcome } from '../tools/registry';
 import type { Schema } from '../types';
@@ -53,6 +55,11 @@ export interface RunAgentOptions {
   /** BIRD-style evidence from the user. */
   hints?: string;
   model: ChatModel;
+  /**
+   * What of the database's cell values may reach the model (privacy/disclose.ts); default full.
+   * Every request of the run, the explanation included, passes the gate at this level.
+   */
+  privacy?: PrivacyLevel;
   tools: AgentTools;
   schema: Schema;
   /** Structure-linker output for the question (DbEngine.linkQuestion / Toolbox.link). */
@@ -160,6 +167,7 @@ export class AgentRun implements RunHost {
       maxRepairs: options.maxRepairs ?? 2,
       finalRows: options.finalRows ?? 20,
       now: options.now ?? Date.now,
+      model: withPrivacy(options.model, { level: options.privacy ?? 'full', question: options.question }),
     };
     this.mode = agentMode(options);
     this.repairs = new RepairGuard(this.o.maxRepairs);
@@ -256,7 +264,8 @@ export class AgentRun implements RunHost {
     return this.ev({
       type: 'observation',
       tool: call?.name ?? '',
-      text,
+      // The person sees the values (marks removed); the model reads them through the privacy gate.
+      text: unmark(text),
       ok,
       ms,
       ...(call?.id ? { callId: call.id } : {}),

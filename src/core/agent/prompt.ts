@@ -9,7 +9,7 @@ import type { ToolSpec } from '../llm/types';
 import { promptIdent, schemaForPrompt } from '../prompt/schema-text';
 import type { QuestionLink } from '../retrieval/linker';
 import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema } from '../tools/registry';
-import { jsonData } from '../tools/quote-data';
+import { jsonData, valueData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
 import { EXEMPLARS, NATIVE_EXEMPLARS, renderExemplar } from './exemplars';
@@ -145,7 +145,7 @@ export function linkHints(links: readonly QuestionLink[]): string {
     const target = l.column ? `${promptIdent(l.table)}.${promptIdent(l.column)}` : promptIdent(l.table);
     const what =
       l.kind === 'value'
-        ? `the value ${jsonData(l.value ?? '')} in ${target}`
+        ? `the value ${valueData(l.value ?? '')} in ${target}`
         : `${l.kind === 'exact' ? 'names' : 'may be part of'} ${l.column ? 'column' : 'table'} ${target}`;
     const line = `- ${jsonData(l.text)}: ${what}`;
     if (seen.has(line)) continue;

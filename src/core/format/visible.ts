@@ -1,9 +1,12 @@
 // Text from a database (or a model) shown to a person must not be able to drive or fool the
 // display: an ESC sequence can recolour, move the cursor or rewrite earlier lines of a terminal,
 // a CR can overwrite the current line, bidi controls reorder what is shown (`RTL\u202eexe.txt`
-// reads as "RTLtxt.exe"), and zero-width characters make two names look alike. Such characters
+// reads as "RTLtxt.exe"), and zero-width characters make two names look alike. The privacy marks
+// around database values (privacy/marks.ts) are for the model's gate only and are dropped. Such characters
 // become visible marks instead: `\x1b`-style escapes in the terminal (`visible`), `⟨U+202E⟩` in
 // the page (`displayText`). This is display only, never export.
+
+import { unmark } from '../privacy/marks';
 
 /**
  * The characters that are never shown as themselves: C0 and C1 controls, DEL, the bidi controls
@@ -27,7 +30,7 @@ function escapeChar(ch: string): string {
 
 /** `text` with control, line-separator and bidi-control characters replaced by `\n`, `\x1b`, `\u202e`... */
 export function visible(text: string): string {
-  return text.replace(UNSAFE, escapeChar);
+  return unmark(text).replace(UNSAFE, escapeChar);
 }
 
 /**
@@ -35,7 +38,7 @@ export function visible(text: string): string {
  * layout of the file (quoted by the CSV writer) and cannot drive the terminal.
  */
 export function visibleKeepingLines(text: string): string {
-  return text
+  return unmark(text)
     .split('\r\n')
     .map((part) => part.replace(UNSAFE, (ch) => (ch === '\n' || ch === '\t' ? ch : escapeChar(ch))))
     .join('\r\n');
@@ -49,7 +52,7 @@ const mark = (ch: string) => `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase
  */
 export function displayText(text: string, options: { lineBreaks?: 'keep' | 'mark' } = {}): string {
   const keep = options.lineBreaks === 'keep';
-  return text.replace(UNSAFE, (ch) => (keep && (ch === '\n' || ch === '\t') ? ch : mark(ch)));
+  return unmark(text).replace(UNSAFE, (ch) => (keep && (ch === '\n' || ch === '\t') ? ch : mark(ch)));
 }
 
 /**

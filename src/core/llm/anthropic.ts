@@ -2,6 +2,7 @@
 // directly only with `anthropic-dangerous-direct-browser-access`; the key is the user's own,
 // held in their page, which is the case that header exists for.
 
+import { assertDisclosed } from '../privacy/disclose';
 import { abortedError, llmErrorFromFetchFailure, llmErrorFromResponse, redactSecrets } from './errors';
 import { generatedCallId, mapFinishReason } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
@@ -135,6 +136,8 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
       }));
     if (request.stop?.length) body.stop_sequences = request.stop;
     if (request.temperature !== undefined) body.temperature = request.temperature;
+    const payload = JSON.stringify(body);
+    assertDisclosed(payload);
     let response: Response;
     try {
       response = await options.fetch(`${baseUrl}/v1/messages`, {
@@ -145,7 +148,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
           'anthropic-version': '2023-06-01',
           'anthropic-dangerous-direct-browser-access': 'true',
         },
-        body: JSON.stringify(body),
+        body: payload,
         signal: request.signal,
       });
     } catch (e) {

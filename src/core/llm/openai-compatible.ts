@@ -2,6 +2,7 @@
 // LM Studio, vLLM, llama.cpp server, OpenRouter, any custom base URL. Streams by default and
 // copes with servers that ignore `stream` (plain JSON back) or refuse `stream_options`.
 
+import { assertDisclosed } from '../privacy/disclose';
 import {
   abortedError,
   displayUrl,
@@ -108,13 +109,15 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
       ...options.headers,
     };
     if (options.apiKey) headers.Authorization = `Bearer ${options.apiKey}`;
+    const payload = JSON.stringify(body(request));
+    assertDisclosed(payload);
     for (let tries = 0; ; tries++) {
       let response: Response;
       try {
         response = await options.fetch(`${baseUrl}/chat/completions`, {
           method: 'POST',
           headers,
-          body: JSON.stringify(body(request)),
+          body: tries === 0 ? payload : JSON.stringify(body(request)),
           signal: request.signal,
         });
       } catch (e) {

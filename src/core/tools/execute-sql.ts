@@ -4,9 +4,9 @@
 import { z } from 'zod';
 import { toDowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
-import type { QueryResult, Schema, SqlValue } from '../types';
+import type { QueryResult, Schema } from '../types';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
-import { quoteData } from './quote-data';
+import { rowData } from './quote-data';
 import type { ValueLookup } from '../retrieval/types';
 import { errorHints, explainEmptyAggregate, explainEmptyResult, type ColumnEvidence } from './sql-repair';
 import type { Tool } from './types';
@@ -35,8 +35,6 @@ export type ExecuteSqlResult =
   | { ok: false; sql: string; code: string; message: string; hints: string[] };
 
 const input = z.strictObject({ sql: z.string().min(1).describe('one statement') });
-
-const cell = (v: SqlValue) => quoteData(v, CELL_CHARS);
 
 async function countRows(
   exec: SqlExecutor,
@@ -93,7 +91,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
       return [`Error (${out.code}): ${escapeControls(out.message)}`, ...out.hints.map(escapeControls)].join('\n');
     const { result } = out;
     const lines = [`Columns: ${result.columns.map(promptIdent).join(', ')}`];
-    for (const row of result.rows) lines.push(row.map(cell).join(' | '));
+    for (const row of result.rows) lines.push(rowData(row, CELL_CHARS));
     const shown = result.rows.length;
     if (shown === 0) lines.push('No rows.', ...out.emptyReasons.map(escapeControls));
     else if (result.truncated) {

@@ -7,6 +7,7 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
 import { executorFor } from '../executor';
 import { buildToolbox, type Toolbox } from './toolbox';
+import { unmark } from '../privacy/marks';
 
 let toolbox: Toolbox;
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   toolbox = await buildToolbox(executorFor(engine, 'x'), await engine.introspect('x'));
 });
 
-const observe = async (name: string, args: unknown) => (await toolbox.call(name, args)).observation;
+const observe = async (name: string, args: unknown) => unmark((await toolbox.call(name, args)).observation);
 
 describe('repair hints with evidence', () => {
   it('shows what a close column holds and where the wanted name really is, with the key to it', async () => {

@@ -6,7 +6,7 @@ import { statsSummary } from '../format/schema-text';
 import type { ColumnIndex, ValueLink } from '../retrieval/column-index';
 import type { ColumnHit } from '../retrieval/types';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
-import { quoteData } from './quote-data';
+import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
 
 export interface SearchColumnContext {
@@ -55,7 +55,10 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
         // A filler that shares no word with the query is listed by name only: its values would
         // cost tokens on every later request for a column that is likely not the one.
         if (h.score <= 0) return parts[0];
-        if (h.description) parts.push(`about ${quoteData(h.description, 120)}`);
+        if (h.description)
+          parts.push(
+            `about ${jsonData(h.description.length > 120 ? h.description.slice(0, 120) + '…' : h.description)}`,
+          );
         if (h.stats) parts.push(statsSummary(h.stats, (v) => quoteData(v, 40)));
         return parts.join(' — ');
       })

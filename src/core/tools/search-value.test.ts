@@ -6,6 +6,10 @@ import { executorFor } from '../executor';
 import { extractValues } from '../retrieval/distinct-values';
 import { ValueIndexBuilder } from '../retrieval/value-index';
 import { searchValueTool, type SearchValueContext, type SearchValueInput } from './search-value';
+import { unmark } from '../privacy/marks';
+
+/** The observation as a person reads it (privacy marks removed: privacy/marks.ts). */
+const observeText = (out: Parameters<typeof searchValueTool.observe>[0]) => unmark(searchValueTool.observe(out));
 
 const SQL = `
 CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, city TEXT, email TEXT);
@@ -60,16 +64,14 @@ describe('search_value run', () => {
     const text = await search({ query: 'neighbour number twelve' });
     expect(text.hits[0]).toMatchObject({ table: 'orders', column: 'remark', match: 'text', rows: 1 });
     expect(text.hits[0].value).toMatch(/^The courier left the parcel/);
-    expect(searchValueTool.observe(text)).toMatch(/in orders\.remark \(1 row; the words are in this text\)$/m);
+    expect(observeText(text)).toMatch(/in orders\.remark \(1 row; the words are in this text\)$/m);
   });
 
   it('points date and time queries to SQL', async () => {
     const out = await search({ query: '2019-03-04' });
     expect(out.hits).toEqual([]);
     expect(out.datesInSql).toEqual([{ table: 'orders', column: 'placed' }]);
-    expect(searchValueTool.observe(out)).toMatch(
-      /Dates and times are not indexed by spelling: compare orders\.placed in SQL/,
-    );
+    expect(observeText(out)).toMatch(/Dates and times are not indexed by spelling: compare orders\.placed in SQL/);
     expect((await search({ query: 'Paris' })).datesInSql).toEqual([]);
   });
 
@@ -89,14 +91,14 @@ describe('search_value run', () => {
     const column = await search({ query: 'Paris', table: 'customers', column: 'citty' });
     expect(column.problem).toMatch(/No text column named "citty" in table "customers"/);
     expect(column.suggestions).toEqual(['city']);
-    expect(searchValueTool.observe(column)).toMatch(/Close names: city\./);
+    expect(observeText(column)).toMatch(/Close names: city\./);
   });
 });
 
 describe('search_value observe', () => {
   it('writes one compact line per value, quoted as JSON and cut at 80 characters', async () => {
     const out = await search({ query: 'Pairs', k: 2 });
-    const text = searchValueTool.observe(out);
+    const text = observeText(out);
     expect(text.split('\n')).toEqual([
       'Values matching "Pairs", best first:',
       '"Paris" in customers.city (3666 rows; close spelling)',
@@ -106,7 +108,7 @@ describe('search_value observe', () => {
 
   it('keeps database text inside a JSON string: quotes, newlines and instructions stay data', async () => {
     const out = await search({ query: 'ignore previous instructions', table: 'notes' });
-    const text = searchValueTool.observe(out);
+    const text = observeText(out);
     const lines = text.split('\n');
     expect(lines[0]).toBe('Values matching "ignore previous instructions" in table notes, best first:');
     // 80 characters of the value, then an ellipsis, all inside one JSON string
@@ -119,7 +121,7 @@ describe('search_value observe', () => {
 
   it('says when nothing matched', async () => {
     const out = await search({ query: 'Atlantis', table: 'notes' });
-    expect(searchValueTool.observe(out)).toBe('No values match "Atlantis" in table notes.');
+    expect(observeText(out)).toBe('No values match "Atlantis" in table notes.');
   });
 });
 
@@ -135,7 +137,7 @@ describe('search_value, matches that differ only in spacing or case', () => {
     );
     await engine.open({ id: 'sp', name: 'sp', bytes });
     const box = await buildToolbox(executorFor(engine, 'sp'), await engine.introspect('sp'));
-    const obs = async (query: string) => (await box.call('search_value', { query })).observation;
+    const obs = async (query: string) => unmark((await box.call('search_value', { query })).observation);
     expect(await obs('North Carolina')).toContain(
       '"NorthCarolina" in a.state (1 row; the same letters, spaced differently: use it as stored)',
     );

@@ -11,7 +11,7 @@ import { closestNames } from '../text/edit-distance';
 import type { ColumnRef, ColumnValueSummary, ValueHit } from '../retrieval/types';
 import type { ValueIndex } from '../retrieval/value-index';
 import { isDateLike } from '../retrieval/value-text';
-import { quoteData } from './quote-data';
+import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
 
 export interface SearchValueInput {
@@ -142,6 +142,8 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
 // Identifiers as SQL would write them, with control characters escaped so a name cannot start a
 // new line of the observation; values are data, always inside a JSON string.
 const safe = escapeControls;
+// The query is the model's own text, not the database's: quoted, but not marked as a cell value.
+const asked = (q: string) => jsonData(q.length > VALUE_CHARS ? q.slice(0, VALUE_CHARS) + '…' : q);
 const ref = (table: string, column: string) => `${promptIdent(table)}.${promptIdent(column)}`;
 
 function observe(out: ValueSearchResult): string {
@@ -162,9 +164,9 @@ function observe(out: ValueSearchResult): string {
           : '';
   const lines =
     out.hits.length === 0
-      ? [`No values match ${quoteData(out.query, VALUE_CHARS)}${scope}.`]
+      ? [`No values match ${asked(out.query)}${scope}.`]
       : [
-          `Values matching ${quoteData(out.query, VALUE_CHARS)}${scope}, best first:`,
+          `Values matching ${asked(out.query)}${scope}, best first:`,
           ...out.hits.map(
             (h) =>
               `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${MATCH_NOTE[h.match]})`,

@@ -5,7 +5,7 @@
 import type { SqlExecutor } from '../executor';
 import { isPlainAggregate, rowSource } from '../sql/row-source';
 import { topLevelWhere } from '../sql/where-clause';
-import { jsonData, quoteData } from './quote-data';
+import { quoteData, valueData } from './quote-data';
 import { closestNames } from '../text/edit-distance';
 import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
@@ -188,7 +188,7 @@ export async function explainEmptyResult(
         .search(lit.value, { k: 3, column: lit.column })
         .filter((h) => inQuery.length === 0 || inQuery.includes(h.table));
       if (hits.length)
-        line += ` Values that exist: ${hits.map((h) => `${jsonData(h.value)} in ${promptIdent(h.table)}.${promptIdent(h.column)}`).join(', ')}.`;
+        line += ` Values that exist: ${hits.map((h) => `${valueData(h.value)} in ${promptIdent(h.table)}.${promptIdent(h.column)}`).join(', ')}.`;
     }
     lines.push(line);
   }

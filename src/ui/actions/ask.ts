@@ -11,6 +11,8 @@ import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { linkQuestion, runTool } from './tools';
 import { runQuery } from './run-query';
+import { privacyLevelFor, recordOutgoing } from './privacy';
+import { usePrivacy } from '../store/privacy-store';
 import { similarExamples } from '../../core/examples/examples';
 import type { Plan } from '../../core/agent/plan';
 import { checkStep } from '../../core/agent/check-step';
@@ -84,8 +86,17 @@ export async function ask(dbId: string, question: string, hints: string, options
     const schema = await fullSchema(getServices(), dbId);
     const links = await linkQuestion(dbId, question);
     // In-browser models download first: their progress shows where the streamed text will be.
-    const model = await getServices().createChatModel(settings, (text) =>
-      useAsk.getState().patchRun(dbId, { streaming: text }),
+    // A cloud server used for the first time waits for the person's privacy choice.
+    const privacy = await privacyLevelFor(settings);
+    if (!privacy) {
+      fail('No privacy level was chosen, so nothing was sent.', 'aborted');
+      return;
+    }
+    usePrivacy.getState().clearPrompts();
+    const model = await getServices().createChatModel(
+      settings,
+      (text) => useAsk.getState().patchRun(dbId, { streaming: text }),
+      recordOutgoing,
     );
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     // The user's confirmed examples most like this question join the prompt as theirs.
@@ -98,6 +109,7 @@ export async function ask(dbId: string, question: string, hints: string, options
       question,
       hints: hints || undefined,
       model,
+      privacy,
       schema,
       links,
       mode,
@@ -162,12 +174,15 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number, que
   try {
     const settings = useAsk.getState().model;
     const schema = await fullSchema(getServices(), dbId);
-    const model = await getServices().createChatModel(settings);
+    const privacy = await privacyLevelFor(settings);
+    if (!privacy) return { status: 'failed', message: 'No privacy level was chosen, so nothing was sent.', events: [] };
+    const model = await getServices().createChatModel(settings, undefined, recordOutgoing);
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     const events: AgentEvent[] = [];
     let out: StepPreview = { status: 'failed', message: 'The check ended without rows.', events };
     for await (const e of checkStep({
       model,
+      privacy,
       tools: { call: (name, args) => runTool(dbId, name, args) },
       schema,
       plan,

@@ -8,22 +8,44 @@ import type { ChatModel } from '../../core/llm/types';
 import { DEMO_SCRIPT } from '../../core/agent/demo-script';
 import type { ModelSettings } from '../lib/model-settings';
 import { policedFetch } from '../lib/connect-policy';
+import type { OutgoingRequest } from './types';
 
 // Only to servers the page's connect policy allows (lib/connect-policy.ts).
 const pageFetch: typeof fetch = policedFetch;
 
-export async function createChatModel(s: ModelSettings, onLoadProgress?: (text: string) => void): Promise<ChatModel> {
+/** The page's fetch, showing each request to `onSend` first; a request it refuses is not made. */
+function watchedFetch(onSend?: (request: OutgoingRequest) => Promise<boolean>): typeof fetch {
+  if (!onSend) return pageFetch;
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const request = {
+      url,
+      method: init?.method ?? 'GET',
+      headers: [...new Headers(init?.headers).entries()],
+      body: typeof init?.body === 'string' ? init.body : '',
+    };
+    if (!(await onSend(request))) throw new DOMException('The prompt was not sent.', 'AbortError');
+    return pageFetch(input, init);
+  };
+}
+
+export async function createChatModel(
+  s: ModelSettings,
+  onLoadProgress?: (text: string) => void,
+  onSend?: (request: OutgoingRequest) => Promise<boolean>,
+): Promise<ChatModel> {
+  const fetch = watchedFetch(onSend);
   switch (s.provider) {
     case 'openai':
       return createOpenAiCompatibleModel({
         baseUrl: s.baseUrl.replace(/\/+$/, ''),
         model: s.model,
         apiKey: s.apiKey || undefined,
-        fetch: pageFetch,
+        fetch,
         supportsTools: s.toolMode !== 'text',
       });
     case 'anthropic':
-      return createAnthropicModel({ apiKey: s.apiKey, model: s.model, fetch: pageFetch });
+      return createAnthropicModel({ apiKey: s.apiKey, model: s.model, fetch });
     case 'webllm': {
       const { createWebLlmModel, webgpuAvailable } = await import('../../adapters/webllm');
       const gpu = await webgpuAvailable();

@@ -34,7 +34,23 @@ export interface Services {
   glossary: GlossaryStore;
   /** Run control per database (stop, the person's answers). */
   asks: AskControllers;
-  /** The model the settings name (in-browser models report their download through onLoadProgress). */
-  createChatModel(settings: ModelSettings, onLoadProgress?: (text: string) => void): Promise<ChatModel>;
+  /**
+   * The model the settings name (in-browser models report their download through onLoadProgress).
+   * `onSend` sees each request body before it goes out and may hold or cancel it (Show prompt).
+   */
+  createChatModel(
+    settings: ModelSettings,
+    onLoadProgress?: (text: string) => void,
+    onSend?: (request: OutgoingRequest) => Promise<boolean>,
+  ): Promise<ChatModel>;
   setRestartListener(fn: (reason: RestartReason) => void): void;
+}
+
+/** A request to a model server as the page is about to send it. */
+export interface OutgoingRequest {
+  url: string;
+  method: string;
+  headers: Array<[string, string]>;
+  /** The body exactly as it goes out. */
+  body: string;
 }

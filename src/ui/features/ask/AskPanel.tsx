@@ -7,6 +7,9 @@ import { RunHistoryList } from './RunHistory';
 import { ImportRunButton } from './RunExport';
 import { ExamplesList } from './ExamplesList';
 import { RunView } from './RunView';
+import { PrivacyChoice } from './PrivacyChoice';
+import { PromptLog } from './PromptLog';
+import { LinkChips } from './LinkChips';
 import { PanelBoundary } from '../../components/PanelBoundary';
 
 /** Question box, the run as it happens, and the answer. */
@@ -87,6 +90,9 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           />
         )}
       </form>
+      {!scripted || isDemo ? <LinkChips dbId={dbId} question={question} hints={hints} disabled={running} /> : null}
+      <PrivacyChoice />
+      <PromptLog />
       {rows}
       {db && (
         <PanelBoundary name="history">

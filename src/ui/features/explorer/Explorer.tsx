@@ -10,6 +10,7 @@ import { TableDetail } from './TableDetail';
 import { useSchema } from '../../queries/hooks';
 import { readSkipped, TOTAL_BUDGET_MS, useSchemaReading } from '../../queries/schema-reading';
 import { useServices } from '../../services/context';
+import { useLinkedTable } from './use-linked';
 
 /** Above this many tables only the visible rows are in the DOM (10,000 tables rendered at once froze the page). */
 const VIRTUAL_ABOVE = 300;
@@ -87,8 +88,13 @@ function TableRow({
 }) {
   const selected = useApp((s) => s.selectedTable);
   const select = useApp((s) => s.selectTable);
+  const linked = useLinkedTable(dbId, t.name);
   return (
-    <li className={selected === t.name ? 'selected' : ''} data-table={t.name} {...measure}>
+    <li
+      className={[selected === t.name ? 'selected' : '', linked ? 'linked' : ''].join(' ').trim()}
+      data-table={t.name}
+      {...measure}
+    >
       <button
         type="button"
         className="table-item"
@@ -99,6 +105,11 @@ function TableRow({
           {t.kind === 'view' ? 'V' : t.kind === 'virtual' ? 'VT' : 'T'}
         </span>
         <span className="table-name">{shown(t.name)}</span>
+        {linked && (
+          <span className="badge linked-badge" title="Link: the question likely needs this table">
+            linked
+          </span>
+        )}
         <span className="muted small">
           {t.skipped ? 'not read yet' : t.error ? 'unreadable' : formatCount(t.rowCount)}
         </span>

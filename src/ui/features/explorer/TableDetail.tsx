@@ -7,6 +7,7 @@ import { useApp } from '../../store/app-store';
 import { ColumnGlossary, NoteEditor } from './ColumnGlossary';
 import { ColumnStatsView } from './ColumnStatsView';
 import { useGlossary } from './use-glossary';
+import { useLinkedTable } from './use-linked';
 import { shown } from '../../lib/format';
 
 /**
@@ -25,6 +26,7 @@ export function TableDetail({
   const [openColumn, setOpenColumn] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const glossary = useGlossary(dbId) ?? emptyGlossary();
+  const linked = useLinkedTable(dbId, table.name);
   const select = useApp((s) => s.selectTable);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -58,7 +60,11 @@ export function TableDetail({
           const isOpen = openColumn === c.name;
           const note = noteOf(glossary, table.name, c.name);
           return (
-            <li key={c.name} data-column={c.name}>
+            <li
+              key={c.name}
+              data-column={c.name}
+              className={linked?.columns.some((l) => l.column === c.name) ? 'linked' : undefined}
+            >
               <div className="column-row">
                 <button
                   type="button"

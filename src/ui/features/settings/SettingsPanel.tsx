@@ -1,5 +1,6 @@
 import { useApp } from '../../store/app-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
+import { PrivacySettings } from './PrivacySettings';
 
 export function SettingsPanel() {
   const settings = useApp((s) => s.settings);
@@ -8,6 +9,7 @@ export function SettingsPanel() {
     <form className="settings" onSubmit={(e) => e.preventDefault()}>
       <h3>Settings</h3>
       <ModelSettingsForm />
+      <PrivacySettings />
       <label>
         Query time limit (seconds)
         <input

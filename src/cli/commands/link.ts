@@ -1,0 +1,116 @@
+// `dowser link --db <file> "question"`: the tables and columns a question likely needs — the
+// structure linker united with the names of a preliminary Direct SQL when a model is given
+// (core/link/). Same provider options as `ask`; without --provider, the linker alone, said so.
+
+import { runLink } from '../../core/link/run-link';
+import type { SchemaLinkResult } from '../../core/link/schema-link';
+import { visible } from '../../core/format/visible';
+import { redactSecrets } from '../../core/security/redact';
+import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
+import { toJson } from '../json';
+import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
+import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
+import { parsePrivacyFlag, type AskOptions, type Provider } from '../ask/options';
+import { PRIVACY_HELP, privacyFor, privacyNote } from '../ask/privacy';
+
+const usage = `Usage: dowser link --db <file> "<question>" [--provider openai|anthropic|scripted --model <name>
+                  [--base-url <url>] [--api-key-env <VAR>] [--script <turns.json>] [--privacy <level>]]
+                  [--json] [--timeout <s>]
+
+The tables and columns a question likely needs: what the structure linker ties words of the
+question to (names, parts of names, cell values), united with the tables and columns of a
+preliminary SQL the model writes with the Direct template (when a model is given; the SQL is not
+run). Without --provider, the linker alone.
+
+Options:
+  --db <file>          the SQLite database file (required; never written)
+  --provider <p>       openai (any OpenAI-compatible server), anthropic, or scripted
+  --model <name>       the model name (required except for scripted)
+  --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL})
+  --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or ANTHROPIC_API_KEY)
+  --script <file>      scripted provider: a JSON list of turns (the first is the preliminary SQL)
+${PRIVACY_HELP}
+  --json               the result as JSON: {tables: [{table, from, columns: [{column, from}]}], preSql, note}
+${TIMEOUT_USAGE}
+  -h, --help           show this help
+`;
+
+const options = {
+  db: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
+  script: { type: 'string' },
+  privacy: { type: 'string' },
+  json: { type: 'boolean' },
+  ...TIMEOUT_FLAG,
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const PROVIDERS = ['openai', 'anthropic', 'scripted'];
+
+function render(result: SchemaLinkResult, io: CliIo) {
+  if (result.note) io.stderr.write(result.note + '\n');
+  if (result.preSql) io.stdout.write(`Preliminary SQL: ${visible(result.preSql)}\n`);
+  if (result.tables.length === 0) io.stdout.write('No table or column is linked to the question.\n');
+  for (const t of result.tables) {
+    const cols = t.columns.map((c) => `${c.column} (${c.from.join('+')})`).join(', ');
+    io.stdout.write(visible(`${t.table} (${t.from.join('+')})${cols ? `: ${cols}` : ''}`) + '\n');
+  }
+}
+
+async function run(args: string[], io: CliIo): Promise<number> {
+  const { values: v, positionals } = parseCommandArgs(args, options);
+  if (v.help) {
+    io.stdout.write(usage);
+    return EXIT_OK;
+  }
+  if (!v.db) throw new UsageError('--db <file> is required');
+  if (positionals.length !== 1 || !positionals[0].trim())
+    throw new UsageError('give the question as one quoted argument');
+  if (v.provider !== undefined && !PROVIDERS.includes(v.provider))
+    throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
+  if (v.provider && v.provider !== 'scripted' && !v.model)
+    throw new UsageError(`--model <name> is required for --provider ${v.provider}`);
+  const question = positionals[0].trim();
+  const privacy = parsePrivacyFlag(v.privacy);
+  const ask: AskOptions | null = v.provider
+    ? {
+        db: v.db,
+        question,
+        provider: v.provider as Provider,
+        model: v.model,
+        baseUrl: v['base-url'],
+        apiKeyEnv: v['api-key-env'],
+        script: v.script,
+        json: !!v.json,
+        nonInteractive: true,
+        pauseAfterPlan: false,
+        privacy,
+      }
+    : null;
+  const chat = ask ? createAskModel(ask, io) : null;
+  const level = ask ? privacyFor(ask) : 'full';
+  if (ask && !v.json) io.stderr.write(privacyNote(ask, level));
+  const db = await openDatabase(v.db, parseTimeout(v.timeout));
+  try {
+    const schema = await db.engine.introspect(db.id);
+    const links = await db.engine.linkQuestion(db.id, question);
+    const result = await runLink({ question, schema, links, model: chat?.model ?? null, privacy: level });
+    // A provider's error text may echo the key: it never reaches the output.
+    const safe = { ...result, note: result.note && redactSecrets(result.note, [chat?.secret]) };
+    if (v.json) io.stdout.write(toJson(safe, 2) + '\n');
+    else render(safe, io);
+    return EXIT_OK;
+  } finally {
+    await db.close();
+  }
+}
+
+export const linkCommand: CliCommand = {
+  name: 'link',
+  summary: 'the tables and columns a question likely needs (linker + preliminary SQL)',
+  usage,
+  run,
+};

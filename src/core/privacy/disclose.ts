@@ -1,0 +1,137 @@
+// The privacy gate. Every request to a model passes through `withPrivacy` (the page's ask and the
+// CLI wrap the model of each run; the HTTP clients refuse a body that still carries a data mark,
+// so a path that forgot the gate fails loudly instead of leaking). It works on the marks that
+// tools/quote-data.ts puts around every database value, so a new tool that quotes its data the
+// house way is covered without knowing about privacy.
+//
+// full     — values as they are (marks removed).
+// matches  — a value goes out only when each of its words is a word of the question; row
+//            previews become one line saying rows were withheld (counts and column names stay).
+// schema   — no value at all: each one becomes a placeholder; what is left of statistics is
+//            types and counts.
+
+import type { ChatMessage, ChatModel, ChatRequest } from '../llm/types';
+import { HAS_MARK, MARKS, ROW_OPEN, VALUE_CLOSE, VALUE_OPEN } from './marks';
+
+export type PrivacyLevel = 'full' | 'matches' | 'schema';
+
+export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ['full', 'matches', 'schema'];
+
+export const PRIVACY_LABELS: Record<PrivacyLevel, string> = {
+  full: 'full',
+  matches: 'matches only',
+  schema: 'schema only',
+};
+
+export interface PrivacyPolicy {
+  level: PrivacyLevel;
+  /** The person's question: under `matches`, the words a value must be made of. */
+  question: string;
+}
+
+export const WITHHELD_VALUE = '<value withheld>';
+export const WITHHELD_ROWS = '(row values withheld by the privacy level: counts and column names only)';
+
+/** Providers that run in the browser or on this machine, which default to the full level. */
+export function isLocalUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+const words = (text: string): string[] =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** The words of a marked value: a JSON string literal (cut ones end in …) or a number. */
+function valueWords(marked: string): string[] {
+  let text = marked;
+  if (marked.startsWith('"')) {
+    try {
+      text = JSON.parse(marked) as string;
+    } catch {
+      text = marked.slice(1);
+    }
+  }
+  return words(text.replace(/…$/, ''));
+}
+
+/** `text` as the level allows it to leave; no mark survives. */
+export function discloseText(text: string, policy: PrivacyPolicy): string {
+  if (!HAS_MARK.test(text)) return text;
+  const asked = new Set(words(policy.question));
+  const allowed = (value: string) => {
+    if (policy.level === 'full') return true;
+    if (policy.level === 'schema') return false;
+    const w = valueWords(value);
+    return w.length > 0 && w.every((x) => asked.has(x));
+  };
+  let out = text;
+  if (policy.level !== 'full') {
+    // A row line goes as a whole; consecutive ones become one note. An unclosed row runs to its line's end.
+    const lines = out.split('\n');
+    const kept: string[] = [];
+    for (const line of lines) {
+      if (!line.includes(ROW_OPEN)) kept.push(line);
+      else if (kept[kept.length - 1] !== WITHHELD_ROWS) kept.push(WITHHELD_ROWS);
+    }
+    out = kept.join('\n');
+  }
+  // A value runs to its close mark; an unclosed one (cut text) to the end, and is withheld.
+  out = out.replace(new RegExp(`${VALUE_OPEN}([^${VALUE_CLOSE}]*)(${VALUE_CLOSE}|$)`, 'g'), (_m, value: string) =>
+    allowed(value) ? value : WITHHELD_VALUE,
+  );
+  return out.replace(MARKS, '');
+}
+
+function discloseMessage(m: ChatMessage, policy: PrivacyPolicy): ChatMessage {
+  const content = discloseText(m.content, policy);
+  if (m.role === 'assistant' && m.toolCalls)
+    return {
+      ...m,
+      content,
+      toolCalls: m.toolCalls.map((c) => ({ ...c, arguments: discloseText(c.arguments, policy) })),
+    };
+  return { ...m, content };
+}
+
+export function discloseRequest(request: ChatRequest, policy: PrivacyPolicy): ChatRequest {
+  return { ...request, messages: request.messages.map((m) => discloseMessage(m, policy)) };
+}
+
+/** The model of one run behind the gate: every request it sends is disclosed at `policy`. */
+export function withPrivacy(model: ChatModel, policy: PrivacyPolicy): ChatModel {
+  return {
+    provider: model.provider,
+    model: model.model,
+    supportsTools: model.supportsTools,
+    stream: (request) => model.stream(discloseRequest(request, policy)),
+  };
+}
+
+/** For the HTTP clients: a body that still holds a mark did not pass the gate, and is not sent. */
+export function assertDisclosed(body: string): void {
+  if (HAS_MARK.test(body))
+    throw new Error('Database text reached the model client without the privacy gate; the request was not sent.');
+}
+
+/** The level a provider gets unless the person chose: full on this machine, `cloud` elsewhere. */
+export function defaultPrivacy(
+  provider: { provider: string; baseUrl?: string },
+  cloud: PrivacyLevel = 'matches',
+): PrivacyLevel {
+  if (provider.provider === 'scripted' || provider.provider === 'webllm') return 'full';
+  return isLocalUrl(provider.baseUrl) ? 'full' : cloud;
+}
+
+export function parsePrivacyLevel(text: string): PrivacyLevel | null {
+  return (PRIVACY_LEVELS as readonly string[]).includes(text) ? (text as PrivacyLevel) : null;
+}
