@@ -8,6 +8,7 @@ import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { EvaluatePanel } from '../features/evaluate/EvaluatePanel';
 import { currentSqlToRun } from '../features/editor/editor-handle';
 import { PanelBoundary } from '../components/PanelBoundary';
+import { SqlTasks } from '../features/sql-tasks/SqlTasks';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
 const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
@@ -73,6 +74,9 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
           <SqlEditor key={dbId} value={sql} onChange={(v) => setSql(dbId, v)} onRun={run} schema={schema.data} />
         </Suspense>
       </div>
+      <PanelBoundary name="SQL tasks">
+        <SqlTasks dbId={dbId} currentSql={() => currentSqlToRun(sql)} onUseSql={(text) => setSql(dbId, text)} />
+      </PanelBoundary>
       <PanelBoundary name="results">
         <ResultsPanel dbId={dbId} />
       </PanelBoundary>

@@ -8,6 +8,7 @@ import { ImportRunButton } from './RunExport';
 import { ExamplesList } from './ExamplesList';
 import { RunView } from './RunView';
 import { PanelBoundary } from '../../components/PanelBoundary';
+import { AskModeSwitch, useAskMode } from './AskModeSwitch';
 
 /** Question box, the run as it happens, and the answer. */
 export function AskPanel({ dbId }: { dbId: string }) {
@@ -20,6 +21,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
   const [hints, setHints] = useState(run?.hints ?? '');
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
+  const mode = useAskMode(dbId);
 
   useEffect(() => {
     if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION);
@@ -27,7 +29,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
 
   const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
   const submit = () => {
-    if (canAsk) void ask(dbId, question.trim(), hints.trim());
+    if (canAsk) void ask(dbId, question.trim(), hints.trim(), { mode: scripted ? 'agent' : mode });
   };
 
   return (
@@ -77,6 +79,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
           hints
         </button>
         <ImportRunButton dbId={dbId} />
+        <AskModeSwitch dbId={dbId} scripted={scripted} />
         {showHints && (
           <textarea
             className="hints"
