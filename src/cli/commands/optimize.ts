@@ -2,7 +2,7 @@
 // results are compared and each is timed (median of several interleaved runs); the rewrite is
 // accepted only with identical results and faster by the margin (core/tasks/optimize-sql.ts).
 
-import { OPTIMIZE_MARGIN, optimizeSql } from '../../core/tasks/optimize-sql';
+import { OPTIMIZE_MARGIN, OPTIMIZE_MIN_SAVING_MS, optimizeSql } from '../../core/tasks/optimize-sql';
 import { visible } from '../../core/format/visible';
 import { EXIT_ERROR, EXIT_OK, parsePositiveInt, type CliCommand, type CliIo } from '../command';
 import { toJson } from '../json';
@@ -15,14 +15,15 @@ const usage = `Usage: dowser optimize --db <file> --provider openai|anthropic|sc
 
 Asks the model for a faster query with the same result. Both run read-only; their whole results
 are compared (as multisets, or row by row when the SQL has a top-level ORDER BY) and each is
-timed, interleaved, as the median of --runs runs (default 5, fewer when 10 s are spent). The
-rewrite is accepted only when the results are identical and its median is at most (1 − margin)
-of the original's (default margin ${OPTIMIZE_MARGIN}: 20% faster). Both EXPLAIN QUERY PLANs are printed.
+timed, interleaved, as the median of --runs runs (default 7, fewer when 10 s are spent). The
+rewrite is accepted only when the results are identical, its median is at most (1 − margin)
+of the original's (default margin ${OPTIMIZE_MARGIN}: 20% faster), it saves at least ${OPTIMIZE_MIN_SAVING_MS} ms and
+it is faster in every interleaved pair of runs (a burst of load on the machine is not a speed-up). Both EXPLAIN QUERY PLANs are printed.
 With identical results, the study's C-VES term √(original time / rewrite time) is reported.
 
 Options:
 ${MODEL_USAGE}
-  --runs N             timed runs of each query (default 5)
+  --runs N             timed runs of each query (default 7)
   --margin F           how much faster the rewrite must be, as a fraction (default ${OPTIMIZE_MARGIN})
 
 --json prints one object: status (accepted, rejected, failed), reason, original and rewrite

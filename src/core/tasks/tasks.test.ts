@@ -108,6 +108,7 @@ describe('Optimize', () => {
     const r = await optimizeSql({ sql: ORIGINAL, schema, model, exec: e, clock, runs: 5 });
     expect(r.status).toBe('accepted');
     expect(r.original.timesMs).toEqual([10, 10, 10, 10, 10]);
+    expect(r.reason).toContain('median 4.00 ms against 10 ms (5 runs each), 2.50× as fast');
     expect(r.rewrite?.medianMs).toBe(4);
     expect(r.speedup).toBeCloseTo(2.5);
     expect(r.cVes).toBeCloseTo(Math.sqrt(2.5));
@@ -150,6 +151,16 @@ describe('Optimize', () => {
     const s = await optimizeSql({ sql: ORIGINAL, schema, model: recorded([{ text: REWRITE }]).model, ...slightly });
     expect(s.status).toBe('rejected');
     expect(s.reason).toContain('not faster by the margin of 20%');
+    const tiny = timedExec((sql) => (sql === ORIGINAL ? 0.9 : sql === REWRITE ? 0.3 : 0));
+    const t = await optimizeSql({ sql: ORIGINAL, schema, model: recorded([{ text: REWRITE }]).model, ...tiny });
+    expect(t.status).toBe('rejected');
+    expect(t.reason).toContain('it saves less than 1 ms, within timing noise');
+    // Faster by the medians, but slower in one interleaved pair: noise, not a speed-up.
+    let call = 0;
+    const bursty = timedExec((sql) => (sql === ORIGINAL ? 10 : sql === REWRITE ? (++call === 3 ? 12 : 4) : 0));
+    const n = await optimizeSql({ sql: ORIGINAL, schema, model: recorded([{ text: REWRITE }]).model, ...bursty });
+    expect(n.status).toBe('rejected');
+    expect(n.reason).toContain('it was faster in only 6 of 7 interleaved runs, within timing noise');
   });
 
   it('stops timing when the budget is spent, and refuses a write or an unchanged query', async () => {
