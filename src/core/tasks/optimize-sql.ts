@@ -20,16 +20,9 @@ import { compareResults } from './result-compare';
 import { queryPlan } from './query-plan';
 import { sameSqlText, sqlFromModel } from './model-sql';
 import { schemaForTask } from './task-schema';
+import { OPTIMIZE_MARGIN, OPTIMIZE_MAX_ROWS, OPTIMIZE_MIN_SAVING_MS } from './optimize-rule';
 
-/** Default margin: the rewrite must take at most 80% of the original's median time. */
-export const OPTIMIZE_MARGIN = 0.2;
-/**
- * And it must save at least this much: on a sub-millisecond query the same SQL timed twice
- * differs by more than any margin (decision 050), so a smaller saving is noise, not a speed-up.
- */
-export const OPTIMIZE_MIN_SAVING_MS = 1;
-/** Rows compared in full; a larger result is not judged (nothing is accepted on a sample). */
-export const OPTIMIZE_MAX_ROWS = 100_000;
+export { OPTIMIZE_MARGIN, OPTIMIZE_MAX_ROWS, OPTIMIZE_MIN_SAVING_MS };
 
 export interface OptimizeOptions {
   sql: string;

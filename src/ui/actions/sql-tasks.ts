@@ -7,6 +7,7 @@ import { toDowserError } from '../../core/errors';
 import { explainSql } from '../../core/tasks/explain-sql';
 import { fixSql } from '../../core/tasks/fix-sql';
 import { optimizeSql } from '../../core/tasks/optimize-sql';
+import { sameSqlText } from '../../core/tasks/model-sql';
 import type { ChatModel } from '../../core/llm/types';
 import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
@@ -82,7 +83,14 @@ export function optimizeEditorSql(dbId: string, sql: string): Promise<void> {
   });
 }
 
-/** The question of the database's last Ask run, to prefill Fix and Explain. */
-export function lastQuestion(dbId: string): string {
-  return useAsk.getState().runs[dbId]?.question ?? '';
+/**
+ * The question of the database's last Ask run: Fix's form starts with it (the person edits it);
+ * with `sql`, only when that run's answer is this SQL (Explain's verdict is about that question).
+ */
+export function lastQuestion(dbId: string, sql?: string): string {
+  const run = useAsk.getState().runs[dbId];
+  if (!run) return '';
+  if (sql === undefined) return run.question;
+  const final = run.events.find((e) => e.type === 'final');
+  return final?.type === 'final' && sameSqlText(final.sql, sql) ? run.question : '';
 }

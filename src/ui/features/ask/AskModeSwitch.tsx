@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { DIRECT_MAX_SCHEMA_TOKENS, directSchemaTokens } from '../../../core/agent/direct-prompt';
 import { useSchema } from '../../queries/hooks';
 import { formatCount } from '../../lib/format';
@@ -15,7 +16,9 @@ export function AskModeSwitch({ dbId, scripted }: { dbId: string; scripted: bool
   const mode = useAskMode(dbId);
   const setMode = useTasks((s) => s.setAskMode);
   const schema = useSchema(dbId).data;
-  const tokens = schema ? directSchemaTokens(schema) : 0;
+  // Only while Direct is chosen: a schema of 10,000 tables arrives in slices, and measuring each
+  // slice on the main thread would block it for nothing in Agent mode.
+  const tokens = useMemo(() => (mode === 'direct' && schema ? directSchemaTokens(schema) : 0), [mode, schema]);
   const tooLarge = tokens > DIRECT_MAX_SCHEMA_TOKENS;
   const option = (value: AskMode, label: string, title: string, disabled = false) => (
     <label className="mode-option" title={title}>

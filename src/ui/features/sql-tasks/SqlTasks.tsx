@@ -37,7 +37,7 @@ export function SqlTasks({
           type="button"
           className="small secondary"
           disabled={disabled}
-          onClick={withSql((sql) => void explainEditorSql(dbId, sql, lastQuestion(dbId) || undefined))}
+          onClick={withSql((sql) => void explainEditorSql(dbId, sql, lastQuestion(dbId, sql) || undefined))}
           title="What the statement returns, from which tables, with which filters and groupings"
         >
           Explain
