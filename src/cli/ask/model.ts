@@ -54,8 +54,11 @@ export function readScript(io: CliIo, path: string): ScriptedTurn[] {
   return parsed.data;
 }
 
+/** What choosing a model takes from the command line (shared by ask, direct, fix, optimize, explain). */
+export type ModelFlags = Pick<AskOptions, 'provider' | 'model' | 'baseUrl' | 'apiKeyEnv' | 'script'>;
+
 /** The variable the key comes from, and whether a missing key is an error. */
-export function keySource(o: AskOptions): { env: string; required: boolean } | null {
+export function keySource(o: ModelFlags): { env: string; required: boolean } | null {
   if (o.provider === 'scripted') return null;
   const env = o.apiKeyEnv ?? DEFAULT_KEY_ENV[o.provider];
   // A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp) usually needs no key, so a
@@ -73,7 +76,7 @@ export interface AskModel {
 }
 
 export function createAskModel(
-  o: AskOptions,
+  o: ModelFlags,
   io: CliIo,
   env: Record<string, string | undefined> = process.env,
 ): AskModel {

@@ -2,6 +2,10 @@
 
 import type { CliCommand } from '../command';
 import { askCommand } from './ask';
+import { directCommand } from './direct';
+import { explainCommand } from './explain';
+import { fixCommand } from './fix';
+import { optimizeCommand } from './optimize';
 import { benchCommand } from './bench';
 import { evalCommand } from './eval';
 import { evalToolsCommand } from './eval-tools';
@@ -11,7 +15,18 @@ import { sqlCommand } from './sql';
 import { toolsCommand } from './tools';
 
 export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
-  [sqlCommand, schemaCommand, toolsCommand, askCommand, linkCommand, evalCommand, evalToolsCommand, benchCommand].map(
-    (c) => [c.name, c],
-  ),
+  [
+    sqlCommand,
+    schemaCommand,
+    toolsCommand,
+    askCommand,
+    linkCommand,
+    directCommand,
+    fixCommand,
+    optimizeCommand,
+    explainCommand,
+    evalCommand,
+    evalToolsCommand,
+    benchCommand,
+  ].map((c) => [c.name, c]),
 );

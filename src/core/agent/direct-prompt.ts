@@ -5,7 +5,7 @@
 // question and hints are quoted as JSON strings, data rather than instructions.
 
 import type { ChatMessage } from '../llm/types';
-import { promptIdent } from '../prompt/schema-text';
+import { estimateTokens, promptIdent } from '../prompt/schema-text';
 import { splitStatements } from '../sql/statements';
 import type { Schema } from '../types';
 
@@ -28,6 +28,19 @@ export function simpleDdl(schema: Schema): string {
   );
   const unique = [...new Set(keys)];
   return ['#', ...lines, ...(unique.length ? ['#', '# Foreign keys:', ...unique] : []), '#'].join('\n');
+}
+
+/**
+ * Direct sends the whole schema in one prompt, so it is for small schemas: above this estimate
+ * (o200k-like tokens of the `table(col, …)` block) the page and `dowser direct` say so and suggest
+ * the agent, whose tools look columns up instead. 4,000 tokens leaves room for the question and
+ * the reply in the 8k context of small local models.
+ */
+export const DIRECT_MAX_SCHEMA_TOKENS = 4000;
+
+/** Estimated tokens of the schema block of the Direct prompt. */
+export function directSchemaTokens(schema: Schema): number {
+  return estimateTokens(simpleDdl(schema));
 }
 
 export function directPrompt(input: { question: string; hints?: string; schema: Schema }): ChatMessage[] {

@@ -2,6 +2,7 @@
 // and on tool calls); tools run in the database worker; every event lands in the store as it comes.
 
 import { runAgent } from '../../core/agent/loop';
+import { runDirect } from '../../core/agent/direct';
 import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
 import { queryKeys } from '../queries';
@@ -54,6 +55,8 @@ export interface AskOptions {
   confirmedPlan?: Plan;
   /** The SQL being replaced, shown as a diff next to the new one. */
   previousSql?: string;
+  /** Direct: one model call without tools (core/agent/direct.ts) instead of the agent. */
+  mode?: 'agent' | 'direct';
 }
 
 export async function ask(dbId: string, question: string, hints: string, options: AskOptions = {}): Promise<void> {
@@ -77,6 +80,7 @@ export async function ask(dbId: string, question: string, hints: string, options
     startedAt: Date.now(),
     confirmedPlan: options.confirmedPlan,
     previousSql: options.previousSql,
+    ...(options.mode === 'direct' ? { mode: 'direct' as const } : {}),
   });
   const fail = (message: string, code = 'internal') => {
     useAsk.getState().pushEvent(dbId, { type: 'error', code: code as never, message, step: 0, at: Date.now() });
@@ -105,32 +109,37 @@ export async function ask(dbId: string, question: string, hints: string, options
     );
     const pauseAfterPlan = useApp.getState().settings.pauseAfterPlan;
     let ended: 'done' | 'failed' = 'failed';
-    for await (const event of runAgent({
-      question,
-      hints: hints || undefined,
-      model,
-      privacy,
-      schema,
-      links,
-      mode,
-      signal,
-      userExamples,
-      confirmedPlan: options.confirmedPlan,
-      askUser: async (q) => {
-        useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
-        return (await waitForPerson(dbId, signal)) ?? q.options[0];
-      },
-      onPlan: pauseAfterPlan
-        ? async () => {
-            useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
-            const answer = await waitForPerson(dbId, signal);
-            const edited = control.takeEditedPlan();
-            if (answer !== 'continue') return { action: 'stop' as const };
-            return edited ? { action: 'continue' as const, plan: edited } : { action: 'continue' as const };
-          }
-        : undefined,
-      tools: { call: (name, args) => runTool(dbId, name, args) },
-    })) {
+    const tools = { call: (name: string, args: unknown) => runTool(dbId, name, args) };
+    const direct =
+      options.mode === 'direct' &&
+      runDirect({ question, hints: hints || undefined, model, privacy, schema, signal, tools });
+    for await (const event of direct ||
+      runAgent({
+        question,
+        hints: hints || undefined,
+        model,
+        privacy,
+        schema,
+        links,
+        mode,
+        signal,
+        userExamples,
+        confirmedPlan: options.confirmedPlan,
+        askUser: async (q) => {
+          useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
+          return (await waitForPerson(dbId, signal)) ?? q.options[0];
+        },
+        onPlan: pauseAfterPlan
+          ? async () => {
+              useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
+              const answer = await waitForPerson(dbId, signal);
+              const edited = control.takeEditedPlan();
+              if (answer !== 'continue') return { action: 'stop' as const };
+              return edited ? { action: 'continue' as const, plan: edited } : { action: 'continue' as const };
+            }
+          : undefined,
+        tools,
+      })) {
       if (event.type === 'thought_delta') {
         const run = useAsk.getState().runs[dbId];
         if (run) useAsk.getState().patchRun(dbId, { streaming: run.streaming + event.text });

@@ -9,6 +9,7 @@ import { EvaluatePanel } from '../features/evaluate/EvaluatePanel';
 import { currentSqlToRun } from '../features/editor/editor-handle';
 import { PanelBoundary } from '../components/PanelBoundary';
 import { AskRows } from './AskRows';
+import { SqlTasks } from '../features/sql-tasks/SqlTasks';
 
 // Monaco is megabytes: the editor component (and with it Monaco) loads after the page is up.
 const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
@@ -84,6 +85,9 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
           />
         </Suspense>
       </div>
+      <PanelBoundary name="SQL tasks">
+        <SqlTasks dbId={dbId} currentSql={() => currentSqlToRun(sql)} onUseSql={(text) => setSql(dbId, text)} />
+      </PanelBoundary>
       <PanelBoundary name="results">
         <ResultsPanel dbId={dbId} />
       </PanelBoundary>

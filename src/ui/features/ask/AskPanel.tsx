@@ -11,6 +11,7 @@ import { PrivacyChoice } from './PrivacyChoice';
 import { PromptLog } from './PromptLog';
 import { LinkChips } from './LinkChips';
 import { PanelBoundary } from '../../components/PanelBoundary';
+import { AskModeSwitch, useAskMode } from './AskModeSwitch';
 
 /** Question box, the run as it happens, and the answer. */
 export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked for from here. */ rows?: ReactNode }) {
@@ -23,6 +24,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
   const [hints, setHints] = useState(run?.hints ?? '');
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
+  const mode = useAskMode(dbId);
 
   useEffect(() => {
     if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION);
@@ -30,7 +32,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
 
   const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
   const submit = () => {
-    if (canAsk) void ask(dbId, question.trim(), hints.trim());
+    if (canAsk) void ask(dbId, question.trim(), hints.trim(), { mode: scripted ? 'agent' : mode });
   };
 
   return (
@@ -80,6 +82,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           hints
         </button>
         <ImportRunButton dbId={dbId} />
+        <AskModeSwitch dbId={dbId} scripted={scripted} />
         {showHints && (
           <textarea
             className="hints"

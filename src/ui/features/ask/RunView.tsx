@@ -9,7 +9,7 @@ import { RunExportButtons } from './RunExport';
 import { markCorrect } from '../../actions/examples';
 import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
-import { SqlDiff } from './SqlDiff';
+import { SqlDiff } from '../../components/SqlDiff';
 import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
 import { useSchema } from '../../queries/hooks';
 import type { Plan } from '../../../core/agent/plan';
@@ -27,6 +27,7 @@ export function RunView({ run }: { run: AskRun }) {
     <div className="run" data-testid="run" data-status={run.status}>
       <div className="run-meta muted small">
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
+        {run.mode === 'direct' && ' · Direct (one call, no tools)'}
         {usage &&
           ` · ${formatCount(usage.total.inputTokens)} in${usage.total.cachedInputTokens ? ` (${formatCount(usage.total.cachedInputTokens)} cached)` : ''} / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}

@@ -1,15 +1,23 @@
 import { diffWordsWithSpace, type Change } from 'diff';
-import { shownLines } from '../../lib/format';
+import { shownLines } from '../lib/format';
 
 /**
  * The previous and the new SQL side by side (stacked when narrow), word by word: removed words
  * struck in "before", added words marked in "after". Long lines wrap inside their column.
  */
-export function SqlDiff({ before, after }: { before: string; after: string }) {
+export function SqlDiff({
+  before,
+  after,
+  caption = 'SQL changed by the regeneration',
+}: {
+  before: string;
+  after: string;
+  caption?: string;
+}) {
   const parts = diffWordsWithSpace(before.trim(), after.trim());
   return (
     <section className="sql-diff" data-testid="sql-diff" aria-label="Changes from the previous SQL">
-      <h4 className="small">SQL changed by the regeneration</h4>
+      <h4 className="small">{caption}</h4>
       <div className="sql-diff-sides">
         <DiffSide side="before" parts={parts} />
         <DiffSide side="after" parts={parts} />
