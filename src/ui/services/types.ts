@@ -37,4 +37,6 @@ export interface Services {
   /** The model the settings name (in-browser models report their download through onLoadProgress). */
   createChatModel(settings: ModelSettings, onLoadProgress?: (text: string) => void): Promise<ChatModel>;
   setRestartListener(fn: (reason: RestartReason) => void): void;
+  /** Can this browser run a model in the page (WebGPU with an adapter)? Asked on the spot. */
+  checkWebGpu(): Promise<{ ok: true } | { ok: false; reason: string }>;
 }

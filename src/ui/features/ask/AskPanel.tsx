@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEMO_NOTE, DEMO_QUESTION } from '../../../core/agent/demo-script';
 import { ask, stopAsk } from '../../actions/ask';
 import { useApp } from '../../store/app-store';
@@ -8,6 +8,11 @@ import { ImportRunButton } from './RunExport';
 import { ExamplesList } from './ExamplesList';
 import { RunView } from './RunView';
 import { PanelBoundary } from '../../components/PanelBoundary';
+import { QUESTION_ID } from '../../lib/focus-question';
+import { NoModelGuide } from './NoModelGuide';
+import { RunAnnouncer } from './RunAnnouncer';
+import { useAnswerIntoView } from './use-answer-into-view';
+import { RunJumps } from './RunJumps';
 
 /** Question box, the run as it happens, and the answer. */
 export function AskPanel({ dbId }: { dbId: string }) {
@@ -16,14 +21,20 @@ export function AskPanel({ dbId }: { dbId: string }) {
   const model = useAsk((s) => s.model);
   const isDemo = db?.name === 'demo.sqlite';
   const scripted = model.provider === 'scripted';
-  const [question, setQuestion] = useState(run?.question ?? (isDemo && scripted ? DEMO_QUESTION : ''));
+  // Each database keeps its own question: a switch never carries one over to another file.
+  const draft = useApp((s) => s.questionByDb[dbId]);
+  const storeQuestion = useApp((s) => s.setQuestion);
+  const question = draft ?? run?.question ?? (isDemo && scripted ? DEMO_QUESTION : '');
+  const setQuestion = (q: string) => storeQuestion(dbId, q);
   const [hints, setHints] = useState(run?.hints ?? '');
+  const runBox = useRef<HTMLDivElement>(null);
+  useAnswerIntoView(run, runBox);
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
 
   useEffect(() => {
-    if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION);
-  }, [isDemo, scripted, question]);
+    if (!question && isDemo && scripted) storeQuestion(dbId, DEMO_QUESTION);
+  }, [isDemo, scripted, question, dbId, storeQuestion]);
 
   const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
   const submit = () => {
@@ -32,11 +43,9 @@ export function AskPanel({ dbId }: { dbId: string }) {
 
   return (
     <div className="ask-panel">
-      {scripted && (
+      {scripted && isDemo && (
         <p className="demo-note" data-testid="demo-note">
-          {isDemo
-            ? DEMO_NOTE
-            : 'No language model is configured: the scripted demo only works on the demo database. Choose a model in Settings (OpenAI-compatible such as Ollama or LM Studio, Anthropic, or an in-browser model).'}
+          {DEMO_NOTE}
         </p>
       )}
       <form
@@ -47,6 +56,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
         }}
       >
         <input
+          id={QUESTION_ID}
           className="question"
           aria-label="Question"
           placeholder="Ask a question about this database…"
@@ -69,7 +79,12 @@ export function AskPanel({ dbId }: { dbId: string }) {
             Stop
           </button>
         ) : (
-          <button key="ask" type="submit" disabled={!canAsk}>
+          <button
+            key="ask"
+            type="submit"
+            disabled={!canAsk}
+            aria-describedby={scripted && !isDemo ? 'no-model-title' : undefined}
+          >
             Ask
           </button>
         )}
@@ -87,6 +102,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
           />
         )}
       </form>
+      {scripted && !isDemo && <NoModelGuide />}
       {db && (
         <PanelBoundary name="history">
           <RunHistoryList dbId={dbId} dbName={db.name} />
@@ -97,10 +113,14 @@ export function AskPanel({ dbId }: { dbId: string }) {
           <ExamplesList dbId={dbId} dbName={db.name} />
         </PanelBoundary>
       )}
+      <RunAnnouncer run={run} />
       {run && (
-        <PanelBoundary name="run" key={run.id}>
-          <RunView run={run} />
-        </PanelBoundary>
+        <div ref={runBox} aria-busy={running} className="run-box">
+          {run.events.some((e) => e.type === 'final') && <RunJumps box={runBox} />}
+          <PanelBoundary name="run" key={run.id}>
+            <RunView run={run} />
+          </PanelBoundary>
+        </div>
       )}
       {!run && (
         <p className="muted pad">

@@ -6,7 +6,7 @@ export function SettingsPanel() {
   const update = useApp((s) => s.updateSettings);
   return (
     <form className="settings" onSubmit={(e) => e.preventDefault()}>
-      <h3>Settings</h3>
+      <h2>Settings</h2>
       <ModelSettingsForm />
       <label>
         Query time limit (seconds)
