@@ -28,6 +28,12 @@ export function AskPanel({ dbId }: { dbId: string }) {
   const setQuestion = (q: string) => storeQuestion(dbId, q);
   const [hints, setHints] = useState(run?.hints ?? '');
   const runBox = useRef<HTMLDivElement>(null);
+  // The guide stays up after it saved a model, with its outcome, until the person closes it.
+  const [guiding, setGuiding] = useState(false);
+  const noModel = scripted && !isDemo;
+  useEffect(() => {
+    if (noModel) setGuiding(true);
+  }, [noModel]);
   useAnswerIntoView(run, runBox);
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
@@ -102,7 +108,7 @@ export function AskPanel({ dbId }: { dbId: string }) {
           />
         )}
       </form>
-      {scripted && !isDemo && <NoModelGuide />}
+      {(noModel || guiding) && <NoModelGuide onDone={() => setGuiding(false)} />}
       {db && (
         <PanelBoundary name="history">
           <RunHistoryList dbId={dbId} dbName={db.name} />

@@ -37,9 +37,10 @@ function startingDraft(way: Way, current: ModelSettings): ModelSettings {
 
 /**
  * On the person's own file with no model chosen: the three ways in, where they are, each ending
- * in Test connection. Nothing is saved until a test connects (or the person saves to reload).
+ * in Test connection. Nothing is saved until a test connects (or the person saves to reload);
+ * after that the guide stays, with the outcome, until the person is done with it.
  */
-export function NoModelGuide() {
+export function NoModelGuide({ onDone }: { onDone(): void }) {
   const current = useAsk((s) => s.model);
   const setModel = useAsk((s) => s.setModel);
   const [way, setWay] = useState<Way>('local');
@@ -127,6 +128,11 @@ export function NoModelGuide() {
                 ? `${test.message} Saved: ask your question above.`
                 : test.message}
           </p>
+        )}
+        {test !== 'testing' && test?.ok && (
+          <button type="button" className="small" onClick={onDone}>
+            Done
+          </button>
         )}
       </div>
     </section>
