@@ -42,6 +42,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await runSql(page, "SELECT first_name, country, 'text' AS s FROM customers LIMIT 20");
       await expect(page.getByRole('table', { name: 'Query results' }).getByRole('row').nth(1)).toBeVisible();
       await noViolations(page, 'SQL tab with results');
+      // The editor's SQL string colour on its background: at least 4.5:1 (Monaco's own red is 3.99:1).
+      const ratio = await page.locator('.monaco-editor .view-line span span', { hasText: "'text'" }).evaluate((el) => {
+        const rgb = (c: string) =>
+          c
+            .match(/\d+(\.\d+)?/g)!
+            .slice(0, 3)
+            .map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const fg = lum(getComputedStyle(el).color);
+        const bg = lum(getComputedStyle(el.closest('.monaco-editor-background, .monaco-editor')!).backgroundColor);
+        return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
 
       await page.getByRole('tab', { name: 'Tools' }).click();
       await expect(page.locator('.tools-panel')).toBeVisible();
