@@ -22,7 +22,7 @@ async function configure(page: Page, url: string) {
   await page.getByLabel('Base URL').fill(url);
   await page.getByLabel('Model name').fill('mock-model');
   await page.getByLabel('API key').fill(KEY);
-  await page.getByLabel('remember on this device').check();
+  await page.getByLabel('remembered on this device').check();
   await expect(page.getByTestId('key-target')).toContainText(new URL(url).origin);
   // A server set after the page loaded is reachable after a reload (the page's connect policy).
   await page.getByTestId('reload-note').getByRole('button', { name: 'Reload' }).click();

@@ -6,6 +6,8 @@ import { DropOverlay } from './features/open/DropOverlay';
 import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
+import { Sidebar } from './layout/Sidebar';
+import { focusQuestion } from './lib/focus-question';
 import { openDemo } from './actions/open-database';
 import { useServices } from './services/context';
 import type { RestartReason } from './services/types';
@@ -28,7 +30,7 @@ export function App() {
 
   useEffect(() => {
     services.setRestartListener((reason) =>
-      useApp.getState().notify(reason === 'crashed' ? 'warning' : 'info', RESTART_NOTICE[reason]),
+      useApp.getState().notify(reason === 'crashed' ? 'warning' : 'info', RESTART_NOTICE[reason], null),
     );
     // First visit: the demo database, so there is something to act on at once.
     if (!demoRequested && !hasDatabases) {
@@ -39,16 +41,26 @@ export function App() {
 
   return (
     <div className="app">
+      <a
+        href="#workspace"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          focusQuestion();
+        }}
+      >
+        Skip to the question
+      </a>
       <DatabaseBar />
       <Notices />
       <LinkSettingsPrompt />
       <div className="main">
-        <aside className="sidebar" aria-label="Schema explorer">
+        <Sidebar>
           <PanelBoundary name="schema explorer" key={activeId ?? ''}>
             {activeId ? <Explorer dbId={activeId} /> : <EmptyExplorer />}
           </PanelBoundary>
-        </aside>
-        <main className="workspace">
+        </Sidebar>
+        <main className="workspace" id="workspace" tabIndex={-1}>
           <PanelBoundary name="workspace" key={activeId ?? ''}>
             {activeId ? <QueryWorkspace dbId={activeId} /> : <Welcome />}
           </PanelBoundary>
@@ -59,15 +71,36 @@ export function App() {
   );
 }
 
+/** The file being fetched or opened, if any: the first visit shows "Opening demo.sqlite…", never "No database open". */
+function useOpening(): string | null {
+  const fetching = useApp((s) => s.fetching);
+  const opening = useApp((s) => s.databases.find((d) => d.status !== 'ready')?.name ?? null);
+  const none = useApp((s) => s.databases.length === 0);
+  // Before the first effect runs the demo is about to be requested.
+  return fetching ?? opening ?? (!demoRequested && none ? 'demo.sqlite' : null);
+}
+
 function EmptyExplorer() {
+  const opening = useOpening();
+  if (opening)
+    return (
+      <p className="muted pad" role="status" data-testid="opening">
+        Opening {opening}…
+      </p>
+    );
   return <p className="muted pad">No database open.</p>;
 }
 
 function Welcome() {
-  const opening = useApp((s) => s.databases.some((d) => d.status !== 'ready'));
+  const opening = useOpening();
   return (
     <div className="welcome">
-      <h1>Ask your SQLite file</h1>
+      <h2>Ask your SQLite file</h2>
+      {opening && (
+        <p className="muted" role="status">
+          Opening {opening}…
+        </p>
+      )}
       <p>
         Drop a <code>.sqlite</code>, <code>.sqlite3</code>, <code>.db</code> or <code>.db3</code> file anywhere on this
         page, or use <b>Open file</b>.

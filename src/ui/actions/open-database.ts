@@ -43,7 +43,7 @@ async function openSource(
     useApp.getState().setActive(id);
     // Notes and descriptions kept for this file name show in the explorer and feed the tools.
     void glossaryOf(name);
-    for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+    for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`, id);
     const schemaShown = getServices()
       .queryClient.fetchQuery(schemaQuery(getServices(), id))
       .then(
@@ -64,22 +64,24 @@ async function openSource(
           (checked) => {
             useApp.getState().patchDb(id, { report: checked });
             for (const issue of checked.issues.slice(report.issues.length))
-              useApp.getState().notify(issue.level, `${name}: ${issue.message}`);
+              useApp.getState().notify(issue.level, `${name}: ${issue.message}`, id);
           },
           (e) =>
-            useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`),
+            useApp
+              .getState()
+              .notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`, id),
         ),
     );
     if (options.remember) {
       const problem = await getServices().recentFiles.remember(name, source, useApp.getState().settings.rememberFiles);
-      if (problem) useApp.getState().notify('warning', problem);
+      if (problem) useApp.getState().notify('warning', problem, id);
       void getServices().queryClient.invalidateQueries({ queryKey: queryKeys.recent() });
     }
     return id;
   } catch (e) {
     const err = toDowserError(e, 'open_failed');
     useApp.getState().removeDb(id);
-    useApp.getState().notify('error', `Could not open "${name}": ${err.message}`);
+    useApp.getState().notify('error', `Could not open "${name}": ${err.message}`, null);
     return null;
   }
 }
@@ -97,29 +99,45 @@ export async function openFiles(files: Iterable<File>): Promise<void> {
       .notify(
         'info',
         `"${s.name}" is a SQLite sidecar file; Dowser reads the main database file only. Checkpoint the database to include its WAL changes.`,
+        null,
       );
   }
   for (const f of list) if (!sidecars.includes(f)) await openFile(f);
 }
 
-export async function openRecent(name: string): Promise<void> {
+/**
+ * Opens a remembered file from this device's store. Without stored bytes (the person did not
+ * let the page keep files) `pickAgain` opens the file picker, so the entry is never a dead end.
+ */
+export async function openRecent(name: string, pickAgain?: () => void): Promise<void> {
   const bytes = await getServices().recentFiles.load(name);
   if (!bytes) {
-    useApp.getState().notify('info', `"${name}" is not stored on this device. Pick the file again to open it.`);
+    useApp
+      .getState()
+      .notify('info', `"${name}" is not stored on this device: pick it in the file dialog to open it again.`, null);
+    pickAgain?.();
     return;
   }
   await openSource(name, bytes, { remember: false });
 }
 
 export async function openDemo(): Promise<void> {
+  useApp.getState().setFetching('demo.sqlite');
   try {
     const res = await fetch(`${import.meta.env.BASE_URL}demo.sqlite`);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    await openSource('demo.sqlite', await res.blob(), { remember: false });
+    const blob = await res.blob();
+    useApp.getState().setFetching(null);
+    await openSource('demo.sqlite', blob, { remember: false });
   } catch (e) {
+    useApp.getState().setFetching(null);
     useApp
       .getState()
-      .notify('error', `The demo database could not be loaded (${describeError(e)}). Open a file of your own instead.`);
+      .notify(
+        'error',
+        `The demo database could not be loaded (${describeError(e)}). Open a file of your own instead.`,
+        null,
+      );
   }
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { closeDatabase, openFiles, openRecent } from '../actions/open-database';
 import { formatBytes, shown } from '../lib/format';
@@ -16,10 +16,27 @@ export function DatabaseBar() {
   const [panel, setPanel] = useState<'recent' | 'settings' | null>(null);
   const services = useServices();
   const recent = useQuery({ ...recentQuery(services), enabled: panel === 'recent' });
+  const opener = useRef<HTMLButtonElement | null>(null);
+
+  // Escape closes an open panel and gives the focus back to the button that opened it.
+  useEffect(() => {
+    if (!panel) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setPanel(null);
+      opener.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [panel]);
+  const toggle = (which: 'recent' | 'settings') => (e: React.MouseEvent<HTMLButtonElement>) => {
+    opener.current = e.currentTarget;
+    setPanel(panel === which ? null : which);
+  };
 
   return (
     <header className="topbar">
-      <span className="brand">Dowser</span>
+      <h1 className="brand">Dowser</h1>
       <nav className="db-tabs" aria-label="Open databases">
         {databases.map((d) => (
           <div
@@ -83,26 +100,16 @@ export function DatabaseBar() {
             e.target.value = '';
           }}
         />
-        <button
-          type="button"
-          className="secondary"
-          aria-expanded={panel === 'recent'}
-          onClick={() => setPanel(panel === 'recent' ? null : 'recent')}
-        >
+        <button type="button" className="secondary" aria-expanded={panel === 'recent'} onClick={toggle('recent')}>
           Recent
         </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-expanded={panel === 'settings'}
-          onClick={() => setPanel(panel === 'settings' ? null : 'settings')}
-        >
+        <button type="button" className="secondary" aria-expanded={panel === 'settings'} onClick={toggle('settings')}>
           Settings
         </button>
       </div>
       {panel === 'recent' && (
         <div className="popover" role="dialog" aria-label="Recent files">
-          <h3>Recently opened</h3>
+          <h2>Recently opened</h2>
           {recent.data?.length ? (
             <ul className="plain">
               {recent.data.map((f) => (
@@ -112,7 +119,9 @@ export function DatabaseBar() {
                     className="link"
                     onClick={() => {
                       setPanel(null);
-                      void openRecent(f.name);
+                      // Without stored bytes the picker opens now, while the click still counts as the person's.
+                      if (!f.stored) input.current?.click();
+                      else void openRecent(f.name, () => input.current?.click());
                     }}
                   >
                     {shown(f.name)}
@@ -120,7 +129,7 @@ export function DatabaseBar() {
                   <span className="muted">
                     {' '}
                     {formatBytes(f.sizeBytes)} · {new Date(f.openedAt).toLocaleString()}{' '}
-                    {f.stored ? '· stored here' : '· name only'}
+                    {f.stored ? '· stored here' : '· name only: pick the file again'}
                   </span>
                   <button
                     type="button"

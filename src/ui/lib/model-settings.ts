@@ -57,6 +57,13 @@ export const OPENAI_PRESETS: Array<{ id: string; label: string; baseUrl: string;
   { id: 'custom', label: 'Custom URL', baseUrl: '', model: '', needsKey: false },
 ];
 
+/** The person's choice of how long a key is kept, as the page words it. */
+export const KEY_STORAGE_CHOICES: ReadonlyArray<{ id: KeyStorage; label: string }> = [
+  { id: 'memory', label: 'not kept: only while this page is open (forgotten on reload)' },
+  { id: 'session', label: 'for this browser session only (this tab, until it is closed)' },
+  { id: 'local', label: 'remembered on this device' },
+];
+
 export const ANTHROPIC_ORIGIN = 'https://api.anthropic.com';
 export const MODEL_KEY = 'dowser.model';
 export const KEYS_KEY = 'dowser.model.keys';

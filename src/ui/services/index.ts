@@ -29,6 +29,8 @@ export function createServices(): Services {
     glossary: createGlossaryStore(),
     asks: new AskControllers(),
     createChatModel,
+    // Only the small check, not WebLLM itself.
+    checkWebGpu: () => import('../../adapters/webllm/webgpu').then((m) => m.webgpuAvailable()),
     setRestartListener(fn) {
       onRestart = fn;
     },

@@ -44,6 +44,8 @@ export interface Services {
     onSend?: (request: OutgoingRequest) => Promise<boolean>,
   ): Promise<ChatModel>;
   setRestartListener(fn: (reason: RestartReason) => void): void;
+  /** Can this browser run a model in the page (WebGPU with an adapter)? Asked on the spot. */
+  checkWebGpu(): Promise<{ ok: true } | { ok: false; reason: string }>;
 }
 
 /** A request to a model server as the page is about to send it. */

@@ -60,12 +60,16 @@ export interface Notice {
   id: number;
   level: 'info' | 'warning' | 'error';
   message: string;
+  /** The database it is about (shown only while that database is active); null: the whole page. */
+  dbId: string | null;
 }
 
 interface AppState {
   databases: DbEntry[];
   activeId: string | null;
   sqlByDb: Record<string, string>;
+  /** The question being written on each database's Ask tab (a switch must not carry it over). */
+  questionByDb: Record<string, string>;
   selectedTable: string | null;
   run: RunState;
   tools: Record<string, ToolsState>;
@@ -73,6 +77,8 @@ interface AppState {
   /** A table's preview rows shown in the Ask view (asked for from there), until closed. */
   rowsInAsk: boolean;
   notices: Notice[];
+  /** A file being fetched before it can be opened (the demo on first visit), for "Opening…". */
+  fetching: string | null;
   settings: Settings;
   /** Descriptions and notes per database *name* (two tabs of one file share them). */
   glossaries: Record<string, Glossary>;
@@ -81,14 +87,20 @@ interface AppState {
   removeDb(id: string): void;
   setActive(id: string | null): void;
   setSql(id: string, sql: string): void;
+  setQuestion(id: string, question: string): void;
   selectTable(name: string | null): void;
   setRun(run: RunState): void;
   setTools(dbId: string, state: ToolsState): void;
   setSemantic(dbId: string, semantic: SemanticState): void;
   setView(view: 'ask' | 'sql' | 'tools' | 'evaluate'): void;
   setRowsInAsk(shown: boolean): void;
-  notify(level: Notice['level'], message: string): void;
+  /**
+   * A notice about `dbId`; left out, about the active database (null: about the whole page).
+   * Info fades by itself (components/Notices.tsx), warnings and errors stay until dismissed.
+   */
+  notify(level: Notice['level'], message: string, dbId?: string | null): void;
   dismiss(id: number): void;
+  setFetching(name: string | null): void;
   updateSettings(patch: Partial<Settings>): void;
   setGlossary(dbName: string, glossary: Glossary): void;
 }
@@ -99,12 +111,14 @@ export const useApp = create<AppState>()((setState) => ({
   databases: [],
   activeId: null,
   sqlByDb: {},
+  questionByDb: {},
   selectedTable: null,
   run: { status: 'idle' },
   tools: {},
   view: 'ask',
   rowsInAsk: false,
   notices: [],
+  fetching: null,
   settings: loadSettings(),
   glossaries: {},
   upsertDb: (entry) => setState((s) => ({ databases: [...s.databases.filter((d) => d.id !== entry.id), entry] })),
@@ -114,10 +128,26 @@ export const useApp = create<AppState>()((setState) => ({
     setState((s) => {
       const databases = s.databases.filter((d) => d.id !== id);
       const activeId = s.activeId === id ? (databases.find((d) => d.status === 'ready')?.id ?? null) : s.activeId;
-      return { databases, activeId, selectedTable: s.activeId === id ? null : s.selectedTable };
+      return {
+        databases,
+        activeId,
+        selectedTable: s.activeId === id ? null : s.selectedTable,
+        notices: s.notices.filter((n) => n.dbId !== id),
+      };
     }),
-  setActive: (id) => setState((s) => (s.activeId === id ? {} : { activeId: id, selectedTable: null })),
+  // Info about the database left behind is done with; its warnings and errors wait for its return.
+  setActive: (id) =>
+    setState((s) =>
+      s.activeId === id
+        ? {}
+        : {
+            activeId: id,
+            selectedTable: null,
+            notices: s.notices.filter((n) => !(n.level === 'info' && n.dbId !== null && n.dbId === s.activeId)),
+          },
+    ),
   setSql: (id, sql) => setState((s) => ({ sqlByDb: { ...s.sqlByDb, [id]: sql } })),
+  setQuestion: (id, question) => setState((s) => ({ questionByDb: { ...s.questionByDb, [id]: question } })),
   selectTable: (name) => setState({ selectedTable: name }),
   setRun: (run) => setState({ run }),
   setTools: (dbId, state) =>
@@ -128,9 +158,15 @@ export const useApp = create<AppState>()((setState) => ({
     setState((s) => (s.tools[dbId] ? { tools: { ...s.tools, [dbId]: { ...s.tools[dbId], semantic } } } : {})),
   setView: (view) => setState({ view }),
   setRowsInAsk: (rowsInAsk) => setState({ rowsInAsk }),
-  notify: (level, message) =>
-    setState((s) => ({ notices: [...s.notices.slice(-4), { id: ++noticeId, level, message }] })),
+  notify: (level, message, dbId) =>
+    setState((s) => ({
+      notices: [
+        ...s.notices.slice(-4),
+        { id: ++noticeId, level, message, dbId: dbId === undefined ? s.activeId : dbId },
+      ],
+    })),
   dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  setFetching: (fetching) => setState({ fetching }),
   updateSettings: (patch) =>
     setState((s) => {
       const settings = { ...s.settings, ...patch };

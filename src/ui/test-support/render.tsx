@@ -36,6 +36,7 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     asks: new AskControllers(),
     createChatModel: () => unexpected('createChatModel'),
     setRestartListener: () => {},
+    checkWebGpu: () => unexpected('checkWebGpu'),
   };
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(parts)) as Services;
 }

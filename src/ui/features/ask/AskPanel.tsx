@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DEMO_NOTE, DEMO_QUESTION } from '../../../core/agent/demo-script';
 import { ask, stopAsk } from '../../actions/ask';
 import { useApp } from '../../store/app-store';
@@ -12,6 +12,11 @@ import { PromptLog } from './PromptLog';
 import { LinkChips } from './LinkChips';
 import { PanelBoundary } from '../../components/PanelBoundary';
 import { AskModeSwitch, useAskMode } from './AskModeSwitch';
+import { QUESTION_ID } from '../../lib/focus-question';
+import { NoModelGuide } from './NoModelGuide';
+import { RunAnnouncer } from './RunAnnouncer';
+import { useAnswerIntoView } from './use-answer-into-view';
+import { RunJumps } from './RunJumps';
 
 /** Question box, the run as it happens, and the answer. */
 export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked for from here. */ rows?: ReactNode }) {
@@ -20,15 +25,27 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
   const model = useAsk((s) => s.model);
   const isDemo = db?.name === 'demo.sqlite';
   const scripted = model.provider === 'scripted';
-  const [question, setQuestion] = useState(run?.question ?? (isDemo && scripted ? DEMO_QUESTION : ''));
+  // Each database keeps its own question: a switch never carries one over to another file.
+  const draft = useApp((s) => s.questionByDb[dbId]);
+  const storeQuestion = useApp((s) => s.setQuestion);
+  const question = draft ?? run?.question ?? (isDemo && scripted ? DEMO_QUESTION : '');
+  const setQuestion = (q: string) => storeQuestion(dbId, q);
   const [hints, setHints] = useState(run?.hints ?? '');
+  const runBox = useRef<HTMLDivElement>(null);
+  // The guide stays up after it saved a model, with its outcome, until the person closes it.
+  const [guiding, setGuiding] = useState(false);
+  const noModel = scripted && !isDemo;
+  useEffect(() => {
+    if (noModel) setGuiding(true);
+  }, [noModel]);
+  useAnswerIntoView(run, runBox);
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
   const mode = useAskMode(dbId);
 
   useEffect(() => {
-    if (!question && isDemo && scripted) setQuestion(DEMO_QUESTION);
-  }, [isDemo, scripted, question]);
+    if (!question && isDemo && scripted) storeQuestion(dbId, DEMO_QUESTION);
+  }, [isDemo, scripted, question, dbId, storeQuestion]);
 
   const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
   const submit = () => {
@@ -37,11 +54,9 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
 
   return (
     <div className="ask-panel">
-      {scripted && (
+      {scripted && isDemo && (
         <p className="demo-note" data-testid="demo-note">
-          {isDemo
-            ? DEMO_NOTE
-            : 'No language model is configured: the scripted demo only works on the demo database. Choose a model in Settings (OpenAI-compatible such as Ollama or LM Studio, Anthropic, or an in-browser model).'}
+          {DEMO_NOTE}
         </p>
       )}
       <form
@@ -52,6 +67,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
         }}
       >
         <input
+          id={QUESTION_ID}
           className="question"
           aria-label="Question"
           placeholder="Ask a question about this database…"
@@ -74,7 +90,12 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
             Stop
           </button>
         ) : (
-          <button key="ask" type="submit" disabled={!canAsk}>
+          <button
+            key="ask"
+            type="submit"
+            disabled={!canAsk}
+            aria-describedby={scripted && !isDemo ? 'no-model-title' : undefined}
+          >
             Ask
           </button>
         )}
@@ -93,6 +114,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           />
         )}
       </form>
+      {(noModel || guiding) && <NoModelGuide onDone={() => setGuiding(false)} />}
       {!scripted || isDemo ? <LinkChips dbId={dbId} question={question} hints={hints} disabled={running} /> : null}
       <PrivacyChoice />
       <PromptLog />
@@ -107,10 +129,14 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           <ExamplesList dbId={dbId} dbName={db.name} />
         </PanelBoundary>
       )}
+      <RunAnnouncer run={run} />
       {run && (
-        <PanelBoundary name="run" key={run.id}>
-          <RunView run={run} />
-        </PanelBoundary>
+        <div ref={runBox} aria-busy={running} className="run-box">
+          {run.events.some((e) => e.type === 'final') && <RunJumps box={runBox} />}
+          <PanelBoundary name="run" key={run.id}>
+            <RunView run={run} />
+          </PanelBoundary>
+        </div>
       )}
       {!run && (
         <p className="muted pad">

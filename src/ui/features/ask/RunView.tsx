@@ -6,7 +6,7 @@ import { formatCount, shown, shownLines, valueText } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import type { AskRun } from '../../store/ask-store';
 import { RunExportButtons } from './RunExport';
-import { markCorrect } from '../../actions/examples';
+import { CorrectButton } from './CorrectButton';
 import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
 import { SqlDiff } from '../../components/SqlDiff';
@@ -48,16 +48,7 @@ export function RunView({ run }: { run: AskRun }) {
       )}
       {final && <FinalCard final={final} dbId={run.dbId} />}
       {run.previousSql && final && <SqlDiff before={run.previousSql} after={final.sql} />}
-      {final && !run.imported && (
-        <button
-          type="button"
-          className="small"
-          onClick={() => void markCorrect(run)}
-          title="Save question, plan and SQL as a confirmed example for this database"
-        >
-          ✓ Correct
-        </button>
-      )}
+      {final && !run.imported && <CorrectButton run={run} />}
       {error && (
         <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>
           {shownLines(error.message)}
@@ -95,14 +86,14 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
         : 'Restart from this plan';
   return (
     <section className="card plan-card" data-testid="plan-card" aria-label="Plan">
-      <h4>
+      <h3>
         Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
         {editable && !draft && (
           <button type="button" className="link small" onClick={() => setDraft(structuredClone(plan.plan))}>
             edit
           </button>
         )}
-      </h4>
+      </h3>
       {draft ? (
         <>
           <PlanEditor plan={draft} schema={schema} onChange={setDraft} />
@@ -284,7 +275,7 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
   };
   return (
     <section className="card final-card" data-testid="final" aria-label="Answer">
-      <h4>
+      <h3>
         Answer{' '}
         <span className={`verdict verdict-${final.verdict}`} data-testid="verdict">
           {final.verdict === 'match'
@@ -293,7 +284,7 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
               ? '✗ may not match the question'
               : '? unsure'}
         </span>
-      </h4>
+      </h3>
       {final.unverified && (
         <p className="warn small" data-testid="unverified">
           Unverified: the agent ran out of turns before finishing. This is the last SQL that returned rows; check it

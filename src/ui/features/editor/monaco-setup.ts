@@ -16,7 +16,9 @@ import 'monaco-editor/features/multicursor/register';
 import 'monaco-editor/features/hover/register';
 import 'monaco-editor/languages/definitions/sql/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { followColourScheme } from './themes';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+followColourScheme(monaco);
 
 export { monaco };

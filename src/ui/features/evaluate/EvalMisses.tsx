@@ -26,7 +26,7 @@ function Side({
 }) {
   return (
     <div className="miss-side" data-testid={testId}>
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       <pre className="final-sql">{sql ?? '(no SQL)'}</pre>
       {result && (
         <>
@@ -64,10 +64,10 @@ export function EvalMisses({ rows }: { rows: EvalRow[] }) {
   const correct = rows.length - misses.length;
   return (
     <section aria-label="Misses">
-      <h4>
+      <h3>
         {misses.length === 0 ? 'No misses' : `Misses (${misses.length})`}
         <span className="muted small"> · {correct} correct</span>
-      </h4>
+      </h3>
       {misses.map(({ record: r, gold, pred }) => (
         <article key={r.id} className="card miss" data-testid="eval-miss" data-status={r.status}>
           <p>

@@ -48,12 +48,12 @@ export function EvalScores({ evaluation }: { evaluation: Evaluation }) {
   const t = summary.tokensPerQuestion;
   return (
     <div className="card" data-testid="eval-scores">
-      <h4>
+      <h3>
         Correct: <span data-testid="eval-ex">{pct(summary.ex)}</span> of {summary.n} scored
         {summary.softF1 !== undefined && <> · soft F1 {pct(summary.softF1)}</>}
         {summary.failed > 0 && <> · {summary.failed} failed (model unreachable)</>}
         {summary.skipped > 0 && <> · {summary.skipped} skipped</>}
-      </h4>
+      </h3>
       <div className="eval-groups">
         <ScoreRows label="hardness" groups={summary.byDifficulty} />
         <ScoreRows label="tables joined" groups={details.byJoinedTables} />

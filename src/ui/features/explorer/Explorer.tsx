@@ -11,6 +11,7 @@ import { useSchema } from '../../queries/hooks';
 import { readSkipped, TOTAL_BUDGET_MS, useSchemaReading } from '../../queries/schema-reading';
 import { useServices } from '../../services/context';
 import { useLinkedTable } from './use-linked';
+import { useRovingTables } from './use-roving-tables';
 
 /** Above this many tables only the visible rows are in the DOM (10,000 tables rendered at once froze the page). */
 const VIRTUAL_ABOVE = 300;
@@ -62,14 +63,39 @@ export function Explorer({ dbId }: { dbId: string }) {
       {tables.length > VIRTUAL_ABOVE ? (
         <VirtualTableList dbId={dbId} tables={tables} schemaTables={schema.data.tables} />
       ) : (
-        <ul className="table-list">
-          {tables.map((t) => (
-            <TableRow key={t.name} dbId={dbId} table={t} schemaTables={schema.data.tables} />
-          ))}
-        </ul>
+        <PlainTableList dbId={dbId} tables={tables} schemaTables={schema.data.tables} />
       )}
       {filter && tables.length === 0 && <p className="muted pad">Nothing matches “{filter}”.</p>}
     </div>
+  );
+}
+
+/** Arrow keys move between tables; Tab leaves the list (one Tab stop). */
+const LIST_HINT = 'Tables: arrow keys move between tables, Enter opens one';
+
+function PlainTableList({
+  dbId,
+  tables,
+  schemaTables,
+}: {
+  dbId: string;
+  tables: TableInfo[];
+  schemaTables: TableInfo[];
+}) {
+  const selected = useApp((s) => s.selectedTable);
+  const roving = useRovingTables(tables, selected);
+  return (
+    <ul
+      className="table-list"
+      ref={roving.list}
+      aria-label={LIST_HINT}
+      onKeyDown={roving.onKeyDown}
+      onFocus={roving.onFocus}
+    >
+      {tables.map((t) => (
+        <TableRow key={t.name} dbId={dbId} table={t} schemaTables={schemaTables} tabbable={t.name === roving.active} />
+      ))}
+    </ul>
   );
 }
 
@@ -77,11 +103,13 @@ function TableRow({
   dbId,
   table: t,
   schemaTables,
+  tabbable,
   ...measure
 }: {
   dbId: string;
   table: TableInfo;
   schemaTables: TableInfo[];
+  tabbable: boolean;
   style?: React.CSSProperties;
   'data-index'?: number;
   ref?: React.Ref<HTMLLIElement>;
@@ -98,6 +126,7 @@ function TableRow({
       <button
         type="button"
         className="table-item"
+        tabIndex={tabbable ? 0 : -1}
         aria-expanded={selected === t.name}
         onClick={() => select(selected === t.name ? null : t.name)}
       >
@@ -143,21 +172,35 @@ function VirtualTableList({
     overscan: 10,
     getItemKey: (i) => tables[i].name,
   });
+  const roving = useRovingTables(tables, selected, (index) => virtual.scrollToIndex(index, { align: 'auto' }));
   // A table selected elsewhere (a foreign-key link) scrolls into view.
   useEffect(() => {
     const index = selected === null ? -1 : tables.findIndex((t) => t.name === selected);
     if (index >= 0) virtual.scrollToIndex(index, { align: 'auto' });
   }, [selected, tables, virtual]);
+  const items = virtual.getVirtualItems();
+  // The tabbable row scrolled out of the DOM: the first row drawn takes the Tab stop.
+  const tabbable = items.some((i) => tables[i.index].name === roving.active)
+    ? roving.active
+    : (tables[items[0]?.index ?? 0]?.name ?? null);
 
   return (
     <div className="virtual-table-list" ref={scroller}>
-      <ul className="table-list" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-        {virtual.getVirtualItems().map((item) => (
+      <ul
+        className="table-list"
+        ref={roving.list}
+        aria-label={LIST_HINT}
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+        style={{ height: virtual.getTotalSize(), position: 'relative' }}
+      >
+        {items.map((item) => (
           <TableRow
             key={item.key}
             dbId={dbId}
             table={tables[item.index]}
             schemaTables={schemaTables}
+            tabbable={tables[item.index].name === tabbable}
             data-index={item.index}
             ref={virtual.measureElement}
             style={{ position: 'absolute', left: 0, right: 0, transform: `translateY(${item.start}px)` }}

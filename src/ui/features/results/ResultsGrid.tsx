@@ -37,6 +37,8 @@ export function ResultsGrid({ result, onOpen }: { result: QueryResult; onOpen: (
     <div
       className="grid-scroller"
       ref={scroller}
+      // Scrollable by keyboard too (arrow keys, Page Up/Down once focused).
+      tabIndex={0}
       role="table"
       aria-label="Query results"
       aria-rowcount={result.rows.length + 1}

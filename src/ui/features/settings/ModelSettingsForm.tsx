@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { describeError } from '../../../core/errors';
-import { useServices } from '../../services/context';
-import { completeChat } from '../../../core/llm/complete';
-import { keyTarget, OPENAI_PRESETS, type KeyStorage, type ProviderKind } from '../../lib/model-settings';
+import { testConnection } from '../../actions/test-connection';
+import { KEY_STORAGE_CHOICES, keyTarget, OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
 import { needsReloadFor } from '../../lib/connect-policy';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
@@ -12,12 +10,6 @@ const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
   { id: 'openai', label: 'OpenAI-compatible (OpenAI, Ollama, LM Studio, vLLM, OpenRouter…)' },
   { id: 'anthropic', label: 'Anthropic' },
   { id: 'webllm', label: 'In the browser (WebLLM, WebGPU)' },
-];
-
-const KEY_STORAGE: Array<{ id: KeyStorage; label: string }> = [
-  { id: 'memory', label: 'only while this page is open (forgotten on reload)' },
-  { id: 'session', label: 'for this browser session only (this tab, until it is closed)' },
-  { id: 'local', label: 'remember on this device' },
 ];
 
 /** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
@@ -49,21 +41,11 @@ function KeyTargetNote({ target }: { target: ReturnType<typeof keyTarget> }) {
 export function ModelSettingsForm() {
   const s = useAsk((st) => st.model);
   const set = useAsk((st) => st.setModel);
-  const services = useServices();
   const [test, setTest] = useState<string | null>(null);
 
-  const testConnection = async () => {
+  const runTest = async () => {
     setTest('Testing…');
-    try {
-      const model = await services.createChatModel(s);
-      const r = await completeChat(model, {
-        messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
-        maxTokens: 5,
-      });
-      setTest(`Connected: ${model.model} replied "${r.text.trim().slice(0, 40)}".`);
-    } catch (e) {
-      setTest(describeError(e));
-    }
+    setTest((await testConnection(s)).message);
   };
 
   return (
@@ -154,7 +136,7 @@ export function ModelSettingsForm() {
           <KeyTargetNote target={keyTarget(s)} />
           <fieldset className="key-storage">
             <legend className="small">Keep the key</legend>
-            {KEY_STORAGE.map((k) => (
+            {KEY_STORAGE_CHOICES.map((k) => (
               <label className="check" key={k.id}>
                 <input
                   type="radio"
@@ -198,7 +180,7 @@ export function ModelSettingsForm() {
         </>
       )}
       {s.provider !== 'scripted' && (
-        <button type="button" className="small" onClick={() => void testConnection()}>
+        <button type="button" className="small" onClick={() => void runTest()}>
           Test connection
         </button>
       )}

@@ -7,7 +7,7 @@ export function SettingsPanel() {
   const update = useApp((s) => s.updateSettings);
   return (
     <form className="settings" onSubmit={(e) => e.preventDefault()}>
-      <h3>Settings</h3>
+      <h2>Settings</h2>
       <ModelSettingsForm />
       <PrivacySettings />
       <label>

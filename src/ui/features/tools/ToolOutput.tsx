@@ -7,9 +7,9 @@ export function ToolOutput({ outcome }: { outcome: ToolCallOutcome }) {
   return (
     <div className="tool-output" data-testid="tool-output">
       {outcome.ok && <Structured tool={outcome.tool} output={outcome.output} />}
-      <h4>
+      <h3>
         What the agent sees <span className="muted small">({outcome.ms} ms)</span>
-      </h4>
+      </h3>
       <pre className="observation" data-testid="observation">
         {shownLines(outcome.observation)}
       </pre>

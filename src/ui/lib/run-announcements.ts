@@ -1,0 +1,50 @@
+// What a screen reader hears while a run streams: the plan, each step's tool and outcome in a
+// few words, where the answer is. Pure, so the wording is tested without a page.
+
+import type { AgentEvent } from '../../core/agent/events';
+
+const TOOL_WORDS: Record<string, string> = {
+  submit_plan: 'plan',
+  search_column: 'column search',
+  search_value: 'value search',
+  find_shortest_path: 'join path search',
+  execute_sql: 'SQL',
+  ask_user: 'question to you',
+  done: 'answer check',
+};
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** One short sentence for an event worth hearing, or null. */
+export function announcementFor(event: AgentEvent): string | null {
+  switch (event.type) {
+    case 'plan': {
+      const steps = event.plan.sub_questions;
+      return `Plan with ${steps.length} step${steps.length === 1 ? '' : 's'}: ${steps
+        .map((q, i) => `${i + 1}, ${cut(q.text, 80)}`)
+        .join('; ')}.`;
+    }
+    case 'observation':
+      return `${TOOL_WORDS[event.tool] ?? event.tool}: ${event.ok ? 'done' : 'failed'}.`;
+    case 'ask':
+      return `The agent asks you: ${cut(event.question, 160)}`;
+    case 'final': {
+      const rows = event.totalRows ?? event.rows.length;
+      return `Answer ready, below the steps: ${rows} row${rows === 1 ? '' : 's'}${
+        event.explanation ? `. ${cut(event.explanation, 200)}` : '.'
+      }`;
+    }
+    case 'error':
+      return `The run stopped: ${cut(event.message, 200)}`;
+    default:
+      return null;
+  }
+}
+
+/** The announcements of the events after the first `from`. */
+export function announcementsSince(events: readonly AgentEvent[], from: number): string[] {
+  return events
+    .slice(from)
+    .map(announcementFor)
+    .filter((s): s is string => s !== null);
+}
