@@ -99,6 +99,8 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
             Ask
           </button>
         )}
+        {/* The question and its button keep the first line to themselves; the options wrap below. */}
+        <span className="ask-form-break" aria-hidden="true" />
         <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>
           hints
         </button>
