@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AgentEvent } from '../../../core/agent/events';
 import { boundedJson } from '../../../core/format/bounded-json';
 import { runQuery } from '../../actions/run-query';
-import { formatCount, shown, shownLines, valueText } from '../../lib/format';
+import { formatCount, shown, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 import type { AskRun } from '../../store/ask-store';
 import { RunExportButtons } from './RunExport';
@@ -13,6 +13,7 @@ import { SqlDiff } from '../../components/SqlDiff';
 import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
 import { useSchema } from '../../queries/hooks';
 import type { Plan } from '../../../core/agent/plan';
+import { MiniRows } from '../../components/MiniRows';
 
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
@@ -146,24 +147,7 @@ function Preview({ preview }: { preview: StepPreview }) {
   return (
     <div className="step-preview" data-testid="step-preview">
       <code className="small">{shownLines(preview.sql)}</code>
-      <table className="mini">
-        <thead>
-          <tr>
-            {preview.columns.map((c, i) => (
-              <th key={i}>{shown(c)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {preview.rows.slice(0, 5).map((r, i) => (
-            <tr key={i}>
-              {r.map((v, j) => (
-                <td key={j}>{valueText(v, 60)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MiniRows columns={preview.columns} rows={preview.rows.slice(0, 5)} />
     </div>
   );
 }
@@ -303,24 +287,7 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
       <button type="button" className="small" onClick={open}>
         Open in the SQL editor
       </button>
-      <table className="mini" data-testid="final-rows">
-        <thead>
-          <tr>
-            {final.columns.map((c, i) => (
-              <th key={i}>{shown(c)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {final.rows.map((r, i) => (
-            <tr key={i}>
-              {r.map((v, j) => (
-                <td key={j}>{valueText(v, 80)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MiniRows columns={final.columns} rows={final.rows} cellChars={80} testId="final-rows" />
       <p className="muted small">
         {final.totalRows != null
           ? `${formatCount(final.totalRows)} row${final.totalRows === 1 ? '' : 's'}`

@@ -1,6 +1,6 @@
 import type { MissClass } from '../../../core/eval/miss-class';
-import { valueText } from '../../lib/format';
 import type { EvalRow, ResultPreview } from '../../store/evaluate-store';
+import { MiniRows } from '../../components/MiniRows';
 
 const CAUSE: Record<MissClass, string> = {
   selected_column: 'other columns selected',
@@ -30,24 +30,7 @@ function Side({
       <pre className="final-sql">{sql ?? '(no SQL)'}</pre>
       {result && (
         <>
-          <table className="mini">
-            <thead>
-              <tr>
-                {result.columns.map((c, i) => (
-                  <th key={i}>{c}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((r, i) => (
-                <tr key={i}>
-                  {r.map((v, j) => (
-                    <td key={j}>{valueText(v, 60)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MiniRows columns={result.columns} rows={result.rows} />
           <p className="muted small">
             {result.total} row{result.total === 1 ? '' : 's'}
             {result.total > result.rows.length ? ` (first ${result.rows.length} shown)` : ''}

@@ -1,5 +1,6 @@
 import type { SqlOutcome } from '../../../core/agent/sql-outcome';
-import { formatCount, shown, valueText } from '../../lib/format';
+import { formatCount, shown } from '../../lib/format';
+import { MiniRows } from '../../components/MiniRows';
 
 /** The first rows of a run, or its error, as text. */
 export function RowsTable({ outcome, max = 5 }: { outcome: SqlOutcome | null; max?: number }) {
@@ -8,24 +9,7 @@ export function RowsTable({ outcome, max = 5 }: { outcome: SqlOutcome | null; ma
   const total = outcome.totalRows;
   return (
     <>
-      <table className="mini" data-testid="task-rows">
-        <thead>
-          <tr>
-            {outcome.columns.map((c, i) => (
-              <th key={i}>{shown(c)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {outcome.rows.slice(0, max).map((r, i) => (
-            <tr key={i}>
-              {r.map((v, j) => (
-                <td key={j}>{valueText(v, 60)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MiniRows columns={outcome.columns} rows={outcome.rows.slice(0, max)} testId="task-rows" />
       <p className="muted small">
         {total === null
           ? `more than ${outcome.rows.length} rows`
