@@ -8,7 +8,8 @@ import { visible } from '../../core/format/visible';
 import { redactSecrets } from '../../core/security/redact';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { toJson } from '../json';
-import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
+import { openDatabase, parseTimeout, TIMEOUT_USAGE } from '../open-database';
+import { MODEL_FLAGS } from '../tasks/task-options';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parsePrivacyFlag, type AskOptions, type Provider } from '../ask/options';
 import { PRIVACY_HELP, privacyFor, privacyNote } from '../ask/privacy';
@@ -35,18 +36,8 @@ ${TIMEOUT_USAGE}
   -h, --help           show this help
 `;
 
-const options = {
-  db: { type: 'string' },
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key-env': { type: 'string' },
-  script: { type: 'string' },
-  privacy: { type: 'string' },
-  json: { type: 'boolean' },
-  ...TIMEOUT_FLAG,
-  help: { type: 'boolean', short: 'h' },
-} as const;
+// The same flags as the other model commands (direct, fix, optimize, explain).
+const options = MODEL_FLAGS;
 
 const PROVIDERS = ['openai', 'anthropic', 'scripted'];
 
