@@ -112,7 +112,8 @@ export async function readTextColumns(exec: SqlExecutor, schema: Schema): Promis
             chars += v.length;
           }
         }
-      if (page.rows.length < READ_PAGE) break;
+      // A page may stop at the result's byte budget before READ_PAGE rows: then it is not the end.
+      if (page.rows.length === 0 || (page.rows.length < READ_PAGE && !page.truncated)) break;
       if (rowid) last = page.rows[page.rows.length - 1][0];
     }
   }

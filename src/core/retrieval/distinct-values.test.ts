@@ -97,6 +97,20 @@ describe('extractValues into the value index', () => {
     expect(repeated.find((h) => h.value.startsWith('review number 5 '))?.rows).toBe(2);
   });
 
+  it('reads on past a page that stopped at the result byte budget (wide rows of long texts)', async () => {
+    // Pages end at the byte budget long before pageSize rows: the scan must not take that for
+    // the end of the table (it once did, and values past the first page went missing).
+    const small: SqlExecutor = { query: (sql, o) => exec.query(sql, { ...o, maxResultBytes: 4_000 }) };
+    const builder = new ValueIndexBuilder();
+    await extractValues(small, schema, builder, { pageSize: 50_000 });
+    const capped = await builder.finish();
+    expect(capped.columns.find((s) => s.table === 'users' && s.column === 'email')).toMatchObject({
+      values: 12_000,
+    });
+    expect(capped.search('user11999@example.com')[0]).toMatchObject({ value: 'user11999@example.com' });
+    const hits = await capped.searchAll(exec, 'soggy parcel');
+    expect(hits[0].value).toMatch(/^review number 37 says the parcel was soggy/);
+  });
   it('leaves date/time values to SQL and says so', () => {
     expect(summary('people', 'born')).toMatchObject({ values: 0, dates: 2, policy: 'partial' });
   });

@@ -124,7 +124,9 @@ async function scanTable(
     const n = page.rows.length;
     rowsRead += n;
     onRows(n);
-    if (n < pageSize) break;
+    // Fewer rows than asked is the end of the table only when the page did not stop at the
+    // result's byte budget (wide rows of long texts): the rows after it must still be read.
+    if (n === 0 || (n < pageSize && !page.truncated)) break;
     if (rowid) lastRowid = page.rows[n - 1][0];
   }
   for (const s of sinks) s.done(rowsRead);
