@@ -110,24 +110,13 @@ export class ValueIndexBuilder implements ValueSink {
   private readonly texts = new TextCounter();
   private readonly textPostings = new PostingsBuilder();
   private readonly columns: ColumnState[] = [];
-  /** Term ids of the value being indexed. */
-  private scratch = new Int32Array(256);
-  private scratchLength = 0;
-  private readonly push = (t: number) => {
-    if (this.scratchLength === this.scratch.length) {
-      const grown = new Int32Array(this.scratch.length * 2);
-      grown.set(this.scratch);
-      this.scratch = grown;
-    }
-    this.scratch[this.scratchLength++] = t;
-  };
-
   column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink {
     return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null);
   }
 
   columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
     const n = this.columns.length;
+    const vocab = this.vocab;
     const state: ColumnState = {
       table,
       column,
@@ -150,11 +139,7 @@ export class ValueIndexBuilder implements ValueSink {
         state.textLength += v.length;
         if (isDateLike(v)) state.dates++;
         else if (v.length <= SHORT_VALUE || id === null || rowid === null) this.values.add(v, n);
-        else if (this.texts.add(v, id, n) >= 0) {
-          this.scratchLength = 0;
-          this.vocab.tokenize(v, this.push);
-          this.textPostings.addDocument(this.scratch, this.scratchLength);
-        }
+        else if (this.texts.add(v, id, n) >= 0) this.textPostings.addDocument(vocab.terms, vocab.tokenize(v));
       },
       done: (rows) => {
         state.rowsScanned = rows;
@@ -178,9 +163,8 @@ export class ValueIndexBuilder implements ValueSink {
     const normHashes = new Uint32Array(n);
     const exact = new IdTable((id) => normHashes[id]);
     for (let id = 0; id < n; id++) {
-      this.scratchLength = 0;
-      this.vocab.tokenize(this.values.get(id), this.push);
-      postings.addDocument(this.scratch, this.scratchLength);
+      const count = this.vocab.tokenize(this.values.get(id));
+      postings.addDocument(this.vocab.terms, count);
       normHashes[id] = this.vocab.lastNormHash;
       exact.insert(id);
       if ((id + 1) % CHUNK === 0) await report(id + 1);

@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { PostingsBuilder, type Postings } from './value-postings';
-import { Vocabulary } from './value-vocab';
+import { normalizeValue } from './value-text';
+import { hashRange, Vocabulary } from './value-vocab';
 
 const docs = [
   'paris',
@@ -18,9 +19,7 @@ function build(texts: string[]): { postings: Postings; vocab: Vocabulary } {
   const vocab = new Vocabulary();
   const builder = new PostingsBuilder();
   for (const t of texts) {
-    const terms: number[] = [];
-    vocab.tokenize(t, (term) => terms.push(term));
-    builder.addDocument(terms);
+    builder.addDocument(vocab.terms, vocab.tokenize(t));
   }
   return { postings: builder.finish(vocab.size), vocab };
 }
@@ -86,13 +85,29 @@ describe('PostingsBuilder and Postings', () => {
 describe('Vocabulary', () => {
   it('cuts text as normalizeValue does and keeps codes in buckets, not as words', () => {
     const vocab = new Vocabulary();
-    const seen: number[] = [];
-    expect(vocab.tokenize('Café de l’Ouest, SO-2019-0012345', (t) => seen.push(t))).toBe(7);
+    const count = vocab.tokenize('Café de l’Ouest, SO-2019-0012345');
+    expect(count).toBe(7);
+    const seen = [...vocab.terms.subarray(0, count)];
     expect(vocab.words.filter((w) => w !== '')).toEqual(['cafe', 'de', 'l', 'ouest', 'so']);
     expect(vocab.termId('2019')).toBe(seen[5]);
     expect(vocab.termId('0012345')).toBe(seen[6]);
     expect(vocab.isWord(seen[6])).toBe(false);
     expect(vocab.wordId('ouest')).toBe(seen[3]);
     expect(vocab.termId('nowhere')).toBeUndefined();
+  });
+
+  it('gives a word one id in any case, and a text beyond ASCII the same words as normalizeValue', () => {
+    const vocab = new Vocabulary();
+    const texts = ['PARIS Texas', 'paris texas', 'Señor PARÍS, texas', 'a São Paulo', 'x'.repeat(300)];
+    for (const t of texts) {
+      const count = vocab.tokenize(t);
+      const words = normalizeValue(t).split(' ');
+      expect(count).toBe(words.length);
+      expect([...vocab.terms.subarray(0, count)]).toEqual(words.map((w) => vocab.wordId(w)));
+      expect(vocab.lastNormHash).toBe(hashRange(normalizeValue(t), 0, normalizeValue(t).length));
+    }
+    expect(vocab.wordId('Paris')).toBe(vocab.wordId('paris'));
+    expect(vocab.words.filter((w) => w === 'paris')).toHaveLength(1);
+    expect(vocab.wordId('pari')).toBeUndefined();
   });
 });

@@ -56,8 +56,8 @@ export class PostingsBuilder {
   private terms = 0;
   private totalLength = 0;
   // Per-document scratch: distinct term ids and their counts.
-  private docTerms: number[] = [];
-  private docTf: number[] = [];
+  private docTerms = new Int32Array(256);
+  private docTf = new Int32Array(256);
 
   get documentCount(): number {
     return this.docs;
@@ -71,24 +71,27 @@ export class PostingsBuilder {
       grown.set(this.docLengths);
       this.docLengths = grown;
     }
+    if (count > this.docTerms.length) {
+      this.docTerms = new Int32Array(count * 2);
+      this.docTf = new Int32Array(count * 2);
+    }
     const dt = this.docTerms;
     const tf = this.docTf;
-    dt.length = 0;
-    tf.length = 0;
+    let distinct = 0;
     for (let k = 0; k < count; k++) {
       const t = terms[k];
-      this.ensureTerm(t);
+      if (t >= this.terms) this.ensureTerm(t);
       if (this.markDoc[t] === doc) tf[this.markAt[t]]++;
       else {
         this.markDoc[t] = doc;
-        this.markAt[t] = dt.length;
-        dt.push(t);
-        tf.push(1);
+        this.markAt[t] = distinct;
+        dt[distinct] = t;
+        tf[distinct++] = 1;
       }
     }
-    this.docLengths[doc] = Math.min(65535, dt.length);
-    this.totalLength += dt.length;
-    for (let i = 0; i < dt.length; i++) this.append(dt[i], doc, tf[i]);
+    this.docLengths[doc] = Math.min(65535, distinct);
+    this.totalLength += distinct;
+    for (let i = 0; i < distinct; i++) this.append(dt[i], doc, tf[i]);
     return doc;
   }
 
@@ -154,7 +157,6 @@ export class PostingsBuilder {
   }
 
   private append(term: number, doc: number, tf: number): void {
-    this.ensureTerm(term);
     if (this.head[term] === 0xffffffff) {
       const at = this.newSlice(FIRST_SLICE);
       this.head[term] = at;
@@ -165,7 +167,14 @@ export class PostingsBuilder {
     }
     const delta = this.df[term] === 0 ? doc : doc - this.lastDoc[term];
     // The low bit says whether a term frequency above 1 follows.
-    this.putVarint(term, delta * 2 + (tf > 1 ? 1 : 0));
+    const code = delta * 2 + (tf > 1 ? 1 : 0);
+    const w = this.write[term];
+    if (code < 128 && w !== this.end[term]) {
+      // The common case written out: one byte, room left in the slice.
+      this.pool[w] = code;
+      this.write[term] = w + 1;
+      this.bytes[term]++;
+    } else this.putVarint(term, code);
     if (tf > 1) this.putVarint(term, Math.min(tf, 255));
     this.lastDoc[term] = doc;
     this.df[term]++;

@@ -27,7 +27,8 @@ const columnSalt = (column: number) => Math.imul(column + 1, 0x9e3779b1);
 
 /** Open addressing over ids, keyed by a 32-bit hash per id; `same(id)` confirms a match. */
 export class IdTable {
-  private slots = new Int32Array(1024).fill(-1);
+  /** Open-addressing slots (ids, -1 empty): hot loops probe them directly, without a callback. */
+  slots = new Int32Array(1024).fill(-1);
   private count = 0;
 
   constructor(private readonly hashOf: (id: number) => number) {}
@@ -91,10 +92,16 @@ export class ValueCounter {
   /** Counts one row of column `column` holding `v`; returns the value's id. */
   add(v: string, column: number): number {
     const hash = (hashRange(v, 0, v.length) ^ columnSalt(column)) >>> 0;
-    const found = this.table!.find(hash, (id) => this.columns[id] === column && this.equals(id, v));
-    if (found >= 0) {
-      this.counts[found]++;
-      return found;
+    // The probe is written out (no closure per call: this runs for every short cell read).
+    const slots = this.table!.slots;
+    const mask = slots.length - 1;
+    for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const found = slots[s];
+      if (found < 0) break;
+      if (this.hashes[found] === hash && this.columns[found] === column && this.equals(found, v)) {
+        this.counts[found]++;
+        return found;
+      }
     }
     const id = this.n++;
     if (id >= this.counts.length) {
@@ -196,10 +203,15 @@ export class TextCounter {
   add(text: string, rowid: number, column: number): number {
     const lo = (hash64(text) ^ columnSalt(column)) >>> 0;
     const hi = hashHi;
-    const found = this.table!.find(lo, (id) => this.hi[id] === hi && this.columns[id] === column);
-    if (found >= 0) {
-      this.counts[found]++;
-      return -1;
+    const slots = this.table!.slots;
+    const mask = slots.length - 1;
+    for (let s = lo & mask; ; s = (s + 1) & mask) {
+      const found = slots[s];
+      if (found < 0) break;
+      if (this.lo[found] === lo && this.hi[found] === hi && this.columns[found] === column) {
+        this.counts[found]++;
+        return -1;
+      }
     }
     const id = this.n++;
     if (id >= this.counts.length) {

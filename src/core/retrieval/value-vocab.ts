@@ -13,36 +13,39 @@ import { foldCase } from './value-text';
 
 /** Buckets of code tokens (a power of two). */
 const CODE_BUCKETS = 1 << 20;
-const NON_ASCII = /[\u0080-\uffff]/;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+const KEY_SEED = 0x9747b28c;
+const KEY_PRIME = 0x27d4eb2d;
+
+/** What an ASCII character is to the tokenizer: 0 separator, 1 letter or digit, 2 capital. */
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = 1;
+for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = 1;
+for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = 2;
 
 /** FNV-1a over the UTF-16 code units of text[start, end). */
 export function hashRange(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
 }
 
-function isWordCode(c: number, text: string, i: number): boolean {
-  if (c < 0x80) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
-  // Surrogate halves belong to letters of other planes; the rest asks Unicode.
-  return (c >= 0xd800 && c <= 0xdfff) || WORD_CHAR.test(text[i]);
-}
-
-/** text[start, start + word.length) equals `word` once ASCII capitals are lowered. */
-function sameLower(text: string, start: number, word: string): boolean {
-  for (let i = 0; i < word.length; i++) {
-    let c = text.charCodeAt(start + i);
-    if (c >= 65 && c <= 90) c += 32;
-    if (c !== word.charCodeAt(i)) return false;
-  }
-  return true;
-}
+/** A second, independent 32-bit hash step: with hashRange and the length it keys a word. */
+const keyStep = (g: number, c: number) => Math.imul(((g << 5) | (g >>> 27)) ^ c, KEY_PRIME);
 
 export class Vocabulary {
   /** Word of each term id; '' for a code bucket. */
   readonly words: string[] = [];
+  /**
+   * Term ids of the text last tokenized, in order (`tokenize` returns how many): read them
+   * before the next call, which reuses the array.
+   */
+  terms = new Int32Array(256);
   private hashes = new Uint32Array(1024);
+  private keys = new Uint32Array(1024);
+  private lengths = new Uint16Array(1024);
   private slots = new Int32Array(2048).fill(-1);
   private readonly bucketTerm = new Int32Array(CODE_BUCKETS).fill(-1);
   /** hashRange of the normalised form (words joined by one space) of the text last tokenized. */
@@ -56,53 +59,79 @@ export class Vocabulary {
     return this.words[term] !== '';
   }
 
-  /** Term id of a word of letters, or undefined. */
+  /** Term id of a word of letters (any case), or undefined. */
   wordId(word: string): number | undefined {
-    const t = this.find(word, 0, word.length, hashRange(word, 0, word.length));
+    let h = FNV_OFFSET;
+    let g = KEY_SEED;
+    for (let i = 0; i < word.length; i++) {
+      let c = word.charCodeAt(i);
+      if (c >= 65 && c <= 90) c += 32;
+      h = Math.imul(h ^ c, FNV_PRIME);
+      g = keyStep(g, c);
+    }
+    const t = this.find(h >>> 0, g >>> 0, word.length);
     return t < 0 ? undefined : t;
   }
 
   /** Term id of any token (word or code), or undefined. */
   termId(token: string): number | undefined {
-    const h = hashRange(token, 0, token.length);
     if (/\d/.test(token)) {
-      const t = this.bucketTerm[h & (CODE_BUCKETS - 1)];
+      const t = this.bucketTerm[hashRange(token, 0, token.length) & (CODE_BUCKETS - 1)];
       return t < 0 ? undefined : t;
     }
-    const t = this.find(token, 0, token.length, h);
-    return t < 0 ? undefined : t;
+    return this.wordId(token);
   }
 
   /**
-   * Calls `visit(term)` for each token of `text` (any case, accents, punctuation), adding
-   * unknown ones. Returns the number of tokens.
+   * Puts the term ids of the tokens of `text` (any case, accents, punctuation) in `terms`,
+   * adding unknown ones, and returns how many there are.
    */
-  tokenize(text: string, visit: (term: number) => void): number {
-    // ASCII text (most values) is lower-cased here, character by character, not copied first.
-    const folded = NON_ASCII.test(text) ? foldCase(text) : text;
+  tokenize(text: string): number {
+    // ASCII text (most values) is lowered character by character, not copied first; the
+    // first character beyond ASCII sends the whole text through Unicode folding instead.
+    const n = this.scan(text, false);
+    return n >= 0 ? n : this.scan(foldCase(text), true);
+  }
+
+  /** One pass over text; -1 when it meets a character beyond ASCII and `unicode` is false. */
+  private scan(text: string, unicode: boolean): number {
     let count = 0;
     let start = -1;
     let digit = false;
     let h = 0;
-    let nh = 0x811c9dc5;
-    const n = folded.length;
+    let g = 0;
+    let nh = FNV_OFFSET;
+    let terms = this.terms;
+    const n = text.length;
     for (let i = 0; i <= n; i++) {
-      let c = i < n ? folded.charCodeAt(i) : 32;
-      if (c >= 65 && c <= 90) c += 32;
-      if (i < n && isWordCode(c, folded, i)) {
+      let c = i < n ? text.charCodeAt(i) : 32;
+      let inWord: boolean;
+      if (c < 128) {
+        const k = ASCII_CLASS[c];
+        if (k === 2) c += 32;
+        inWord = k !== 0;
+      } else if (!unicode) return -1;
+      // Surrogate halves belong to letters of other planes; the rest asks Unicode.
+      else inWord = (c >= 0xd800 && c <= 0xdfff) || WORD_CHAR.test(text[i]);
+      if (inWord) {
         if (start < 0) {
           start = i;
           digit = false;
-          h = 0x811c9dc5;
-          if (count > 0) nh = Math.imul(nh ^ 32, 16777619);
+          h = FNV_OFFSET;
+          g = KEY_SEED;
+          if (count > 0) nh = Math.imul(nh ^ 32, FNV_PRIME);
         }
-        if (c >= 48 && c <= 57) digit = true;
-        h = Math.imul(h ^ c, 16777619);
-        nh = Math.imul(nh ^ c, 16777619);
+        if (c <= 57 && c >= 48) digit = true;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        g = keyStep(g, c);
+        nh = Math.imul(nh ^ c, FNV_PRIME);
       } else if (start >= 0) {
-        const hash = h >>> 0;
-        visit(digit ? this.bucket(hash) : this.intern(folded, start, i, hash));
-        count++;
+        if (count === terms.length) {
+          const grown = new Int32Array(terms.length * 2);
+          grown.set(terms);
+          this.terms = terms = grown;
+        }
+        terms[count++] = digit ? this.bucket(h >>> 0) : this.intern(text, start, i, h >>> 0, g >>> 0);
         start = -1;
       }
     }
@@ -120,24 +149,28 @@ export class Vocabulary {
     return t;
   }
 
-  /** The word at text[start, end), compared in lower case (ASCII letters of `text` may be upper case). */
-  private find(text: string, start: number, end: number, hash: number): number {
+  /**
+   * The word whose two hashes and length these are. Words are told apart by 64 bits of hash
+   * and their length, not compared letter by letter (that second pass over every token was a
+   * third of the tokenizer's time); two words of one length colliding on both hashes is
+   * vanishingly unlikely (about n^2 / 2^65 for n words), and would only merge two words' postings.
+   */
+  private find(hash: number, key: number, length: number): number {
     const mask = this.slots.length - 1;
-    const len = end - start;
     for (let s = hash & mask; ; s = (s + 1) & mask) {
       const t = this.slots[s];
       if (t < 0) return -1;
-      if (this.hashes[t] === hash) {
-        const w = this.words[t];
-        if (w.length === len && sameLower(text, start, w)) return t;
-      }
+      if (this.hashes[t] === hash && this.keys[t] === key && this.lengths[t] === length) return t;
     }
   }
 
-  private intern(text: string, start: number, end: number, hash: number): number {
-    const found = this.find(text, start, end, hash);
+  private intern(text: string, start: number, end: number, hash: number, key: number): number {
+    const length = Math.min(end - start, 65535);
+    const found = this.find(hash, key, length);
     if (found >= 0) return found;
     const t = this.push(text.slice(start, end).toLowerCase(), hash);
+    this.keys[t] = key;
+    this.lengths[t] = length;
     this.place(t);
     return t;
   }
@@ -146,9 +179,14 @@ export class Vocabulary {
     const t = this.words.length;
     this.words.push(word);
     if (t >= this.hashes.length) {
-      const grown = new Uint32Array(this.hashes.length * 2);
-      grown.set(this.hashes);
-      this.hashes = grown;
+      const grow = <A extends Uint32Array | Uint16Array>(a: A): A => {
+        const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.hashes = grow(this.hashes);
+      this.keys = grow(this.keys);
+      this.lengths = grow(this.lengths);
     }
     this.hashes[t] = hash;
     return t;
@@ -174,6 +212,15 @@ export class Vocabulary {
   memoryBytes(): number {
     let chars = 0;
     for (const w of this.words) chars += w.length;
-    return this.hashes.byteLength + this.slots.byteLength + this.bucketTerm.byteLength + chars + this.words.length * 24;
+    return (
+      this.hashes.byteLength +
+      this.keys.byteLength +
+      this.lengths.byteLength +
+      this.slots.byteLength +
+      this.bucketTerm.byteLength +
+      this.terms.byteLength +
+      chars +
+      this.words.length * 24
+    );
   }
 }
