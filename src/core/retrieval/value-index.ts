@@ -74,6 +74,8 @@ const MAX_NEIGHBOURS = 16;
 const POSTING_BUDGET = 80_000;
 /** BM25 results passed to re-ranking. */
 const BM25_CANDIDATES = 50;
+/** Besides those, each looked-up term's best values on that term alone (see Postings.search). */
+const PER_TERM_CANDIDATES = 3;
 /** Long texts read back and re-ranked per search. */
 const TEXT_CANDIDATES = 10;
 /** Values starting with the query passed to re-ranking, and values checked to find them. */
@@ -398,8 +400,13 @@ export class ValueIndex {
       for (const word of rq.words) if (!(rq.hasContent && isFunctionWord(word))) this.collectExact(word, inScope, out);
     if (terms.length > 0) {
       const budgeted = withinBudget(terms, (t) => this.p.valuePostings.frequency(t));
-      for (const { doc } of this.p.valuePostings.search(budgeted, BM25_CANDIDATES, scope ? inScope : undefined))
-        out.add(doc);
+      const docs = this.p.valuePostings.search(
+        budgeted,
+        BM25_CANDIDATES,
+        scope ? inScope : undefined,
+        PER_TERM_CANDIDATES,
+      );
+      for (const { doc } of docs) out.add(doc);
     }
     this.collectPrefixed(rq, inScope, out);
     this.collectCompact(rq, inScope, out);

@@ -68,6 +68,28 @@ describe('PostingsBuilder and Postings', () => {
     ).toEqual([2, 3, 4]);
   });
 
+  it("adds each term's best documents on that term alone when asked, so one term is not crowded out", () => {
+    // 40 one-word names share the rare neighbours; the sentence holding the common word would
+    // never make the top 5 of the sum.
+    const texts = [
+      ...Array.from({ length: 40 }, (_, i) => ['pakel', 'panel', 'padel', 'pamel'][i % 4]),
+      'where is my parcel',
+      ...Array.from({ length: 60 }, (_, i) => `parcel number ${i} was left at the door of the house`),
+    ];
+    const { postings, vocab } = build(texts);
+    const terms = ['pakel', 'panel', 'padel', 'pamel', 'parcel'].map((w) => ({
+      term: vocab.termId(w)!,
+      weight: 0.6,
+      source: 0,
+    }));
+    expect(postings.search(terms, 5).map((h) => h.doc)).not.toContain(40);
+    const withQuota = postings.search(terms, 5, undefined, 2);
+    expect(withQuota.slice(0, 5)).toEqual(postings.search(terms, 5));
+    expect(withQuota.map((h) => h.doc)).toContain(40);
+    expect(withQuota.length).toBeLessThanOrEqual(5 + 5 * 2);
+    expect(new Set(withQuota.map((h) => h.doc)).size).toBe(withQuota.length);
+  });
+
   it('keeps long posting lists whole across slices and large document ids', () => {
     const texts = Array.from({ length: 30_000 }, (_, i) => (i % 3 === 0 ? `common w${i % 7} rare${i}` : `common x`));
     const { postings, vocab } = build(texts);

@@ -251,6 +251,14 @@ class Accumulator {
     this.bits[s] |= bit;
   }
 
+  /** The score of a document added since the last reset (0 when none was). */
+  get(doc: number): number {
+    const mask = this.keys.length - 1;
+    for (let s = (Math.imul(doc, 0x9e3779b1) >>> 0) & mask; this.keys[s] !== -1; s = (s + 1) & mask)
+      if (this.keys[s] === doc) return this.scores[s] * bitCount(this.bits[s]);
+    return 0;
+  }
+
   /** The `limit` best documents, best first. */
   top(limit: number): ScoredDoc[] {
     const best: ScoredDoc[] = [];
@@ -314,11 +322,24 @@ export class Postings {
    * The `limit` best documents for the terms (OR), best first. `accept` filters documents (scope)
    * before they are scored. Work is one step per posting of the given terms.
    */
-  search(terms: readonly ScoredTerm[], limit: number, accept?: (doc: number) => boolean): ScoredDoc[] {
+  search(
+    terms: readonly ScoredTerm[],
+    limit: number,
+    accept?: (doc: number) => boolean,
+    /**
+     * Also return each term's best documents on that term alone, this many per term: one
+     * spelling of a word ("parcel" for "pacel") is not crowded out by its other neighbours'
+     * rarer, shorter documents ("Pakel", "Panel"), so re-ranking gets to see it.
+     */
+    perTerm = 0,
+  ): ScoredDoc[] {
     const n = this.documentCount;
     let expected = 0;
     for (const t of terms) expected += this.frequency(t.term);
     this.acc.reset(expected);
+    const bestDocs = new Int32Array(perTerm);
+    const bestScores = new Float64Array(perTerm);
+    const extra: number[] = [];
     for (const t of terms) {
       if (t.term >= this.docFreq.length) continue;
       const df = this.docFreq[t.term];
@@ -328,6 +349,7 @@ export class Postings {
       let p = this.offsets[t.term];
       const end = this.offsets[t.term + 1];
       let doc = 0;
+      let kept = 0;
       while (p < end) {
         let v = 0;
         let mul = 1;
@@ -350,10 +372,31 @@ export class Postings {
         doc += Math.floor(v / 2);
         if (accept && !accept(doc)) continue;
         const norm = 1 - BM25.b + (BM25.b * this.docLength[doc]) / this.avgDocLength;
-        this.acc.add(doc, t.weight * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm)), bit);
+        const score = t.weight * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm));
+        this.acc.add(doc, score, bit);
+        if (perTerm > 0 && (kept < perTerm || score > bestScores[kept - 1])) {
+          // Insertion into the term's short list, best first (ties keep the earlier document).
+          let at = kept < perTerm ? kept++ : kept - 1;
+          while (at > 0 && bestScores[at - 1] < score) {
+            bestScores[at] = bestScores[at - 1];
+            bestDocs[at] = bestDocs[at - 1];
+            at--;
+          }
+          bestScores[at] = score;
+          bestDocs[at] = doc;
+        }
       }
+      for (let i = 0; i < kept; i++) extra.push(bestDocs[i]);
     }
-    return this.acc.top(limit);
+    const top = this.acc.top(limit);
+    if (extra.length === 0) return top;
+    const seen = new Set(top.map((d) => d.doc));
+    for (const doc of extra)
+      if (!seen.has(doc)) {
+        seen.add(doc);
+        top.push({ doc, score: this.acc.get(doc) });
+      }
+    return top;
   }
 
   memoryBytes(): number {
