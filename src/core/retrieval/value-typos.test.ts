@@ -1,3 +1,5 @@
+import { mulberry32 } from '../random';
+import { osaDistance } from './value-text';
 import { describe, expect, it } from 'vitest';
 import { maxEdits, TypoNeighbours } from './value-typos';
 
@@ -51,5 +53,26 @@ describe('TypoNeighbours', () => {
     expect(near('bxlmxrfxrd')).toEqual([]); // three edits
     expect(near('x2021')).toEqual([]);
     expect(typos.size).toBe(12);
+  });
+
+  it('finds exactly the words a full scan with the distance finds (the letter filters lose none)', () => {
+    const random = mulberry32(11);
+    // Few letters, so repeated letters (the second filter) are common.
+    const word = () =>
+      Array.from({ length: 4 + Math.floor(random() * 8) }, () => 'aabeilnorst'[Math.floor(random() * 11)]).join('');
+    const words = [...new Set(Array.from({ length: 3000 }, word))];
+    const index = new TypoNeighbours(words);
+    for (let q = 0; q < 300; q++) {
+      const query = q % 2 === 0 ? word() : words[q].slice(0, 2) + words[q].slice(3) + 'e';
+      const edits = maxEdits(query.length);
+      const expected = words.filter((w) => w !== query && osaDistance(query, w) <= edits).sort();
+      expect(
+        index
+          .near(query)
+          .map((n) => n.word)
+          .sort(),
+        query,
+      ).toEqual(expected);
+    }
   });
 });
