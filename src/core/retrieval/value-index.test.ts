@@ -98,6 +98,17 @@ describe('ValueIndex.search', () => {
     expect(index.search('Paris', { table: 'nowhere' })).toEqual([]);
   });
 
+  it('looks for spelling neighbours only when no value in scope is spelt as the query', async () => {
+    const small = await ValueIndex.fromValues([
+      column('a', 'name', { Mariana: 1 }),
+      column('b', 'name', { Marianna: 1 }),
+    ]);
+    const values = (q: string, options = {}) => small.search(q, options).map((h) => h.value);
+    expect(values('Mariena')).toEqual(expect.arrayContaining(['Mariana', 'Marianna'])); // misspelt: both
+    expect(values('Mariana')).toEqual(['Mariana']); // stored as typed: no neighbours
+    expect(values('Mariana', { table: 'b' })).toEqual(['Marianna']); // not stored in b: neighbours there
+  });
+
   it('returns at most k hits', () => {
     expect(index.search('item')).toHaveLength(5);
     const two = index.search('new', { k: 2 });

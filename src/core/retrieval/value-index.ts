@@ -38,7 +38,7 @@ import {
   type RankQuery,
 } from './value-rank';
 import { IdTable, TextCounter, ValueCounter } from './value-store';
-import { compactKey, isDateLike, normalizeValue } from './value-text';
+import { compactKey, isDateLike, normalizeValue, startsWithNormalized } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
 import { hashRange, Vocabulary } from './value-vocab';
 
@@ -375,8 +375,22 @@ export class ValueIndex {
     if (rq.norm === '' || this.size === 0) return null;
     const scope = this.scopeOf(options);
     if (scope && !scope.includes(1)) return null;
-    const terms = rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq) : [];
+    // A query some value equals is spelt as stored: its words get no spelling neighbours (the
+    // typo scan is most of the work of a search on a large vocabulary, and the value ranks first).
+    const spelledAsStored = this.holdsValue(rq.norm, scope);
+    const terms = rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq, !spelledAsStored) : [];
     return { rq, scope, terms };
+  }
+
+  /** Some short value of a column in scope has `norm` as its normalised form. */
+  private holdsValue(norm: string, scope: Uint8Array | null): boolean {
+    const { values } = this.p;
+    let found = false;
+    this.p.exact.forEach(hashRange(norm, 0, norm.length), (id) => {
+      if (!found && (!scope || scope[values.columns[id]] === 1) && normalizeValue(values.get(id)) === norm)
+        found = true;
+    });
+    return found;
   }
 
   /** Columns in scope as a 0/1 mask over column numbers; null when the search is not scoped. */
@@ -438,7 +452,7 @@ export class ValueIndex {
     if (rarest === undefined || this.p.valuePostings.frequency(rarest) > PREFIX_CHECKS) return;
     const found: number[] = [];
     this.p.valuePostings.forEachDoc(rarest, (id) => {
-      if (inScope(id) && normalizeValue(this.p.values.get(id)).startsWith(key)) found.push(id);
+      if (inScope(id) && startsWithNormalized(this.p.values.get(id), key)) found.push(id);
     });
     const counts = this.p.values.counts;
     found.sort((a, b) => counts[b] - counts[a]);
@@ -446,7 +460,7 @@ export class ValueIndex {
   }
 
   /** The terms to look up: words, completions, stems and spelling neighbours. */
-  private termsFor(rq: RankQuery): ScoredTerm[] {
+  private termsFor(rq: RankQuery, spellingNeighbours: boolean): ScoredTerm[] {
     const { vocab } = this.p;
     const byTerm = new Map<number, ScoredTerm>();
     const add = (text: string, weight: number, source: number) => {
@@ -466,13 +480,16 @@ export class ValueIndex {
           add(c, TERM_WEIGHT.completion * (word.length / c.length) ** 0.5, i);
       }
       if (word.length >= MIN_TYPO_WORD && !/\d/.test(word)) {
-        // A word the index holds is likely spelt as meant: one edit is looked at, not two.
-        const known = vocab.wordId(word) !== undefined;
-        const neighbours = this.typos
-          .near(word, known ? 1 : undefined)
-          .sort((a, b) => a.distance - b.distance || freq(b.word) - freq(a.word))
-          .slice(0, MAX_NEIGHBOURS);
-        for (const n of neighbours) add(n.word, n.distance === 1 ? TERM_WEIGHT.neighbour1 : TERM_WEIGHT.neighbour2, i);
+        if (spellingNeighbours) {
+          // A word the index holds is likely spelt as meant: one edit is looked at, not two.
+          const known = vocab.wordId(word) !== undefined;
+          const neighbours = this.typos
+            .near(word, known ? 1 : undefined)
+            .sort((a, b) => a.distance - b.distance || freq(b.word) - freq(a.word))
+            .slice(0, MAX_NEIGHBOURS);
+          for (const n of neighbours)
+            add(n.word, n.distance === 1 ? TERM_WEIGHT.neighbour1 : TERM_WEIGHT.neighbour2, i);
+        }
         // Same stem: "asian" meets "asia", "engineering" meets "engineer", and the other way.
         for (let cut = 1; cut <= MAX_STEM_ENDING && word.length - cut >= MIN_TYPO_WORD; cut++)
           add(word.slice(0, -cut), TERM_WEIGHT.stem, i);

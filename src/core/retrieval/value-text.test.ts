@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { endsInsideWord, foldCase, normalizeValue, osaDistance, similarity, valueTokens } from './value-text';
+import { mulberry32 } from '../random';
+import {
+  endsInsideWord,
+  foldCase,
+  normalizeValue,
+  osaDistance,
+  similarity,
+  startsWithNormalized,
+  valueTokens,
+} from './value-text';
 
 describe('normalizeValue', () => {
   it('lower-cases, folds accents and splits on anything that is not a letter or digit', () => {
@@ -47,5 +56,23 @@ describe('osaDistance', () => {
     expect(similarity('paris', 'paris')).toBe(1);
     expect(similarity('paris', 'pairs')).toBeCloseTo(0.8);
     expect(similarity('paris', 'zzzzzzzzzz')).toBeLessThan(0.5);
+  });
+});
+
+describe('startsWithNormalized', () => {
+  it('agrees with normalizeValue(value).startsWith(key) on 20,000 random values and keys', () => {
+    const random = mulberry32(5);
+    const pick = (s: string) => s[Math.floor(random() * s.length)];
+    const text = (n: number) => Array.from({ length: Math.floor(random() * n) }, () => pick('aAb B-.1é ')).join('');
+    for (let i = 0; i < 20_000; i++) {
+      const value = text(12);
+      const norm = normalizeValue(value);
+      // Keys cut from the value's own normal form (often true) and random ones, some ending in a space.
+      const key =
+        i % 3 === 0
+          ? normalizeValue(text(6))
+          : norm.slice(0, Math.floor(random() * (norm.length + 2))) + (i % 5 === 0 ? ' ' : '');
+      expect(startsWithNormalized(value, key), `${value} / ${key}`).toBe(norm.startsWith(key));
+    }
   });
 });
