@@ -204,6 +204,8 @@ interface Plan {
   rq: RankQuery;
   /** Column numbers in scope (null: all). */
   scope: Uint8Array | null;
+  /** Values in scope equal to the whole query (normalised), found once while planning. */
+  exact: Set<number>;
   terms: ScoredTerm[];
 }
 
@@ -375,22 +377,13 @@ export class ValueIndex {
     if (rq.norm === '' || this.size === 0) return null;
     const scope = this.scopeOf(options);
     if (scope && !scope.includes(1)) return null;
+    const { values } = this.p;
+    const exact = new Set<number>();
+    this.collectExact(rq.norm, (id) => !scope || scope[values.columns[id]] === 1, exact);
     // A query some value equals is spelt as stored: its words get no spelling neighbours (the
     // typo scan is most of the work of a search on a large vocabulary, and the value ranks first).
-    const spelledAsStored = this.holdsValue(rq.norm, scope);
-    const terms = rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq, !spelledAsStored) : [];
-    return { rq, scope, terms };
-  }
-
-  /** Some short value of a column in scope has `norm` as its normalised form. */
-  private holdsValue(norm: string, scope: Uint8Array | null): boolean {
-    const { values } = this.p;
-    let found = false;
-    this.p.exact.forEach(hashRange(norm, 0, norm.length), (id) => {
-      if (!found && (!scope || scope[values.columns[id]] === 1) && normalizeValue(values.get(id)) === norm)
-        found = true;
-    });
-    return found;
+    const terms = rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq, exact.size === 0) : [];
+    return { rq, scope, exact, terms };
   }
 
   /** Columns in scope as a 0/1 mask over column numbers; null when the search is not scoped. */
@@ -403,11 +396,10 @@ export class ValueIndex {
     );
   }
 
-  private valueCandidates({ rq, scope, terms }: Plan): Set<number> {
+  private valueCandidates({ rq, scope, exact, terms }: Plan): Set<number> {
     const { values } = this.p;
     const inScope = (id: number) => !scope || scope[values.columns[id]] === 1;
-    const out = new Set<number>();
-    this.collectExact(rq.norm, inScope, out);
+    const out = new Set<number>(exact);
     if (rq.norm.length <= EXACT_ONLY_MAX_LENGTH) return out;
     // A word of a longer query may be a whole value, however short: "sex F", "section h".
     if (rq.words.length > 1)
