@@ -7,7 +7,7 @@
  */
 import { createNodeEngine } from '../src/adapters/sqljs/node';
 import { executorFor } from '../src/core/executor';
-import { mayHoldText, valueTables } from '../src/core/retrieval/distinct-values';
+import { isLastPage, mayHoldText, valueTables } from '../src/core/retrieval/distinct-values';
 import { ValueIndexBuilder } from '../src/core/retrieval/value-index';
 import { quoteIdent } from '../src/core/sql/quote';
 import type { SqlValue, TableInfo } from '../src/core/types';
@@ -39,7 +39,7 @@ for (const table of valueTables(schema)) {
       { maxRows: PAGE, params: last === null ? [] : [last] },
     );
     for (const r of page.rows) rows.push(r);
-    if (page.rows.length === 0 || (page.rows.length < PAGE && !page.truncated)) break;
+    if (isLastPage(page, PAGE)) break;
     last = page.rows[page.rows.length - 1][0];
   }
   tables.push({ table, rows });

@@ -9,7 +9,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { DbEngine, ToolsSummary } from '../../core/engine';
 import { executorFor, type SqlExecutor } from '../../core/executor';
-import { mayHoldText } from '../../core/retrieval/distinct-values';
+import { isLastPage, mayHoldText } from '../../core/retrieval/distinct-values';
 import { quoteIdent } from '../../core/sql/quote';
 import type { ValueSearchResult } from '../../core/tools/search-value';
 import type { Schema, SqlValue } from '../../core/types';
@@ -125,8 +125,7 @@ export async function readTextColumns(exec: SqlExecutor, schema: Schema): Promis
             chars += v.length;
           }
         }
-      // A page may stop at the result's byte budget before READ_PAGE rows: then it is not the end.
-      if (page.rows.length === 0 || (page.rows.length < READ_PAGE && !page.truncated)) break;
+      if (isLastPage(page, READ_PAGE)) break;
       if (rowid) last = page.rows[page.rows.length - 1][0];
     }
   }

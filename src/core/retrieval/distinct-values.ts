@@ -124,12 +124,19 @@ async function scanTable(
     const n = page.rows.length;
     rowsRead += n;
     onRows(n);
-    // Fewer rows than asked is the end of the table only when the page did not stop at the
-    // result's byte budget (wide rows of long texts): the rows after it must still be read.
-    if (n === 0 || (n < pageSize && !page.truncated)) break;
+    if (isLastPage(page, pageSize)) break;
     if (rowid) lastRowid = page.rows[n - 1][0];
   }
   for (const s of sinks) s.done(rowsRead);
+}
+
+/**
+ * The page asked for `pageSize` rows ends its table. Fewer rows than asked is the end only when
+ * the page did not stop at the result's byte budget (wide rows of long texts): the rows after it
+ * must still be read.
+ */
+export function isLastPage(page: QueryResult, pageSize: number): boolean {
+  return page.rows.length === 0 || (page.rows.length < pageSize && !page.truncated);
 }
 
 /** A name that reaches the rowid, unless the table has none or columns hide all three names. */
