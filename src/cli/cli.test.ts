@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDb, SHOP_SQL } from '../test-support/build-db';
-import type { CliIo } from './command';
-import { run } from './main';
+import { runCli } from './test-support/run-cli';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
@@ -22,17 +21,7 @@ interface Ran {
   stderr: string;
 }
 
-async function dowser(...argv: string[]): Promise<Ran> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+const dowser = (...argv: string[]): Promise<Ran> => runCli(argv);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dowser-cli-'));

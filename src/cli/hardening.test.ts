@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDb, SHOP_SQL } from '../test-support/build-db';
 import { hugeCellDb, nestedViewsDb } from '../test-support/hostile-dbs';
-import type { CliIo } from './command';
-import { run } from './main';
+import { runCli } from './test-support/run-cli';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const ENDLESS = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
@@ -21,21 +20,12 @@ const COUNT = 'SELECT count(*) AS n FROM orders';
 let dir: string;
 let shop: string;
 
-async function dowser(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    // The database is read by the engine's worker, never through here.
-    readFile: (p) => {
-      if (p.endsWith('.sqlite')) throw new Error(`the main thread read the database ${p}`);
-      return readFileSync(p);
-    },
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+// The database is read by the engine's worker, never through here.
+const dowser = (...argv: string[]) =>
+  runCli(argv, (p) => {
+    if (p.endsWith('.sqlite')) throw new Error(`the main thread read the database ${p}`);
+    return readFileSync(p);
+  });
 
 function script(name: string, turns: unknown[]): string {
   const path = join(dir, name);

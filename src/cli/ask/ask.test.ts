@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm, type MockLlm, type MockReply } from '../../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import type { CliIo } from '../command';
-import { run } from '../main';
+import { runCli } from '../test-support/run-cli';
 
 const KEY_VAR = 'DOWSER_ASK_TEST_KEY';
 const KEY = 'sk-test-do-not-print-4f7a9c';
@@ -34,17 +33,7 @@ let dir: string;
 let db: string;
 let script: string;
 
-async function dowser(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+const dowser = (...argv: string[]) => runCli(argv);
 
 const jsonLines = (stdout: string) =>
   stdout

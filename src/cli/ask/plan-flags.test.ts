@@ -1,13 +1,13 @@
 // `dowser ask --plan / --check-step / --non-interactive / --pause-after-plan`, headless.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import type { CliIo } from '../command';
 import { runAsk } from '../commands/ask';
 import { run } from '../main';
 import type { Terminal } from './person';
+import { captureIo } from '../test-support/run-cli';
 
 const QUESTION = 'Total of paid orders from Paris?';
 const PLAN = {
@@ -29,18 +29,8 @@ const file = (name: string, content: unknown) => {
   return path;
 };
 
-function fakeIo() {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: { write: (t: string) => (out.stdout += t) },
-    stderr: { write: (t: string) => (out.stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
-  return { io, out };
-}
-
 async function dowser(...argv: string[]) {
-  const { io, out } = fakeIo();
+  const { io, out } = captureIo();
   const code = await run(argv, io);
   return { code, ...out };
 }
@@ -245,7 +235,7 @@ describe('dowser ask, clarification and pause', () => {
   });
 
   it('without a terminal behaves like --non-interactive and says so', async () => {
-    const { io, out } = fakeIo();
+    const { io, out } = captureIo();
     const code = await runAsk([...args(), '--json'], io, {
       isTTY: false,
       ask: () => Promise.reject(new Error('no one there')),
@@ -259,7 +249,7 @@ describe('dowser ask, clarification and pause', () => {
   });
 
   it('on a terminal reads the choice, and the plan pause continues on Enter', async () => {
-    const { io, out } = fakeIo();
+    const { io, out } = captureIo();
     const person = typing('', '2');
     const code = await runAsk([...args(), '--pause-after-plan'], io, person);
     expect(code).toBe(0);
@@ -270,7 +260,7 @@ describe('dowser ask, clarification and pause', () => {
   });
 
   it('stops after the plan when the person says no', async () => {
-    const { io, out } = fakeIo();
+    const { io, out } = captureIo();
     const code = await runAsk([...args(), '--pause-after-plan'], io, typing('n'));
     expect(code).toBe(1);
     expect(out.stdout).toContain('plan: waiting for Continue');

@@ -1,6 +1,6 @@
 // Each privacy level over a whole `dowser ask` run, proven by what the mock model server received
 // (e2e/fixtures/privacy-run.ts: a database of distinctive values, every tool showing data).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,8 @@ import {
 import { startMockLlm, type MockLlm } from '../../../e2e/mock-llm/server';
 import { WITHHELD_ROWS, WITHHELD_VALUE } from '../../core/privacy/disclose';
 import { buildDb } from '../../test-support/build-db';
-import type { CliIo } from '../command';
-import { run } from '../main';
 import { privacyFor } from './privacy';
+import { runCli } from '../test-support/run-cli';
 
 let dir: string;
 let db: string;
@@ -37,17 +36,10 @@ afterEach(async () => {
 
 async function ask(...extra: string[]) {
   mock = await startMockLlm({ script: PRIVACY_SCRIPT });
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
   const argv = ['ask', '--db', db, '--question', PRIVACY_QUESTION, '--provider', 'openai'];
-  const code = await run([...argv, '--base-url', mock.url, '--model', 'm', ...extra], io);
+  const ran = await runCli([...argv, '--base-url', mock.url, '--model', 'm', ...extra]);
   const sent = sentText(mock.requests);
-  return { code, stdout, stderr, sent, tools: sentToolResults(mock.requests).join('\n') };
+  return { ...ran, sent, tools: sentToolResults(mock.requests).join('\n') };
 }
 
 describe('dowser ask --privacy', () => {

@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm, type MockLlm } from '../../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import type { CliIo } from '../command';
-import { run } from '../main';
+import { runCli } from '../test-support/run-cli';
 
 let dir: string;
 let db: string;
@@ -21,17 +20,7 @@ afterEach(async () => {
   mock = undefined;
 });
 
-async function dowser(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+const dowser = (...argv: string[]) => runCli(argv);
 
 const QUESTION = 'Total of paid orders from Paris?';
 

@@ -11,24 +11,13 @@ import type { AgentEvent } from '../../core/agent/events';
 import type { QuestionRecord } from '../../core/eval/eval-record';
 import type { EvalSummary } from '../../core/eval/eval-summary';
 import { BIRD_QUESTIONS, CLUB_DESCRIPTION, knowingModel, writeBirdFixture } from '../../test-support/eval-fixtures';
-import type { CliIo } from '../command';
-import { run } from '../main';
+import { runCli } from '../test-support/run-cli';
 
 let dir: string;
 let data: string;
 let n = 0;
 
-async function dowser(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
-  const code = await run(['eval', '--dataset', 'bird', '--data', data, ...argv], io);
-  return { code, stdout, stderr };
-}
+const dowser = (...argv: string[]) => runCli(['eval', '--dataset', 'bird', '--data', data, ...argv]);
 const read = <T>(out: string, name: string) => JSON.parse(readFileSync(join(out, name), 'utf8')) as T;
 const summaryOf = (out: string) => read<EvalSummary>(out, 'summary.json');
 const results = (out: string) =>

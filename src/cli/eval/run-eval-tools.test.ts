@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolsUnderTestFactory } from '../../core/eval/types';
 import { buildDb } from '../../test-support/build-db';
-import type { CliIo } from '../command';
 import { run } from '../main';
 import { baselineToolsFactory, splitWords } from './baseline-tools';
 import { runEvalTools, selectsStar, valueHitMatches } from './run-eval-tools';
+import { captureIo } from '../test-support/run-cli';
 
 const SHOP = `
 CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT, city TEXT, email TEXT, phone TEXT);
@@ -182,12 +182,7 @@ describe('runEvalTools on a BIRD-format folder', () => {
 
 describe('dowser eval-tools', () => {
   const io = () => {
-    const out = { stdout: '', stderr: '' };
-    const cli: CliIo = {
-      stdout: { write: (t: string) => (out.stdout += t) },
-      stderr: { write: (t: string) => (out.stderr += t) },
-      readFile: (p) => readFileSync(p),
-    };
+    const { io: cli, out } = captureIo();
     return { out, cli };
   };
 

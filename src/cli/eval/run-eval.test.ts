@@ -7,10 +7,10 @@ import type { AgentEvent } from '../../core/agent/events';
 import type { QuestionRecord } from '../../core/eval/eval-record';
 import type { EvalDetails, EvalSummary } from '../../core/eval/eval-summary';
 import { knowingModel, SPIDER_QUESTIONS, writeSpiderFixture } from '../../test-support/eval-fixtures';
-import type { CliIo } from '../command';
 import { run } from '../main';
 import { parseEvalArgs } from './eval-options';
 import { runEval } from './run-eval';
+import { captureIo } from '../test-support/run-cli';
 
 let dir: string;
 let data: string;
@@ -18,12 +18,7 @@ let outCount = 0;
 const freshOut = () => join(dir, `out-${++outCount}`);
 
 function io() {
-  const captured = { stdout: '', stderr: '' };
-  const cli: CliIo = {
-    stdout: { write: (t: string) => (captured.stdout += t) },
-    stderr: { write: (t: string) => (captured.stderr += t) },
-    readFile: (p) => readFileSync(p),
-  };
+  const { io: cli, out: captured } = captureIo();
   return { cli, captured };
 }
 
