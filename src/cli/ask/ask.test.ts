@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm, type MockLlm, type MockReply } from '../../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import { runCli } from '../test-support/run-cli';
+import { openaiFlags, runCli } from '../test-support/run-cli';
 
 const KEY_VAR = 'DOWSER_ASK_TEST_KEY';
 const KEY = 'sk-test-do-not-print-4f7a9c';
@@ -180,12 +180,7 @@ describe('dowser ask, OpenAI-compatible provider (mock server)', () => {
       db,
       '--question',
       QUESTION,
-      '--provider',
-      'openai',
-      '--base-url',
-      mock.url,
-      '--model',
-      'mock-model',
+      ...openaiFlags(mock.url, 'mock-model'),
       '--api-key-env',
       KEY_VAR,
       '--transcript',
@@ -227,12 +222,7 @@ describe('dowser ask, OpenAI-compatible provider (mock server)', () => {
       db,
       '--question',
       QUESTION,
-      '--provider',
-      'openai',
-      '--base-url',
-      mock.url,
-      '--model',
-      'mock-model',
+      ...openaiFlags(mock.url, 'mock-model'),
       '--api-key-env',
       KEY_VAR,
       '--json',
@@ -272,12 +262,7 @@ describe('dowser ask, keys in what servers and models send back (issue 11 item 9
       db,
       '--question',
       QUESTION,
-      '--provider',
-      'openai',
-      '--base-url',
-      mock.url,
-      '--model',
-      'mock-model',
+      ...openaiFlags(mock.url, 'mock-model'),
       '--api-key-env',
       VAR,
       '--json',

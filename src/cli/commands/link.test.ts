@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm, type MockLlm } from '../../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import { runCli } from '../test-support/run-cli';
+import { openaiFlags, runCli } from '../test-support/run-cli';
 
 let dir: string;
 let db: string;
@@ -37,19 +37,7 @@ describe('dowser link', () => {
     const preSql =
       "SELECT sum(o.total) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.city = 'Paris' AND o.status = 'paid'";
     mock = await startMockLlm({ script: [{ text: preSql }] });
-    const r = await dowser(
-      'link',
-      '--db',
-      db,
-      QUESTION,
-      '--provider',
-      'openai',
-      '--base-url',
-      mock.url,
-      '--model',
-      'm',
-      '--json',
-    );
+    const r = await dowser('link', '--db', db, QUESTION, ...openaiFlags(mock.url, 'm'), '--json');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       tables: Array<{ table: string; from: string[]; columns: Array<{ column: string; from: string[] }> }>;
@@ -70,18 +58,7 @@ describe('dowser link', () => {
 
   it('a failed model call leaves the linker result with the reason', async () => {
     mock = await startMockLlm({ script: [{ error: { status: 500, body: { error: { message: 'boom' } } } }] });
-    const r = await dowser(
-      'link',
-      '--db',
-      db,
-      QUESTION,
-      '--provider',
-      'openai',
-      '--base-url',
-      mock.url,
-      '--model',
-      'm',
-    );
+    const r = await dowser('link', '--db', db, QUESTION, ...openaiFlags(mock.url, 'm'));
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/The preliminary SQL failed \(llm_server/);
     expect(r.stdout).toMatch(/^orders \(linker\)/m);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockLlm, type MockLlm } from '../../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
-import { runCli } from '../test-support/run-cli';
+import { openaiFlags, runCli } from '../test-support/run-cli';
 
 const KEY_VAR = 'DOWSER_TASKS_TEST_KEY';
 const KEY = 'sk-test-tasks-never-printed-81c2';
@@ -79,12 +79,7 @@ describe('dowser fix', () => {
       'fix',
       '--db',
       db,
-      '--provider',
-      'openai',
-      '--model',
-      'mock',
-      '--base-url',
-      mock.url,
+      ...openaiFlags(mock.url, 'mock'),
       '--api-key-env',
       KEY_VAR,
       '--question',
@@ -202,12 +197,7 @@ describe('task commands and the privacy level', () => {
       'fix',
       '--db',
       db,
-      '--provider',
-      'openai',
-      '--model',
-      'mock',
-      '--base-url',
-      mock.url,
+      ...openaiFlags(mock.url, 'mock'),
       '--api-key-env',
       KEY_VAR,
       '--privacy',

@@ -30,3 +30,8 @@ export async function runCli(argv: string[], readFile?: CliIo['readFile']): Prom
   const code = await run(argv, io);
   return { code, ...out };
 }
+
+/** The flags that point a command at an OpenAI-compatible server (a mock in tests). */
+export function openaiFlags(baseUrl: string, model = 'm'): string[] {
+  return ['--provider', 'openai', '--base-url', baseUrl, '--model', model];
+}
