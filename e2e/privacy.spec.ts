@@ -12,6 +12,7 @@ import {
   sentText,
   sentToolResults,
 } from './fixtures/privacy-run';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
 import { openApp } from './support';
 
@@ -20,18 +21,8 @@ const KEY = 'sk-test-privacy-secret-7731';
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=MAP ${CLOUD_HOST} 127.0.0.1`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${CLOUD_HOST} 127.0.0.1`],
   },
 });
 

@@ -23,6 +23,7 @@ import os from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { createNodeEngine } from '../src/adapters/sqljs/node';
 import {
   BENCH_TABLE,
@@ -39,17 +40,6 @@ import {
 } from './bench-open-lib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The same flags as playwright.config.ts: Debian's Chromium, headless, no network chatter. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The issue's target: "about 3 ms per MB or better". */
 const TARGET_MS_PER_MB = 3;
 /**
@@ -318,7 +308,7 @@ async function main(opts: BenchOptions): Promise<void> {
   log(`serving dist/ at ${url}`);
 
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   cleanups.push(() => browser.close());
