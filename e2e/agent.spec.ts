@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startMockLlm, type MockLlm, type MockReply } from './mock-llm/server';
-import { openApp, runSql } from './support';
+import { openApp, runSql, useMockModel } from './support';
 
 const SQL = "SELECT c.first_name, c.last_name FROM customers c WHERE c.country = 'Canada' ORDER BY c.last_name LIMIT 3";
 
@@ -35,16 +35,7 @@ function fullRun(extra: Partial<Record<number, MockReply>> = {}): MockReply[] {
 }
 
 async function useMock(page: Page, mock: MockLlm, apiKey = '') {
-  await page.addInitScript(
-    ({ url, apiKey }) => {
-      localStorage.setItem(
-        'dowser.model',
-        JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }),
-      );
-      if (apiKey) localStorage.setItem('dowser.model.key', apiKey);
-    },
-    { url: mock.url, apiKey },
-  );
+  await useMockModel(page, mock.url, { key: apiKey });
 }
 
 async function askQuestion(page: Page, question: string) {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { marked } from 'marked';
 import initSqlJs from 'sql.js';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { openApp, runSql } from './support';
+import { openApp, runSql, useMockModel } from './support';
 
 let mock: MockLlm | undefined;
 test.afterEach(async () => {
@@ -106,16 +106,7 @@ test('a key echoed by the model or the server never reaches history or exports; 
       { error: { status: 400, body: { error: { message: `Invalid key ...${KEY.slice(-12)} <b>bold</b>` } } } },
     ],
   });
-  await page.addInitScript(
-    ({ url, key }) => {
-      localStorage.setItem(
-        'dowser.model',
-        JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'm', toolMode: 'native' }),
-      );
-      localStorage.setItem('dowser.model.key', key);
-    },
-    { url: mock.url, key: KEY },
-  );
+  await useMockModel(page, mock.url, { model: 'm', key: KEY });
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
   await page.getByLabel('Question').fill('Which customers <svg onload=alert(4)> live in Canada?');

@@ -2,7 +2,7 @@
 // mock OpenAI-compatible server), the score table, the cost and each miss side by side.
 import { expect, test, type Page } from '@playwright/test';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { openApp } from './support';
+import { openApp, useMockModel } from './support';
 import { knowingModel } from '../src/test-support/eval-fixtures';
 
 const QUESTIONS = [
@@ -25,15 +25,6 @@ test.afterEach(async () => {
   mock = undefined;
 });
 
-async function useMock(page: Page, url: string) {
-  await page.addInitScript((baseUrl) => {
-    localStorage.setItem(
-      'dowser.model',
-      JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl, model: 'mock-model', toolMode: 'native' }),
-    );
-  }, url);
-}
-
 async function chooseFile(page: Page, name: string, text: string) {
   await page.getByRole('tab', { name: 'Evaluate', exact: true }).click();
   await page
@@ -49,7 +40,7 @@ test('runs a question file with the configured model: score table, cost, the mis
       usage: { prompt_tokens: 900, completion_tokens: 40, prompt_tokens_details: { cached_tokens: 500 } },
     }),
   });
-  await useMock(page, mock.url);
+  await useMockModel(page, mock.url);
   await openApp(page);
   await chooseFile(page, 'mine.json', JSON.stringify(QUESTIONS));
   await page.getByRole('button', { name: 'Evaluate', exact: true }).click();
@@ -80,7 +71,7 @@ test('runs a question file with the configured model: score table, cost, the mis
 
 test('a broken question file ends in a clear message and the page keeps working', async ({ page }) => {
   mock = await startMockLlm({ script: [] });
-  await useMock(page, mock.url);
+  await useMockModel(page, mock.url);
   await openApp(page);
   await chooseFile(page, 'broken.json', '[{"question": "No SQL here?"}]');
   await page.getByRole('button', { name: 'Evaluate', exact: true }).click();

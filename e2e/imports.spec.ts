@@ -3,7 +3,7 @@
 // history entries end in a readable message, never a blank page.
 import { expect, test, type Page } from '@playwright/test';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { openApp, runSql } from './support';
+import { openApp, runSql, useMockModel } from './support';
 
 let mock: MockLlm | undefined;
 test.afterEach(async () => {
@@ -24,15 +24,6 @@ const example = (id: string, question: string, sql: string) => ({
   savedAt: '2999-01-01T00:00:00Z',
 });
 
-async function useMock(page: Page, m: MockLlm) {
-  await page.addInitScript((url) => {
-    localStorage.setItem(
-      'dowser.model',
-      JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }),
-    );
-  }, m.url);
-}
-
 async function ask(page: Page, question: string) {
   await page.getByLabel('Question').fill(question);
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
@@ -42,7 +33,7 @@ async function ask(page: Page, question: string) {
 test('imported examples: checked against this database, shown for review, then used as imported', async ({ page }) => {
   // Every model call is refused at once: these tests read what the prompt would have held.
   mock = await startMockLlm({ script: () => ({ error: { status: 400, body: { error: { message: 'stop here' } } } }) });
-  await useMock(page, mock);
+  await useMockModel(page, mock.url);
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
   const input = page.getByTestId('examples-import');

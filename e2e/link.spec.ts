@@ -2,7 +2,7 @@
 // alone with the scripted demo, linker + preliminary SQL with a model; the chips start a plan.
 import { expect, test } from '@playwright/test';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { openApp } from './support';
+import { openApp, useMockModel } from './support';
 
 let mock: MockLlm | undefined;
 test.afterEach(async () => {
@@ -33,14 +33,7 @@ test('with a model: the preliminary SQL adds its columns; the chips become the p
       { text: 'Explanation: Three customers who live in Canada.\nVerdict: match' },
     ],
   });
-  await page.addInitScript(
-    ({ url }) =>
-      localStorage.setItem(
-        'dowser.model',
-        JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }),
-      ),
-    { url: mock.url },
-  );
+  await useMockModel(page, mock.url);
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
   await page.getByLabel('Question').fill(QUESTION);

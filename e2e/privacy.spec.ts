@@ -14,7 +14,7 @@ import {
 } from './fixtures/privacy-run';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { openApp } from './support';
+import { openApp, useMockModel } from './support';
 
 const CLOUD_HOST = 'llm.dowser-cloud.test';
 const KEY = 'sk-test-privacy-secret-7731';
@@ -37,17 +37,7 @@ async function start(page: Page, privacy?: (target: string) => object) {
   mock = await startMockLlm({ script: PRIVACY_SCRIPT });
   const url = mock.url.replace('127.0.0.1', CLOUD_HOST);
   const settings = privacy?.(`openai ${new URL(url).origin}`);
-  await page.addInitScript(
-    ({ url, key, settings }) => {
-      localStorage.setItem(
-        'dowser.model',
-        JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }),
-      );
-      localStorage.setItem('dowser.model.key', key);
-      if (settings) localStorage.setItem('dowser.privacy', JSON.stringify(settings));
-    },
-    { url, key: KEY, settings },
-  );
+  await useMockModel(page, url, { key: KEY, privacy: settings });
   await openApp(page);
   await page.getByTestId('file-input').setInputFiles({
     name: 'patients.sqlite',

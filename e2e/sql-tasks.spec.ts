@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import initSqlJs from 'sql.js';
 import { startMockLlm, type MockLlm, type MockReply } from './mock-llm/server';
-import { openApp, setSql } from './support';
+import { openApp, setSql, useMockModel } from './support';
 
 let mock: MockLlm | undefined;
 test.afterEach(async () => {
@@ -13,14 +13,7 @@ test.afterEach(async () => {
 
 async function withMock(page: Page, script: MockReply[]) {
   mock = await startMockLlm({ script });
-  await page.addInitScript(
-    ({ url }) =>
-      localStorage.setItem(
-        'dowser.model',
-        JSON.stringify({ provider: 'openai', preset: 'custom', baseUrl: url, model: 'mock-model', toolMode: 'native' }),
-      ),
-    { url: mock.url },
-  );
+  await useMockModel(page, mock.url);
   await openApp(page);
   return mock;
 }

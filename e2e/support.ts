@@ -5,6 +5,32 @@ import path from 'node:path';
 
 export const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 
+/**
+ * Before the page loads: the model is an OpenAI-compatible server at `baseUrl` (a mock), with
+ * native tool calls; `key` is remembered for it, `privacy` is stored as the privacy settings.
+ */
+export async function useMockModel(
+  page: Page,
+  baseUrl: string,
+  options: { model?: string; key?: string; privacy?: object } = {},
+) {
+  const model = {
+    provider: 'openai',
+    preset: 'custom',
+    baseUrl,
+    model: options.model ?? 'mock-model',
+    toolMode: 'native',
+  };
+  await page.addInitScript(
+    ({ model, key, privacy }) => {
+      localStorage.setItem('dowser.model', JSON.stringify(model));
+      if (key) localStorage.setItem('dowser.model.key', key);
+      if (privacy) localStorage.setItem('dowser.privacy', JSON.stringify(privacy));
+    },
+    { model, key: options.key ?? '', privacy: options.privacy ?? null },
+  );
+}
+
 /** Waits for the demo database (opened on first visit) to show its tables. */
 export async function openApp(page: Page) {
   // Tests never reach the internet: no model download attempts unless a test sets its own settings.
