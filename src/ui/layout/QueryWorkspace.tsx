@@ -103,46 +103,30 @@ function ViewTabs() {
       {/* The outline a screen reader lists: the page (h1), this view (h2), its cards (h3). */}
       <h2 className="visually-hidden">{VIEW_NAMES[view]}</h2>
       <div className="view-tabs" role="tablist" aria-label="Workspace">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={view === 'ask'}
-          className={view === 'ask' ? 'small' : 'small secondary'}
-          onClick={() => setView('ask')}
-        >
-          Ask
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={view === 'sql'}
-          className={view === 'sql' ? 'small' : 'small secondary'}
-          onClick={() => setView('sql')}
-        >
-          SQL
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={view === 'tools'}
-          className={view === 'tools' ? 'small' : 'small secondary'}
-          onClick={() => setView('tools')}
-        >
-          Tools
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={view === 'evaluate'}
-          className={view === 'evaluate' ? 'small' : 'small secondary'}
-          onClick={() => setView('evaluate')}
-        >
-          Evaluate
-        </button>
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={view === id}
+            className={view === id ? 'small' : 'small secondary'}
+            onClick={() => setView(id)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     </>
   );
 }
+
+/** The tabs, in order, with their labels. */
+const TABS = [
+  ['ask', 'Ask'],
+  ['sql', 'SQL'],
+  ['tools', 'Tools'],
+  ['evaluate', 'Evaluate'],
+] as const;
 
 const VIEW_NAMES = {
   ask: 'Ask a question',

@@ -70,18 +70,16 @@ export function Explorer({ dbId }: { dbId: string }) {
   );
 }
 
-/** Arrow keys move between tables; Tab leaves the list (one Tab stop). */
-const LIST_HINT = 'Tables: arrow keys move between tables, Enter opens one';
-
-function PlainTableList({
-  dbId,
-  tables,
-  schemaTables,
-}: {
+interface TableListProps {
   dbId: string;
   tables: TableInfo[];
   schemaTables: TableInfo[];
-}) {
+}
+
+/** Arrow keys move between tables; Tab leaves the list (one Tab stop). */
+const LIST_HINT = 'Tables: arrow keys move between tables, Enter opens one';
+
+function PlainTableList({ dbId, tables, schemaTables }: TableListProps) {
   const selected = useApp((s) => s.selectedTable);
   const roving = useRovingTables(tables, selected);
   return (
@@ -154,15 +152,7 @@ function TableRow({
 }
 
 /** Only the visible rows in the DOM; row heights are measured (an opened table is taller). */
-function VirtualTableList({
-  dbId,
-  tables,
-  schemaTables,
-}: {
-  dbId: string;
-  tables: TableInfo[];
-  schemaTables: TableInfo[];
-}) {
+function VirtualTableList({ dbId, tables, schemaTables }: TableListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const selected = useApp((s) => s.selectedTable);
   const virtual = useVirtualizer({
