@@ -10,11 +10,14 @@ import type { ToolsOptions } from '../core/engine';
 import type { ToolboxProgress } from '../core/tools/toolbox';
 import './error-transfer';
 import { throttleProgress } from './progress-throttle';
+import { browserTokenizerWorkers } from './tokenizer-spawn';
 
 const ready = loadSqlJs(async (imports) => {
   const wasm = await (await fetch(wasmUrl)).arrayBuffer();
   return (await WebAssembly.instantiate(wasm, imports)).instance;
-}).then(({ SQL, heapBytes }) => new SqljsEngine(SQL, undefined, { heapBytes }));
+}).then(
+  ({ SQL, heapBytes }) => new SqljsEngine(SQL, undefined, { heapBytes, tokenizerWorkers: browserTokenizerWorkers() }),
+);
 
 // Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.
 const api = {

@@ -29,6 +29,7 @@ import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
 import type { QuestionLink } from '../../core/retrieval/linker';
 import type { ToolCallOutcome } from '../../core/tools/registry';
+import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
 import { assertSingleReadStatement, UnknownStatementError } from '../../core/sql/statements';
@@ -66,6 +67,8 @@ export interface EngineHost {
   heapBytes?: () => number;
   /** Reads a file by path (Node): lets a worker thread read the database itself. */
   readPath?: (path: string) => Promise<Uint8Array>;
+  /** Tokenizing workers for the value index of large databases (decision 014). */
+  tokenizerWorkers?: TokenizerWorkers;
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -439,6 +442,7 @@ export class SqljsEngine implements DbEngine {
             descriptions: options.descriptions,
             embedder,
             onProgress,
+            tokenizerWorkers: this.host.tokenizerWorkers,
           });
           if (loadProblem)
             toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;

@@ -3,7 +3,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { SqljsEngine } from './engine';
+import { type EngineHost, SqljsEngine } from './engine';
 import { loadSqlJs } from './runtime';
 
 const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
@@ -15,10 +15,11 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
-export async function createNodeEngine(): Promise<SqljsEngine> {
+/** `host` adds to what Node provides: the CLI gives tokenizing workers (src/worker/node/spawn.ts). */
+export async function createNodeEngine(host: Pick<EngineHost, 'tokenizerWorkers'> = {}): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);
   const { SQL, heapBytes } = await loadSqlJs(
     async (imports) => (await WebAssembly.instantiate(wasm, imports)).instance,
   );
-  return new SqljsEngine(SQL, undefined, { heapBytes, readPath: readDatabaseFile });
+  return new SqljsEngine(SQL, undefined, { ...host, heapBytes, readPath: readDatabaseFile });
 }

@@ -5,6 +5,7 @@
 
 import os from 'node:os';
 import { createNodeEngine } from '../../adapters/sqljs/node';
+import { nodeTokenizerWorkers } from '../../worker/node/spawn';
 import { benchFile } from './file-bench';
 import { now } from './random';
 import { checkTargets, type BenchReport } from './report';
@@ -52,7 +53,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     cacheDir: options.cacheDir,
     log,
   });
-  const engine = await createNodeEngine();
+  const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
   const values = await benchFile({
     file: shop.path ?? '(in memory)',
     queries: shop.queries,

@@ -10,6 +10,7 @@ import { benchFile, formatFileBench } from '../bench/file-bench';
 import { formatBenchReport } from '../bench/report';
 import type { QueryFile } from '../bench/shop-queries';
 import { createNodeEngine } from '../../adapters/sqljs/node';
+import { nodeTokenizerWorkers } from '../../worker/node/spawn';
 import { DEFAULT_BENCH_OPTIONS, runBench } from '../bench/run-bench';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -142,7 +143,7 @@ async function runFileBench(file: string, values: Values, io: CliIo): Promise<nu
     perKind,
     // In process, not in the CLI's worker: the bench measures the engine itself (time and memory).
     open: async () => {
-      const engine = await createNodeEngine();
+      const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
       const report = await engine.open({ id: 'bench', name: basename(file), bytes: { path: resolve(file) } });
       return { engine, id: 'bench', sizeBytes: report.sizeBytes };
     },

@@ -22,6 +22,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
+import { nodeTokenizerWorkers } from '../../worker/node/spawn';
 import { columnKey, MeanAccumulator, recallAtK, res, round4, tablesOf } from '../../core/eval/metrics';
 import type {
   DbBreakdown,
@@ -307,7 +308,7 @@ export async function runEvalTools(
       progress('skipped');
       continue;
     }
-    engine ??= await createNodeEngine();
+    engine ??= await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
     try {
       await engine.open({ id: db, name: `${db}.sqlite`, bytes: readFileSync(path) });
     } catch (e) {

@@ -160,8 +160,9 @@ describe('ValueIndex.search', () => {
         total = all;
       },
     });
-    expect(seen.length).toBeGreaterThan(2);
+    expect(seen[0]).toBe(0);
     expect(seen[seen.length - 1]).toBe(total);
+    expect(total).toBeGreaterThan(0);
     const ctrl = new AbortController();
     ctrl.abort();
     const other = new ValueIndexBuilder();

@@ -9,6 +9,8 @@
 //   long texts: not kept (the file has them): a 64-bit hash, the first rowid and the row count
 //     per distinct text; their words go to a second set of postings;
 //   date/time-like values: not indexed (they are compared in SQL, not searched by spelling).
+// Rows are counted on the reading thread; each distinct value and text is tokenized once by a
+// TokenizerPort (value-tokenizer.ts), in the same thread or in a worker (decision 014).
 //
 // A search gathers candidates from bounded sources, then re-ranks them (value-rank.ts):
 //  1. the normalised query looked up whole in a hash table (exact values, any case or accent);
@@ -27,7 +29,7 @@ import type { ColumnInfo, ColumnStats, SqlValue, TableInfo } from '../types';
 import type { ColumnSink, ValueSink } from './distinct-values';
 import { rowidName } from './distinct-values';
 import type { ColumnValueSummary, ValueHit } from './types';
-import { type Postings, PostingsBuilder, type ScoredTerm } from './value-postings';
+import { Postings, type ScoredTerm } from './value-postings';
 import {
   isFunctionWord,
   MAX_STEM_ENDING,
@@ -37,9 +39,11 @@ import {
   type RankContext,
   type RankQuery,
 } from './value-rank';
+import { type ColumnState, compareText, ValueColumns } from './value-columns';
 import { IdTable, TextCounter, ValueCounter } from './value-store';
 import { compactKey, isDateLike, normalizeValue, startsWithNormalized } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
+import { localTokenizer, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
 import { hashRange, Vocabulary } from './value-vocab';
 
 export interface ValueSearchOptions {
@@ -81,44 +85,51 @@ const TEXT_CANDIDATES = 10;
 /** Values starting with the query passed to re-ranking, and values checked to find them. */
 const PREFIX_CANDIDATES = 50;
 const PREFIX_CHECKS = 20_000;
-/** Values tokenized between progress reports. */
-const CHUNK = 50_000;
 
 const TERM_WEIGHT = { word: 1, completion: 0.8, neighbour1: 0.6, neighbour2: 0.45, stem: 0.6 };
+/** Distinct values, or long texts, sent to the tokenizer at once (a message when it is a worker). */
+const BATCH = 5_000;
+/** Characters of long texts sent at once. */
+const BATCH_CHARS = 1 << 21;
 
-interface ColumnState {
-  table: string;
-  column: string;
-  /** How to reach the rowid of the table (null: no rowid, long texts are kept as values). */
-  rowid: string | null;
-  rowsScanned: number;
-  dates: number;
-  /** Cells that are not text: NULL, or another storage class (statistics come from SQL then). */
-  nulls: number;
-  others: number;
-  textCells: number;
-  textLength: number;
+export interface ValueIndexBuilderOptions {
+  /** Where values are tokenized: this thread (the default) or a worker. */
+  tokenizer?: TokenizerPort;
 }
 
-/** Cut of text in statistics, as core/schema/stats.ts cuts it. */
-const STATS_TEXT_CUT = 120;
-const MAX_CATEGORIES = 20;
-const SAMPLE_COUNT = 5;
-
-/** Collects the cells of every text column while the tables are read, then builds the index. */
+/**
+ * Collects the cells of every text column while the tables are read: counts rows per value on
+ * this thread and sends each distinct value and long text, once, to the tokenizer.
+ */
 export class ValueIndexBuilder implements ValueSink {
-  private readonly vocab = new Vocabulary();
   private readonly values = new ValueCounter();
   private readonly texts = new TextCounter();
-  private readonly textPostings = new PostingsBuilder();
-  private readonly columns: ColumnState[] = [];
+  private readonly states: ColumnState[] = [];
+  private readonly tokenizer: TokenizerPort;
+  /**
+   * Whether each distinct value goes to the tokenizer when first seen (a worker: tokenized while
+   * the tables are read), or all at once from the counter when every table was read (this
+   * thread, in `finish`: about 1 s faster at 1M values than interleaving them with the counting,
+   * `node --import tsx scripts/bench-value-builder.ts`).
+   */
+  private readonly streamValues: boolean;
+  private freshValues: string[] = [];
+  private freshTexts: string[] = [];
+  private freshChars = 0;
+  private read: ValueColumns | null = null;
+
+  constructor(options: ValueIndexBuilderOptions = {}) {
+    this.tokenizer = options.tokenizer ?? localTokenizer();
+    this.streamValues = options.tokenizer !== undefined;
+  }
+
   column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink {
     return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null);
   }
 
   columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
-    const n = this.columns.length;
-    const vocab = this.vocab;
+    const n = this.states.length;
+    const { values, texts } = this;
     const state: ColumnState = {
       table,
       column,
@@ -130,7 +141,7 @@ export class ValueIndexBuilder implements ValueSink {
       textCells: 0,
       textLength: 0,
     };
-    this.columns.push(state);
+    this.states.push(state);
     return {
       other: (v: SqlValue) => {
         if (v === null) state.nulls++;
@@ -140,8 +151,13 @@ export class ValueIndexBuilder implements ValueSink {
         state.textCells++;
         state.textLength += v.length;
         if (isDateLike(v)) state.dates++;
-        else if (v.length <= SHORT_VALUE || id === null || rowid === null) this.values.add(v, n);
-        else if (this.texts.add(v, id, n) >= 0) this.textPostings.addDocument(vocab.terms, vocab.tokenize(v));
+        else if (v.length <= SHORT_VALUE || id === null || rowid === null) {
+          const before = values.size;
+          if (values.add(v, n) === before && this.streamValues && this.freshValues.push(v) === BATCH) this.sendValues();
+        } else if (texts.add(v, id, n) >= 0) {
+          this.freshChars += v.length;
+          if (this.freshTexts.push(v) === BATCH || this.freshChars >= BATCH_CHARS) this.sendTexts();
+        }
       },
       done: (rows) => {
         state.rowsScanned = rows;
@@ -149,41 +165,95 @@ export class ValueIndexBuilder implements ValueSink {
     };
   }
 
+  private sendValues(): void {
+    if (this.freshValues.length === 0) return;
+    this.tokenizer.addValues(this.freshValues);
+    this.freshValues = [];
+  }
+
+  private sendTexts(): void {
+    if (this.freshTexts.length === 0) return;
+    this.tokenizer.addTexts(this.freshTexts);
+    this.freshTexts = [];
+    this.freshChars = 0;
+  }
+
+  /**
+   * Every table was read: the columns' counts and statistics, known before tokenizing ends.
+   * No cell may be added afterwards.
+   */
+  counted(): ValueColumns {
+    if (!this.read) {
+      this.sendTexts();
+      this.values.freeze();
+      this.sendValues();
+      this.texts.freeze();
+      this.read = new ValueColumns(this.states, this.values, this.texts);
+    }
+    return this.read;
+  }
+
+  /** Stops the tokenizer (a worker is terminated); for a build given up before `finish`. */
+  close(): void {
+    this.tokenizer.close();
+  }
+
+  /** The index, once the tokenizer has tokenized everything sent to it. */
   async finish(options: ValueIndexBuildOptions = {}): Promise<ValueIndex> {
     const { onProgress, signal } = options;
-    this.values.freeze();
-    this.texts.freeze();
-    const n = this.values.size;
-    const steps = n + Math.ceil(n / 4) + 1;
-    const report = async (done: number) => {
-      if (signal?.aborted) throw new DowserError('cancelled', 'Building the value index was cancelled.');
-      onProgress?.(done, steps);
-      // Let the host deliver messages (progress, cancel) between chunks.
-      await Promise.resolve();
-    };
-    const postings = new PostingsBuilder();
-    const normHashes = new Uint32Array(n);
-    const exact = new IdTable((id) => normHashes[id]);
-    for (let id = 0; id < n; id++) {
-      const count = this.vocab.tokenize(this.values.get(id));
-      postings.addDocument(this.vocab.terms, count);
-      normHashes[id] = this.vocab.lastNormHash;
-      exact.insert(id);
-      if ((id + 1) % CHUNK === 0) await report(id + 1);
+    const columns = this.counted();
+    const cancelled = () => new DowserError('cancelled', 'Building the value index was cancelled.');
+    if (signal?.aborted) {
+      this.close();
+      throw cancelled();
     }
-    await report(n);
-    const terms = this.vocab.size;
+    const n = this.values.size;
+    const steps = this.streamValues ? 1 : Math.ceil(n / BATCH) + 1;
+    onProgress?.(0, steps);
+    if (!this.streamValues)
+      for (let id = 0, step = 1; id < n; id += BATCH, step++) {
+        const batch: string[] = [];
+        for (let v = id; v < Math.min(n, id + BATCH); v++) batch.push(this.values.get(v));
+        this.tokenizer.addValues(batch);
+        onProgress?.(step, steps);
+        // Let the host deliver messages (progress, cancel) between batches.
+        await Promise.resolve();
+        if (signal?.aborted) {
+          this.close();
+          throw cancelled();
+        }
+      }
+    // A cancel stops the tokenizer and does not wait for it (a terminated worker never answers).
+    let stop = () => undefined as void;
+    const aborted = new Promise<never>((_, reject) => {
+      stop = () => {
+        this.close();
+        reject(cancelled());
+      };
+    });
+    aborted.catch(() => undefined);
+    signal?.addEventListener('abort', stop);
+    let parts: TokenizedParts;
+    try {
+      parts = await Promise.race([this.tokenizer.finish(), aborted]);
+    } catch (e) {
+      throw signal?.aborted ? cancelled() : e;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+    if (signal?.aborted) throw cancelled();
+    const { normHashes } = parts;
     const index = new ValueIndex({
-      vocab: this.vocab,
+      vocab: new Vocabulary(parts.vocab),
       values: this.values,
       texts: this.texts,
-      valuePostings: postings.finish(terms),
-      textPostings: this.textPostings.finish(terms),
+      valuePostings: Postings.fromData(parts.valuePostings),
+      textPostings: Postings.fromData(parts.textPostings),
       normHashes,
-      exact,
-      columns: this.columns,
+      exact: new IdTable((id) => normHashes[id], parts.exactSlots),
+      columns,
     });
-    await report(steps);
+    onProgress?.(steps, steps);
     return index;
   }
 }
@@ -196,7 +266,7 @@ interface Parts {
   textPostings: Postings;
   normHashes: Uint32Array;
   exact: IdTable;
-  columns: ColumnState[];
+  columns: ValueColumns;
 }
 
 /** A query as prepared for both sets of postings. */
@@ -211,7 +281,6 @@ interface Plan {
 
 export class ValueIndex {
   private readonly p: Parts;
-  private readonly summaries: ColumnValueSummary[];
   /** The words (not codes), sorted: completing a cut-short last word. */
   private readonly sortedWords: string[];
   private readonly typos: TypoNeighbours;
@@ -221,27 +290,6 @@ export class ValueIndex {
     this.p = parts;
     this.sortedWords = parts.vocab.words.filter((w) => w !== '' && !/\d/.test(w)).sort();
     this.typos = new TypoNeighbours(parts.vocab.words);
-    const valueCounts = new Uint32Array(parts.columns.length);
-    const textCounts = new Uint32Array(parts.columns.length);
-    for (const c of parts.values.columns) valueCounts[c]++;
-    for (const c of parts.texts.columns) textCounts[c]++;
-    this.summaries = parts.columns.map((c, i) => {
-      const base = {
-        table: c.table,
-        column: c.column,
-        values: valueCounts[i],
-        texts: textCounts[i],
-        dates: c.dates,
-        rowsScanned: c.rowsScanned,
-      };
-      return c.dates === 0
-        ? { ...base, policy: 'all' as const }
-        : {
-            ...base,
-            policy: 'partial' as const,
-            note: `${c.dates.toLocaleString('en-US')} date/time value${c.dates === 1 ? ' is' : 's are'} not indexed: compare them in SQL.`,
-          };
-    });
     const total = Math.max(1, parts.values.size + parts.texts.size);
     let maxRows = 1;
     for (const c of parts.values.counts) if (c > maxRows) maxRows = c;
@@ -272,7 +320,7 @@ export class ValueIndex {
 
   /** What the index holds of each text column. */
   get columns(): readonly ColumnValueSummary[] {
-    return this.summaries;
+    return this.p.columns.summaries;
   }
 
   /** Bytes the index holds, counted from its arrays and strings. */
@@ -292,56 +340,10 @@ export class ValueIndex {
     );
   }
 
-  /**
-   * Statistics of a column whose cells are all text or NULL, without dates or long texts, from
-   * the values read (every row, exact); null otherwise (core/schema/stats.ts computes those).
-   */
+  /** See ValueColumns.columnStats. */
   columnStats(table: string, column: string): ColumnStats | null {
-    const n = this.p.columns.findIndex((c) => c.table === table && c.column === column);
-    const c = this.p.columns[n];
-    if (!c || c.dates > 0 || c.others > 0) return null;
-    // Long texts are not held: their column's range is left unknown, and they count as distinct.
-    const texts = this.summaries[n].texts;
-    const { values } = this.p;
-    this.statsSource ??= groupByColumn(values.columns, this.p.columns.length);
-    const ids = this.statsSource[n];
-    let min: string | null = null;
-    let max: string | null = null;
-    if (texts === 0)
-      for (const id of ids) {
-        const v = values.get(id);
-        if (min === null || v < min) min = v;
-        if (max === null || v > max) max = v;
-      }
-    const cut = (v: string) => (v.length > STATS_TEXT_CUT ? v.slice(0, STATS_TEXT_CUT) : v);
-    const nonNull = c.textCells;
-    const categories =
-      texts === 0 && ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
-        ? [...ids]
-            .sort((a, b) => values.counts[b] - values.counts[a] || compareText(values.get(a), values.get(b)))
-            .map((id) => ({ value: cut(values.get(id)), count: values.counts[id] }))
-        : null;
-    const storageClasses: ColumnStats['storageClasses'] = {};
-    if (nonNull > 0) storageClasses.text = nonNull;
-    if (c.nulls > 0) storageClasses.null = c.nulls;
-    return {
-      table,
-      column,
-      rowsScanned: c.rowsScanned,
-      approximate: false,
-      nullCount: c.nulls,
-      distinctCount: ids.length + texts,
-      storageClasses,
-      min: min === null ? null : cut(min),
-      max: max === null ? null : cut(max),
-      samples: ids.slice(0, SAMPLE_COUNT).map((id) => cut(values.get(id))),
-      categories,
-      avgLength: nonNull > 0 ? Math.round((c.textLength / nonNull) * 10) / 10 : null,
-      looksLikeDate: false,
-    };
+    return this.p.columns.columnStats(table, column);
   }
-
-  private statsSource: number[][] | undefined;
 
   private frequency(term: number | undefined): number {
     return this.p.valuePostings.frequency(term) + this.p.textPostings.frequency(term);
@@ -391,7 +393,7 @@ export class ValueIndex {
     if (!table && !column) return null;
     const t = table?.toLowerCase();
     const c = column?.toLowerCase();
-    return Uint8Array.from(this.p.columns, (r) =>
+    return Uint8Array.from(this.p.columns.states, (r) =>
       (!t || r.table.toLowerCase() === t) && (!c || r.column.toLowerCase() === c) ? 1 : 0,
     );
   }
@@ -510,7 +512,8 @@ export class ValueIndex {
   }
 
   private rank(rq: RankQuery, candidates: Set<number>, k: number, query: string): ValueHit[] {
-    const { values, columns } = this.p;
+    const { values } = this.p;
+    const columns = this.p.columns.states;
     const hits: ValueHit[] = [];
     const compactQuery = compactKey(query);
     for (const id of candidates) {
@@ -551,7 +554,8 @@ export class ValueIndex {
 
   /** The best long texts for the plan, read back by rowid and ranked. */
   private async textHits(exec: SqlExecutor, { rq, scope, terms }: Plan): Promise<ValueHit[]> {
-    const { texts, columns, textPostings } = this.p;
+    const { texts, textPostings } = this.p;
+    const columns = this.p.columns.states;
     const accept = scope ? (doc: number) => scope[texts.columns[doc]] === 1 : undefined;
     const docs = textPostings.search(
       withinBudget(terms, (t) => textPostings.frequency(t)),
@@ -587,13 +591,6 @@ export class ValueIndex {
   }
 }
 
-/** Value ids per column number, in id (first seen) order. */
-function groupByColumn(columnOf: Uint16Array, columns: number): number[][] {
-  const out: number[][] = Array.from({ length: columns }, () => []);
-  for (let id = 0; id < columnOf.length; id++) out[columnOf[id]].push(id);
-  return out;
-}
-
 /** Terms rarest first, as many as fit the posting budget of one search. */
 function withinBudget(terms: ScoredTerm[], frequency: (term: number) => number): ScoredTerm[] {
   const sorted = [...terms].sort((a, b) => frequency(a.term) - frequency(b.term));
@@ -606,10 +603,6 @@ function withinBudget(terms: ScoredTerm[], frequency: (term: number) => number):
     kept.push(t);
   }
   return kept;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function sortHits(hits: ValueHit[]): ValueHit[] {

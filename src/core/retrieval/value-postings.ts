@@ -274,8 +274,27 @@ class Accumulator {
   }
 }
 
+/** Finished postings as plain arrays: what a tokenizing worker hands back (typed arrays transferred). */
+export interface PostingsData {
+  data: Uint8Array;
+  offsets: Uint32Array;
+  docFreq: Uint32Array;
+  docLength: Uint16Array;
+  avgDocLength: number;
+}
+
 export class Postings {
   private readonly acc = new Accumulator();
+
+  static fromData(d: PostingsData): Postings {
+    return new Postings(d.data, d.offsets, d.docFreq, d.docLength, d.avgDocLength);
+  }
+
+  /** The arrays, for sending to another thread (shared, not copied). */
+  toData(): PostingsData {
+    const { data, offsets, docFreq, docLength, avgDocLength } = this;
+    return { data, offsets, docFreq, docLength, avgDocLength };
+  }
 
   constructor(
     private readonly data: Uint8Array,

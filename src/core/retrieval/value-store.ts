@@ -28,10 +28,17 @@ const columnSalt = (column: number) => Math.imul(column + 1, 0x9e3779b1);
 /** Open addressing over ids, keyed by a 32-bit hash per id; `same(id)` confirms a match. */
 export class IdTable {
   /** Open-addressing slots (ids, -1 empty): hot loops probe them directly, without a callback. */
-  slots = new Int32Array(1024).fill(-1);
+  slots: Int32Array;
   private count = 0;
 
-  constructor(private readonly hashOf: (id: number) => number) {}
+  /** An empty table, or one over slots filled elsewhere (a worker's table, taken over). */
+  constructor(
+    private readonly hashOf: (id: number) => number,
+    slots?: Int32Array,
+  ) {
+    this.slots = slots ?? new Int32Array(1024).fill(-1);
+    if (slots) for (const id of slots) if (id >= 0) this.count++;
+  }
 
   find(hash: number, same: (id: number) => boolean): number {
     const mask = this.slots.length - 1;

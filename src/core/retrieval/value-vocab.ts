@@ -35,24 +35,50 @@ export function hashRange(text: string, start: number, end: number): number {
 /** A second, independent 32-bit hash step: with hashRange and the length it keys a word. */
 const keyStep = (g: number, c: number) => Math.imul(((g << 5) | (g >>> 27)) ^ c, KEY_PRIME);
 
+/** A vocabulary as plain arrays: what a tokenizing worker hands back (typed arrays transferred). */
+export interface VocabularyData {
+  words: string[];
+  hashes: Uint32Array;
+  keys: Uint32Array;
+  lengths: Uint16Array;
+  slots: Int32Array;
+  bucketTerm: Int32Array;
+}
+
 export class Vocabulary {
   /** Word of each term id; '' for a code bucket. */
-  readonly words: string[] = [];
+  readonly words: string[];
   /**
    * Term ids of the text last tokenized, in order (`tokenize` returns how many): read them
    * before the next call, which reuses the array.
    */
   terms = new Int32Array(256);
-  private hashes = new Uint32Array(1024);
-  private keys = new Uint32Array(1024);
-  private lengths = new Uint16Array(1024);
-  private slots = new Int32Array(2048).fill(-1);
-  private readonly bucketTerm = new Int32Array(CODE_BUCKETS).fill(-1);
+  private hashes: Uint32Array;
+  private keys: Uint32Array;
+  private lengths: Uint16Array;
+  private slots: Int32Array;
+  private readonly bucketTerm: Int32Array;
   /** hashRange of the normalised form (words joined by one space) of the text last tokenized. */
   lastNormHash = 0;
 
   get size(): number {
     return this.words.length;
+  }
+
+  /** The vocabulary's arrays, for sending to another thread (the arrays are shared, not copied). */
+  toData(): VocabularyData {
+    const { words, hashes, keys, lengths, slots, bucketTerm } = this;
+    return { words, hashes, keys, lengths, slots, bucketTerm };
+  }
+
+  /** A new, empty vocabulary, or one made from `toData()`'s arrays (taken over, not copied). */
+  constructor(data?: VocabularyData) {
+    this.words = data?.words ?? [];
+    this.hashes = data?.hashes ?? new Uint32Array(1024);
+    this.keys = data?.keys ?? new Uint32Array(1024);
+    this.lengths = data?.lengths ?? new Uint16Array(1024);
+    this.slots = data?.slots ?? new Int32Array(2048).fill(-1);
+    this.bucketTerm = data?.bucketTerm ?? new Int32Array(CODE_BUCKETS).fill(-1);
   }
 
   isWord(term: number): boolean {

@@ -7,12 +7,14 @@
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
-import { extractValues } from '../retrieval/distinct-values';
+import { extractValues, mayHoldText, valueTables } from '../retrieval/distinct-values';
 import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
 import { loadLexicon } from '../retrieval/lexicon';
 import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
 import type { JoinEdge } from '../retrieval/types';
+import type { ValueColumns } from '../retrieval/value-columns';
 import { type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
+import type { TokenizerWorkers } from '../retrieval/value-tokenizer';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, type UnmatchedKey } from '../schema/key-health';
@@ -36,6 +38,8 @@ export interface BuildToolboxOptions {
   descriptions?: ColumnDescriptions;
   embedder?: Embedder | null;
   vectorCache?: VectorCache | null;
+  /** Tokenizing workers (the page's and the CLI's engines have them): used for large databases. */
+  tokenizerWorkers?: TokenizerWorkers;
   /** Statistics for the index are computed on at most this many rows per table. */
   statsRowBudget?: number;
   onProgress?(p: ToolboxProgress): void;
@@ -93,64 +97,100 @@ export async function buildToolbox(
     }
   };
 
-  // One read of every text value; long texts are indexed as they are read (stage 'values'),
-  // short values once their counts are known (stage 'value-index').
-  const builder = new ValueIndexBuilder();
-  await timed('values', () =>
-    extractValues(exec, schema, builder, {
+  // One read of every text value (stage 'values'); each distinct value and long text is
+  // tokenized once (stage 'value-index'): in a worker while the tables are read when the
+  // database is large enough and a worker can start, on this thread otherwise (decision 014).
+  const workers = options.tokenizerWorkers;
+  const port = workers && textCells(schema) >= workers.minCells ? workers.spawn() : null;
+  const builder = new ValueIndexBuilder(port ? { tokenizer: port } : {});
+  const indexValues = (b: ValueIndexBuilder) =>
+    timed('value-index', () =>
+      b.finish({ onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }), signal }),
+    );
+  try {
+    return await buildWith();
+  } finally {
+    builder.close();
+  }
+
+  async function buildWith(): Promise<Toolbox> {
+    await timed('values', () => readValues(builder));
+    const counted = builder.counted();
+    // A worker goes on tokenizing while statistics and keys are computed here; this thread
+    // tokenizes first.
+    const indexing = indexValues(builder);
+    indexing.catch(() => undefined); // awaited below; failures there
+    if (!port) await indexing;
+    const rest = await statisticsAndKeys(counted);
+    let values: ValueIndex;
+    try {
+      values = await indexing;
+    } catch (e) {
+      if (!port || (e instanceof DowserError && e.code === 'cancelled')) throw e;
+      // The worker failed (it could not start, or died): read the values again, tokenize here.
+      const local = new ValueIndexBuilder();
+      await timed('values', () => readValues(local));
+      values = await indexValues(local);
+    }
+    return assemble({ exec, schema, values, timings, ...rest }, options);
+  }
+
+  function readValues(b: ValueIndexBuilder): Promise<void> {
+    return extractValues(exec, schema, b, {
       onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
       signal,
-    }),
-  );
-  const values = await timed('value-index', () =>
-    builder.finish({
-      onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }),
-      signal,
-    }),
-  );
+    });
+  }
 
-  // Statistics feed value hints (SearchColumn) and what the model sees about each column. Text
-  // columns come from the values just read (every row, exact); the others from SQL on a row budget.
-  const readable = schema.tables.filter((t) => !t.error);
-  const total = readable.reduce((n, t) => n + t.columns.length, 0);
-  const stats = await timed('statistics', async () => {
-    const out = new Map<string, ColumnStats>();
-    let done = 0;
-    for (const t of readable) {
-      for (const c of t.columns) {
-        checkAborted(signal);
-        try {
-          const fromValues = t.kind === 'view' ? null : values.columnStats(t.name, c.name);
-          out.set(
-            `${t.name}.${c.name}`,
-            fromValues ??
-              (await columnStats(exec, {
-                table: t.name,
-                column: c.name,
-                rowCount: t.rowCount,
-                rowBudget: options.statsRowBudget ?? 50_000,
-                signal,
-              })),
-          );
-        } catch (e) {
-          if (e instanceof DowserError && e.code === 'cancelled') throw e;
-          // A column whose statistics fail (odd collation, damaged page) is still searchable by name.
+  async function statisticsAndKeys(values: ValueColumns) {
+    // Statistics feed value hints (SearchColumn) and what the model sees about each column. Text
+    // columns come from the values just read (every row, exact); the others from SQL on a row budget.
+    const readable = schema.tables.filter((t) => !t.error);
+    const total = readable.reduce((n, t) => n + t.columns.length, 0);
+    const stats = await timed('statistics', async () => {
+      const out = new Map<string, ColumnStats>();
+      let done = 0;
+      for (const t of readable) {
+        for (const c of t.columns) {
+          checkAborted(signal);
+          try {
+            const fromValues = t.kind === 'view' ? null : values.columnStats(t.name, c.name);
+            out.set(
+              `${t.name}.${c.name}`,
+              fromValues ??
+                (await columnStats(exec, {
+                  table: t.name,
+                  column: c.name,
+                  rowCount: t.rowCount,
+                  rowBudget: options.statsRowBudget ?? 50_000,
+                  signal,
+                })),
+            );
+          } catch (e) {
+            if (e instanceof DowserError && e.code === 'cancelled') throw e;
+            // A column whose statistics fail (odd collation, damaged page) is still searchable by name.
+          }
+          onProgress?.({ stage: 'statistics', done: ++done, total });
         }
-        onProgress?.({ stage: 'statistics', done: ++done, total });
       }
-    }
-    return out;
-  });
-  const inferredKeys = await timed('keys', async () => {
-    onProgress?.({ stage: 'keys', done: 0, total: 1 });
-    const keys = await inferForeignKeys(schema, exec, { signal });
-    onProgress?.({ stage: 'keys', done: 1, total: 1 });
-    return keys;
-  });
-  const graph = buildJoinGraph(schema, inferredKeys);
-  // Declared keys whose values never meet get a warning wherever a join path uses them.
-  const unmatchedKeys = await findUnmatchedKeys(exec, graph.edges, { signal });
-  return assemble({ exec, schema, stats, values, inferredKeys, graph, unmatchedKeys, timings }, options);
+      return out;
+    });
+    const inferredKeys = await timed('keys', async () => {
+      onProgress?.({ stage: 'keys', done: 0, total: 1 });
+      const keys = await inferForeignKeys(schema, exec, { signal });
+      onProgress?.({ stage: 'keys', done: 1, total: 1 });
+      return keys;
+    });
+    const graph = buildJoinGraph(schema, inferredKeys);
+    // Declared keys whose values never meet get a warning wherever a join path uses them.
+    const unmatchedKeys = await findUnmatchedKeys(exec, graph.edges, { signal });
+    return { stats, inferredKeys, graph, unmatchedKeys };
+  }
+}
+
+/** Cells of the columns whose values are read, from the row counts of the schema. */
+function textCells(schema: Schema): number {
+  return valueTables(schema).reduce((n, t) => n + (t.rowCount ?? 0) * t.columns.filter(mayHoldText).length, 0);
 }
 
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */

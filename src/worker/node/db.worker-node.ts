@@ -6,6 +6,7 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { parentPort } from 'node:worker_threads';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import '../error-transfer';
+import { nodeTokenizerWorkers } from './spawn';
 
-const engine = await createNodeEngine();
+const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
 Comlink.expose(engine, nodeEndpoint(parentPort!));

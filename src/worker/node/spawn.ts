@@ -1,6 +1,9 @@
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { TOKENIZER_WORKER_MIN_CELLS, type TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import type { SpawnedWorker } from '../db-client';
+import { remoteTokenizer } from '../tokenizer-client';
 
 /** Starts the engine in a worker thread; TypeScript is loaded through tsx (see the .mjs bootstrap). */
 export function spawnNodeDbWorker(): SpawnedWorker {
@@ -23,6 +26,31 @@ export function spawnNodeDbWorker(): SpawnedWorker {
       };
       worker.on('error', (e) => tell(e instanceof Error ? e.message : String(e)));
       worker.on('exit', (code) => tell(`exit code ${code}`));
+    },
+  };
+}
+
+/** Tokenizing workers beside the engine (its thread in the CLI, or the process in bench and eval). */
+export function nodeTokenizerWorkers(minCells = TOKENIZER_WORKER_MIN_CELLS): TokenizerWorkers {
+  return {
+    minCells,
+    spawn() {
+      if (availableParallelism() < 2) return null;
+      const worker = new Worker(new URL('./tokenizer.worker-node.mjs', import.meta.url));
+      let terminated = false;
+      return remoteTokenizer({
+        endpoint: nodeEndpoint(worker),
+        terminate: () => {
+          terminated = true;
+          void worker.terminate();
+        },
+        onDeath(listener) {
+          worker.on('error', (e) => listener(e instanceof Error ? e.message : String(e)));
+          worker.on('exit', (code) => {
+            if (!terminated) listener(`exit code ${code}`);
+          });
+        },
+      });
     },
   };
 }

@@ -1,0 +1,120 @@
+// What the value read learned about each text column, before any tokenizing: how many distinct
+// values and long texts it holds, its dates, NULLs and other cells, and from these the column's
+// statistics (every row, exact). Known as soon as the tables are read, so the toolbox computes
+// statistics while the values are still being tokenized (value-tokenizer.ts).
+
+import type { ColumnStats } from '../types';
+import type { ColumnValueSummary } from './types';
+import type { TextCounter, ValueCounter } from './value-store';
+
+export interface ColumnState {
+  table: string;
+  column: string;
+  /** How to reach the rowid of the table (null: no rowid, long texts are kept as values). */
+  rowid: string | null;
+  rowsScanned: number;
+  dates: number;
+  /** Cells that are not text: NULL, or another storage class (statistics come from SQL then). */
+  nulls: number;
+  others: number;
+  textCells: number;
+  textLength: number;
+}
+
+/** Cut of text in statistics, as core/schema/stats.ts cuts it. */
+const STATS_TEXT_CUT = 120;
+const MAX_CATEGORIES = 20;
+const SAMPLE_COUNT = 5;
+
+export class ValueColumns {
+  readonly summaries: ColumnValueSummary[];
+  private byColumn: number[][] | undefined;
+
+  constructor(
+    readonly states: readonly ColumnState[],
+    private readonly values: ValueCounter,
+    texts: TextCounter,
+  ) {
+    const valueCounts = new Uint32Array(states.length);
+    const textCounts = new Uint32Array(states.length);
+    for (const c of values.columns) valueCounts[c]++;
+    for (const c of texts.columns) textCounts[c]++;
+    this.summaries = states.map((c, i) => {
+      const base = {
+        table: c.table,
+        column: c.column,
+        values: valueCounts[i],
+        texts: textCounts[i],
+        dates: c.dates,
+        rowsScanned: c.rowsScanned,
+      };
+      return c.dates === 0
+        ? { ...base, policy: 'all' as const }
+        : {
+            ...base,
+            policy: 'partial' as const,
+            note: `${c.dates.toLocaleString('en-US')} date/time value${c.dates === 1 ? ' is' : 's are'} not indexed: compare them in SQL.`,
+          };
+    });
+  }
+
+  /**
+   * Statistics of a column whose cells are all text or NULL, without dates or long texts, from
+   * the values read (every row, exact); null otherwise (core/schema/stats.ts computes those).
+   */
+  columnStats(table: string, column: string): ColumnStats | null {
+    const n = this.states.findIndex((c) => c.table === table && c.column === column);
+    const c = this.states[n];
+    if (!c || c.dates > 0 || c.others > 0) return null;
+    // Long texts are not held: their column's range is left unknown, and they count as distinct.
+    const texts = this.summaries[n].texts;
+    const { values } = this;
+    this.byColumn ??= groupByColumn(values.columns, this.states.length);
+    const ids = this.byColumn[n];
+    let min: string | null = null;
+    let max: string | null = null;
+    if (texts === 0)
+      for (const id of ids) {
+        const v = values.get(id);
+        if (min === null || v < min) min = v;
+        if (max === null || v > max) max = v;
+      }
+    const cut = (v: string) => (v.length > STATS_TEXT_CUT ? v.slice(0, STATS_TEXT_CUT) : v);
+    const nonNull = c.textCells;
+    const categories =
+      texts === 0 && ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
+        ? [...ids]
+            .sort((a, b) => values.counts[b] - values.counts[a] || compareText(values.get(a), values.get(b)))
+            .map((id) => ({ value: cut(values.get(id)), count: values.counts[id] }))
+        : null;
+    const storageClasses: ColumnStats['storageClasses'] = {};
+    if (nonNull > 0) storageClasses.text = nonNull;
+    if (c.nulls > 0) storageClasses.null = c.nulls;
+    return {
+      table,
+      column,
+      rowsScanned: c.rowsScanned,
+      approximate: false,
+      nullCount: c.nulls,
+      distinctCount: ids.length + texts,
+      storageClasses,
+      min: min === null ? null : cut(min),
+      max: max === null ? null : cut(max),
+      samples: ids.slice(0, SAMPLE_COUNT).map((id) => cut(values.get(id))),
+      categories,
+      avgLength: nonNull > 0 ? Math.round((c.textLength / nonNull) * 10) / 10 : null,
+      looksLikeDate: false,
+    };
+  }
+}
+
+/** Value ids per column number, in id (first seen) order. */
+function groupByColumn(columnOf: Uint16Array, columns: number): number[][] {
+  const out: number[][] = Array.from({ length: columns }, () => []);
+  for (let id = 0; id < columnOf.length; id++) out[columnOf[id]].push(id);
+  return out;
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

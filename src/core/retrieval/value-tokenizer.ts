@@ -1,0 +1,134 @@
+// The tokenizing half of the value index: turns the distinct short values and long texts into
+// the vocabulary, both sets of postings and the table of whole normalised values. It needs no
+// database and holds no value after tokenizing it, so it can run in a second thread while the
+// engine's thread reads the tables and counts rows (decision 014): on two cores the build then
+// costs little more than the read. ValueIndexBuilder feeds it through a TokenizerPort, either
+// in the same thread (localTokenizer) or in a worker (src/worker/tokenizer-client.ts).
+
+import { type PostingsData, PostingsBuilder } from './value-postings';
+import { IdTable } from './value-store';
+import { type VocabularyData, Vocabulary } from './value-vocab';
+
+/** What tokenizing produced, as plain arrays (the typed arrays can be transferred). */
+export interface TokenizedParts {
+  vocab: VocabularyData;
+  valuePostings: PostingsData;
+  textPostings: PostingsData;
+  /** Hash of each value's normalised form, by value id. */
+  normHashes: Uint32Array;
+  /** Slots of an IdTable over normHashes: the values whose normalised form is a given text. */
+  exactSlots: Int32Array;
+}
+
+/** Where ValueIndexBuilder sends the values to tokenize: this thread, or a worker. */
+export interface TokenizerPort {
+  /** The next distinct short values, in value-id order. */
+  addValues(values: string[]): void;
+  /** The next distinct long texts, in text-id order. */
+  addTexts(texts: string[]): void;
+  /** Everything was sent: the parts, once the last batch is tokenized. */
+  finish(): Promise<TokenizedParts>;
+  /** Stops the work (cancel, failure); the port is spent. */
+  close(): void;
+}
+
+/**
+ * Text cells (rows times text columns) from which the engines start a tokenizing worker: below
+ * it, the worker's start-up costs more than it saves (decision 014 has the measurement).
+ */
+export const TOKENIZER_WORKER_MIN_CELLS = 200_000;
+
+/** Tokenizers in workers, where the host can start them (the page's database worker, the CLI). */
+export interface TokenizerWorkers {
+  /** A tokenizer in a new worker, or null when none can start here (one core, no workers). */
+  spawn(): TokenizerPort | null;
+  /** Text cells (rows times text columns) from which a worker is worth starting. */
+  minCells: number;
+}
+
+export class ValueTokenizer {
+  private readonly vocab = new Vocabulary();
+  private readonly valuePostings = new PostingsBuilder();
+  private readonly textPostings = new PostingsBuilder();
+  private normHashes = new Uint32Array(1024);
+  private readonly exact = new IdTable((id) => this.normHashes[id]);
+  private values = 0;
+
+  addValues(values: readonly string[]): void {
+    const { vocab, valuePostings, exact } = this;
+    for (const v of values) {
+      const count = vocab.tokenize(v);
+      valuePostings.addDocument(vocab.terms, count);
+      const id = this.values++;
+      if (id === this.normHashes.length) {
+        const grown = new Uint32Array(id * 2);
+        grown.set(this.normHashes);
+        this.normHashes = grown;
+      }
+      this.normHashes[id] = vocab.lastNormHash;
+      exact.insert(id);
+    }
+  }
+
+  addTexts(texts: readonly string[]): void {
+    const { vocab, textPostings } = this;
+    for (const t of texts) textPostings.addDocument(vocab.terms, vocab.tokenize(t));
+  }
+
+  /** The parts; the tokenizer is spent afterwards. */
+  finish(): TokenizedParts {
+    const terms = this.vocab.size;
+    return {
+      vocab: this.vocab.toData(),
+      valuePostings: this.valuePostings.finish(terms).toData(),
+      textPostings: this.textPostings.finish(terms).toData(),
+      normHashes: this.normHashes.slice(0, this.values),
+      exactSlots: this.exact.slots,
+    };
+  }
+}
+
+/** The buffers of the parts, to transfer them instead of copying. */
+export function transferablesOf(parts: TokenizedParts): ArrayBuffer[] {
+  const { vocab, valuePostings: vp, textPostings: tp } = parts;
+  const arrays = [
+    vocab.hashes,
+    vocab.keys,
+    vocab.lengths,
+    vocab.slots,
+    vocab.bucketTerm,
+    vp.data,
+    vp.offsets,
+    vp.docFreq,
+    vp.docLength,
+    tp.data,
+    tp.offsets,
+    tp.docFreq,
+    tp.docLength,
+    parts.normHashes,
+    parts.exactSlots,
+  ];
+  // A buffer may be listed once only.
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+}
+
+/** Tokenizes in this thread, as the values arrive. */
+export function localTokenizer(): TokenizerPort {
+  let tokenizer: ValueTokenizer | null = new ValueTokenizer();
+  const live = () => {
+    if (!tokenizer) throw new Error('This tokenizer was closed.');
+    return tokenizer;
+  };
+  return {
+    addValues: (values) => live().addValues(values),
+    addTexts: (texts) => live().addTexts(texts),
+    finish: async () => {
+      const parts = live().finish();
+      tokenizer = null;
+      return parts;
+    },
+    close: () => {
+      tokenizer = null;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// What a tokenizing worker exposes (browser and Node entries alike): ValueIndexBuilder's
+// TokenizerPort on the other side of a message channel. The parts go back transferred.
+
+import * as Comlink from 'comlink';
+import { transferablesOf, ValueTokenizer } from '../core/retrieval/value-tokenizer';
+
+export function tokenizerApi() {
+  const tokenizer = new ValueTokenizer();
+  return {
+    addValues(values: string[]): void {
+      tokenizer.addValues(values);
+    },
+    addTexts(texts: string[]): void {
+      tokenizer.addTexts(texts);
+    },
+    finish() {
+      const parts = tokenizer.finish();
+      return Comlink.transfer(parts, transferablesOf(parts));
+    },
+  };
+}
+
+export type TokenizerApi = ReturnType<typeof tokenizerApi>;
