@@ -96,3 +96,24 @@ test('semantic column search with a self-hosted model', async ({ page }) => {
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByTestId('tool-output').locator('tbody')).toContainText('embedding');
 });
+
+// A database large enough for the database worker to start a second one that tokenizes the
+// values while it reads (decision 014): the page says so, and what it built answers searches.
+test('a large database is tokenized in a second worker, and its values and texts are found', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { buildDb, notesSql } = await import('../src/test-support/build-db');
+  const buffer = Buffer.from(await buildDb(notesSql(60_000)));
+  await openApp(page);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'notes.sqlite', mimeType: 'application/octet-stream', buffer });
+  await expect(page.getByRole('button', { name: 'notes.sqlite', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  const status = page.getByTestId('index-status');
+  await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(status).toContainText('values tokenized in a second thread');
+  await page.getByRole('tab', { name: 'Search values' }).click();
+  await page.getByLabel('Value', { exact: true }).fill('Unterwegs');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByTestId('observation')).toContainText('"Ünterwegs" in notes.tag');
+});

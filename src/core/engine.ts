@@ -6,7 +6,7 @@ import type { ColumnDescriptions } from './retrieval/column-index';
 import type { QuestionLink } from './retrieval/linker';
 import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
-import type { ToolboxProgress, ToolboxStage } from './tools/toolbox';
+import type { TokenizedIn, ToolboxProgress, ToolboxStage } from './tools/toolbox';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema, SqlValue } from './types';
 
 export interface OpenRequest {
@@ -77,6 +77,8 @@ export interface ToolsSummary {
   valuePolicies: Array<{ table: string; column: string; policy: string; note?: string }>;
   inferredKeys: number;
   timings: Partial<Record<ToolboxStage, number>>;
+  /** Where the values were tokenized: a worker beside the engine, or the engine's own thread. */
+  tokenizedIn: TokenizedIn;
   /** The sentence of each indexed column, in index order: what a separate embedding worker embeds. */
   columnSentences: string[];
 }

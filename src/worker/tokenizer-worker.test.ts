@@ -47,6 +47,7 @@ describe('the tokenizing worker', () => {
     const remote = await engineWith(workers, bytes);
     const [a, b] = [await local.buildTools('n'), await remote.buildTools('n')];
     expect(seen).toEqual({ spawned: 1, finished: 1 });
+    expect([a.tokenizedIn, b.tokenizedIn]).toEqual(['engine', 'worker']);
     expect(b.valuesIndexed).toBe(a.valuesIndexed);
     expect(b.valuePolicies).toEqual(a.valuePolicies);
     expect(b.columnSentences).toEqual(a.columnSentences); // statistics from the values read
@@ -73,7 +74,7 @@ describe('the tokenizing worker', () => {
   it('is not started for a small database', async () => {
     const { workers, seen } = counted(nodeTokenizerWorkers());
     const engine = await engineWith(workers, await buildDb(notesSql(200)));
-    await engine.buildTools('n');
+    expect((await engine.buildTools('n')).tokenizedIn).toBe('engine');
     expect(seen.spawned).toBe(0);
   });
 
@@ -99,6 +100,7 @@ describe('the tokenizing worker', () => {
     const fallback = await engineWith(dying, bytes);
     const [a, b] = [await local.buildTools('n'), await fallback.buildTools('n')];
     expect(died).toBe(1);
+    expect(b.tokenizedIn).toBe('engine-after-worker-failed');
     expect(b.valuesIndexed).toBe(a.valuesIndexed);
     const q = { query: 'closed' };
     expect((await fallback.callTool('n', 'search_value', q)).observation).toBe(

@@ -502,6 +502,7 @@ function summarize(t: Toolbox): ToolsSummary {
       .map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
     inferredKeys: t.inferredKeys.length,
     timings: t.timings,
+    tokenizedIn: t.tokenizedIn,
     columnSentences: t.columns.columns.map((c) => c.sentence),
   };
 }

@@ -49,8 +49,13 @@ export interface FileBenchReport {
   /** buildTools end to end: statistics, extraction, value index, keys, column index. */
   buildMs: number;
   buildStagesMs: ToolsSummary['timings'];
-  /** Extraction + value index (the stages that read and index the values). */
+  /**
+   * Extraction + value index stages (with a tokenizing worker, 'value-index' is the time waited
+   * for it after the statistics, computed meanwhile).
+   */
   valueIndexMs: number;
+  /** Where the values were tokenized (a worker, the engine's thread, or that after a failure). */
+  tokenizedIn: ToolsSummary['tokenizedIn'];
   buildToSqliteRead: number;
   valueIndexToSqliteRead: number;
   valuesIndexed: number;
@@ -249,6 +254,7 @@ export async function benchFile(options: FileBenchOptions): Promise<FileBenchRep
     buildMs: Math.round(buildMs),
     buildStagesMs: summary.timings,
     valueIndexMs,
+    tokenizedIn: summary.tokenizedIn,
     buildToSqliteRead: Math.round((buildMs / sqliteReadMs) * 100) / 100,
     valueIndexToSqliteRead: Math.round((valueIndexMs / sqliteReadMs) * 100) / 100,
     valuesIndexed: summary.valuesIndexed,
@@ -277,7 +283,7 @@ export function formatFileBench(r: FileBenchReport): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const lines = [
     `${r.file}: ${(r.sizeBytes / MiB).toFixed(1)} MiB, ${n(r.textCellsRead)} text cells`,
-    `build ${n(r.buildMs)} ms (values + value index ${n(r.valueIndexMs)} ms); plain read of the text columns ${n(r.sqliteReadMs)} ms`,
+    `build ${n(r.buildMs)} ms (values + value index ${n(r.valueIndexMs)} ms, tokenized in ${r.tokenizedIn === 'worker' ? 'a worker' : r.tokenizedIn}); plain read of the text columns ${n(r.sqliteReadMs)} ms`,
     `build / read ${r.buildToSqliteRead} (value index / read ${r.valueIndexToSqliteRead}); values indexed ${n(r.valuesIndexed)}`,
     `memory: index ${r.indexMemoryMB ?? '?'} MB, file after open +${r.openRssDeltaMB} MB RSS, peak RSS ${n(r.peakRssMB)} MB`,
     '',

@@ -26,6 +26,9 @@ import { statsSummary } from '../format/schema-text';
 import { quoteData } from './quote-data';
 import type { ColumnEvidence } from './sql-repair';
 
+/** 'engine-after-worker-failed': the worker died or could not start, the engine's thread redid it. */
+export type TokenizedIn = 'worker' | 'engine' | 'engine-after-worker-failed';
+
 export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
 
 export interface ToolboxProgress {
@@ -58,6 +61,8 @@ export interface Toolbox {
   semanticNote: string | null;
   /** Milliseconds per build stage. */
   timings: Partial<Record<ToolboxStage, number>>;
+  /** Where the values were tokenized (a worker's failure is said, not hidden). */
+  tokenizedIn: TokenizedIn;
   call(
     name: string,
     args: unknown,
@@ -104,9 +109,7 @@ export async function buildToolbox(
   const port = workers && textCells(schema) >= workers.minCells ? workers.spawn() : null;
   const builder = new ValueIndexBuilder(port ? { tokenizer: port } : {});
   const indexValues = (b: ValueIndexBuilder) =>
-    timed('value-index', () =>
-      b.finish({ onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }), signal }),
-    );
+    b.finish({ onProgress: (done, all) => onProgress?.({ stage: 'value-index', done, total: all }), signal });
   try {
     return await buildWith();
   } finally {
@@ -117,22 +120,24 @@ export async function buildToolbox(
     await timed('values', () => readValues(builder));
     const counted = builder.counted();
     // A worker goes on tokenizing while statistics and keys are computed here; this thread
-    // tokenizes first.
+    // tokenizes first. Stage timings do not overlap: 'value-index' is the time waited for it.
     const indexing = indexValues(builder);
     indexing.catch(() => undefined); // awaited below; failures there
-    if (!port) await indexing;
+    if (!port) await timed('value-index', () => indexing);
     const rest = await statisticsAndKeys(counted);
     let values: ValueIndex;
+    let tokenizedIn: TokenizedIn = port ? 'worker' : 'engine';
     try {
-      values = await indexing;
+      values = port ? await timed('value-index', () => indexing) : await indexing;
     } catch (e) {
       if (!port || (e instanceof DowserError && e.code === 'cancelled')) throw e;
       // The worker failed (it could not start, or died): read the values again, tokenize here.
+      tokenizedIn = 'engine-after-worker-failed';
       const local = new ValueIndexBuilder();
       await timed('values', () => readValues(local));
-      values = await indexValues(local);
+      values = await timed('value-index', () => indexValues(local));
     }
-    return assemble({ exec, schema, values, timings, ...rest }, options);
+    return assemble({ exec, schema, values, timings, tokenizedIn, ...rest }, options);
   }
 
   function readValues(b: ValueIndexBuilder): Promise<void> {
@@ -203,6 +208,7 @@ interface ToolboxBase {
   graph: JoinGraph;
   unmatchedKeys: Map<string, UnmatchedKey>;
   timings: Toolbox['timings'];
+  tokenizedIn: TokenizedIn;
 }
 
 type AssembleOptions = Pick<BuildToolboxOptions, 'descriptions' | 'embedder' | 'vectorCache' | 'onProgress' | 'signal'>;
@@ -284,6 +290,7 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
     inferredKeys: base.inferredKeys,
     graph,
     timings,
+    tokenizedIn: base.tokenizedIn,
     semanticNote,
     mode: embedder ? 'hybrid' : 'lexical',
     call: (name, args, s, extras) => {

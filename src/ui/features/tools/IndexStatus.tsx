@@ -1,3 +1,4 @@
+import type { ToolsSummary } from '../../../core/engine';
 import { ensureTools, forgetTools } from '../../actions/tools';
 import { formatCount } from '../../lib/format';
 import { useApp } from '../../store/app-store';
@@ -51,7 +52,7 @@ export function IndexStatus({ dbId }: { dbId: string }) {
         Indexes ready: {formatCount(s.columnsIndexed)} columns
         {s.columnsDescribed ? ` (${formatCount(s.columnsDescribed)} described)` : ''}, {formatCount(s.valuesIndexed)}{' '}
         distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in{' '}
-        {formatCount(ms)} ms · lexical search ready
+        {formatCount(ms)} ms{TOKENIZED_IN[s.tokenizedIn]} · lexical search ready
       </span>
       <SemanticLine dbId={dbId} />
       {s.valuePolicies.length > 0 && (
@@ -70,6 +71,13 @@ export function IndexStatus({ dbId }: { dbId: string }) {
     </div>
   );
 }
+
+/** How the values were tokenized, when it was not the database worker alone. */
+const TOKENIZED_IN: Record<ToolsSummary['tokenizedIn'], string> = {
+  engine: '',
+  worker: ' (values tokenized in a second thread)',
+  'engine-after-worker-failed': ' (the second thread failed; values tokenized in the database worker)',
+};
 
 /** The embedding model's state: loading, embedding the columns, ready, or why search stays lexical. */
 function SemanticLine({ dbId }: { dbId: string }) {
