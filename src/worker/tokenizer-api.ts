@@ -2,16 +2,16 @@
 // TokenizerPort on the other side of a message channel. The parts go back transferred.
 
 import * as Comlink from 'comlink';
-import { transferablesOf, ValueTokenizer } from '../core/retrieval/value-tokenizer';
+import { type TextBatch, transferablesOf, ValueTokenizer } from '../core/retrieval/value-tokenizer';
 
 export function tokenizerApi() {
   const tokenizer = new ValueTokenizer();
   return {
-    addValues(values: string[]): void {
-      tokenizer.addValues(values);
+    addValues(batch: TextBatch): void {
+      tokenizer.addValues(batch);
     },
-    addTexts(texts: string[]): void {
-      tokenizer.addTexts(texts);
+    addTexts(batch: TextBatch): void {
+      tokenizer.addTexts(batch);
     },
     finish() {
       const parts = tokenizer.finish();

@@ -28,11 +28,11 @@ export function remoteTokenizer(worker: SpawnedWorker): TokenizerPort {
     worker.terminate();
   };
   return {
-    addValues(values) {
-      if (!closed && !failure) send(remote.addValues(values));
+    addValues(batch) {
+      if (!closed && !failure) send(remote.addValues(Comlink.transfer(batch, [batch.ends.buffer as ArrayBuffer])));
     },
-    addTexts(texts) {
-      if (!closed && !failure) send(remote.addTexts(texts));
+    addTexts(batch) {
+      if (!closed && !failure) send(remote.addTexts(Comlink.transfer(batch, [batch.ends.buffer as ArrayBuffer])));
     },
     async finish(): Promise<TokenizedParts> {
       if (closed) throw new DowserError('internal', 'The tokenizing worker was closed.');

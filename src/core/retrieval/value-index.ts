@@ -43,7 +43,7 @@ import { type ColumnState, compareText, ValueColumns } from './value-columns';
 import { IdTable, TextCounter, ValueCounter } from './value-store';
 import { compactKey, isDateLike, normalizeValue, startsWithNormalized } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
-import { localTokenizer, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
+import { localTokenizer, toBatch, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
 import { hashRange, Vocabulary } from './value-vocab';
 
 export interface ValueSearchOptions {
@@ -167,13 +167,13 @@ export class ValueIndexBuilder implements ValueSink {
 
   private sendValues(): void {
     if (this.freshValues.length === 0) return;
-    this.tokenizer.addValues(this.freshValues);
+    this.tokenizer.addValues(toBatch(this.freshValues));
     this.freshValues = [];
   }
 
   private sendTexts(): void {
     if (this.freshTexts.length === 0) return;
-    this.tokenizer.addTexts(this.freshTexts);
+    this.tokenizer.addTexts(toBatch(this.freshTexts));
     this.freshTexts = [];
     this.freshChars = 0;
   }
@@ -212,9 +212,7 @@ export class ValueIndexBuilder implements ValueSink {
     onProgress?.(0, steps);
     if (!this.streamValues)
       for (let id = 0, step = 1; id < n; id += BATCH, step++) {
-        const batch: string[] = [];
-        for (let v = id; v < Math.min(n, id + BATCH); v++) batch.push(this.values.get(v));
-        this.tokenizer.addValues(batch);
+        this.tokenizer.addValues(this.values.range(id, Math.min(n, id + BATCH)));
         onProgress?.(step, steps);
         // Let the host deliver messages (progress, cancel) between batches.
         await Promise.resolve();

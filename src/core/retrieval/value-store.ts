@@ -147,6 +147,29 @@ export class ValueCounter {
     return end - this.starts[id];
   }
 
+  /**
+   * The values of ids [from, to) as one string and their ends in it, without copying when they
+   * lie in one sealed chunk (call after `freeze`).
+   */
+  range(from: number, to: number): { text: string; ends: Uint32Array } {
+    const chunk = from >>> CHUNK_BITS;
+    const ends = new Uint32Array(to - from);
+    if (chunk === (to - 1) >>> CHUNK_BITS && chunk < this.chunks.length) {
+      const base = this.starts[from];
+      for (let id = from; id < to; id++) ends[id - from] = this.starts[id] - base + this.length(id);
+      const end = ends.length > 0 ? base + ends[ends.length - 1] : base;
+      return { text: this.chunks[chunk].slice(base, end), ends };
+    }
+    const values: string[] = [];
+    let at = 0;
+    for (let id = from; id < to; id++) {
+      const v = this.get(id);
+      values.push(v);
+      ends[id - from] = at += v.length;
+    }
+    return { text: values.join(''), ends };
+  }
+
   get(id: number): string {
     const chunk = id >>> CHUNK_BITS;
     if (chunk === this.chunks.length) return this.pending[id & (CHUNK - 1)];

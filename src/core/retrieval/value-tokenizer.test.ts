@@ -7,11 +7,11 @@ function clonedPort(log: string[]): TokenizerPort {
   const inner = localTokenizer();
   return {
     addValues: (v) => {
-      log.push(`values ${v.length}`);
+      log.push(`values ${v.ends.length}`);
       inner.addValues(structuredClone(v));
     },
     addTexts: (t) => {
-      log.push(`texts ${t.length}`);
+      log.push(`texts ${t.ends.length}`);
       inner.addTexts(structuredClone(t));
     },
     finish: async () => {

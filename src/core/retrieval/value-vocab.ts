@@ -112,15 +112,20 @@ export class Vocabulary {
    * Puts the term ids of the tokens of `text` (any case, accents, punctuation) in `terms`,
    * adding unknown ones, and returns how many there are.
    */
-  tokenize(text: string): number {
+  tokenize(text: string, start = 0, end = text.length): number {
     // ASCII text (most values) is lowered character by character, not copied first; the
     // first character beyond ASCII sends the whole text through Unicode folding instead.
-    const n = this.scan(text, false);
-    return n >= 0 ? n : this.scan(foldCase(text), true);
+    const n = this.scan(text, start, end, false);
+    if (n >= 0) return n;
+    const folded = foldCase(start === 0 && end === text.length ? text : text.slice(start, end));
+    return this.scan(folded, 0, folded.length, true);
   }
 
-  /** One pass over text; -1 when it meets a character beyond ASCII and `unicode` is false. */
-  private scan(text: string, unicode: boolean): number {
+  /**
+   * One pass over text[from, to); -1 when it meets a character beyond ASCII and `unicode` is
+   * false.
+   */
+  private scan(text: string, from: number, to: number, unicode: boolean): number {
     let count = 0;
     let start = -1;
     let digit = false;
@@ -128,8 +133,8 @@ export class Vocabulary {
     let g = 0;
     let nh = FNV_OFFSET;
     let terms = this.terms;
-    const n = text.length;
-    for (let i = 0; i <= n; i++) {
+    const n = to;
+    for (let i = from; i <= n; i++) {
       let c = i < n ? text.charCodeAt(i) : 32;
       let inWord: boolean;
       if (c < 128) {
