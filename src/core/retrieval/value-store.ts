@@ -16,7 +16,8 @@ import { hashRange } from './value-vocab';
 const CHUNK_BITS = 16;
 const CHUNK = 1 << CHUNK_BITS;
 
-function grow<T extends Uint32Array | Float64Array | Uint16Array>(a: T, min: number): T {
+/** A copy of `a` at least `min` long (doubling), for arrays that grow one id at a time. */
+export function grow<T extends Uint32Array | Float64Array | Uint16Array>(a: T, min: number): T {
   const b = new (a.constructor as new (n: number) => T)(Math.max(min, a.length * 2));
   b.set(a);
   return b;

@@ -6,7 +6,7 @@
 // in the same thread (localTokenizer) or in a worker (src/worker/tokenizer-client.ts).
 
 import { type PostingsData, PostingsBuilder } from './value-postings';
-import { IdTable } from './value-store';
+import { grow, IdTable } from './value-store';
 import { type VocabularyData, Vocabulary } from './value-vocab';
 
 /**
@@ -78,11 +78,7 @@ export class ValueTokenizer {
       const count = vocab.tokenize(text, start, ends[i]);
       valuePostings.addDocument(vocab.terms, count);
       const id = this.values++;
-      if (id === this.normHashes.length) {
-        const grown = new Uint32Array(id * 2);
-        grown.set(this.normHashes);
-        this.normHashes = grown;
-      }
+      if (id === this.normHashes.length) this.normHashes = grow(this.normHashes, id + 1);
       this.normHashes[id] = vocab.lastNormHash;
       exact.insert(id);
     }
