@@ -12,7 +12,7 @@ import {
   WHOLE_VALUE_MAX,
 } from '../../core/db/result-budget';
 import { DowserError, toDowserError } from '../../core/errors';
-import { executorFor } from '../../core/executor';
+import { executorFor, type ScanRow, type SqlExecutor } from '../../core/executor';
 import type {
   CellAddress,
   DbEngine,
@@ -48,6 +48,7 @@ import type {
   StorageClass,
 } from '../../core/types';
 import { healthCheck } from './health-check';
+import { canScan, scanRows } from './scan';
 
 interface OpenDb {
   db: Database;
@@ -65,6 +66,8 @@ export type EmbedderFactory = (config: EmbeddingModelConfig) => Promise<Embedder
 export interface EngineHost {
   /** SQLite's heap size (see runtime.ts). */
   heapBytes?: () => number;
+  /** SQLite's heap (runtime.ts): with it, whole-table reads visit rows in place (scan.ts). */
+  heap?: () => Uint8Array;
   /** Reads a file by path (Node): lets a worker thread read the database itself. */
   readPath?: (path: string) => Promise<Uint8Array>;
   /** Tokenizing workers for the value index of large databases (decision 014). */
@@ -417,6 +420,27 @@ export class SqljsEngine implements DbEngine {
     });
   }
 
+  /** Runs one read statement and visits its rows in place (scan.ts), through the same gates as `query`. */
+  async scan(id: string, sql: string, params: readonly SqlValue[], visit: (row: ScanRow) => void): Promise<number> {
+    const { db } = this.get(id);
+    const heap = this.host.heap;
+    if (!heap || !canScan(this.SQL)) throw new DowserError('internal', 'This engine cannot scan rows in place.');
+    const text = this.readGate(db, sql);
+    this.assertBytecodeReads(db, text);
+    try {
+      return scanRows(this.SQL, db, heap, text, params, visit);
+    } catch (e) {
+      throw sqlError(e, text);
+    }
+  }
+
+  /** The executor the toolbox reads with: with `scan` where this engine can scan. */
+  private scanningExecutor(id: string): SqlExecutor {
+    const exec = executorFor(this, id);
+    if (!this.host.heap || !canScan(this.SQL)) return exec;
+    return { ...exec, scan: (sql, params, visit) => this.scan(id, sql, params, visit) };
+  }
+
   async buildTools(
     id: string,
     options: ToolsOptions = {},
@@ -438,7 +462,7 @@ export class SqljsEngine implements DbEngine {
               loadProblem = e instanceof Error ? e.message : String(e);
             }
           }
-          const toolbox = await buildToolbox(executorFor(this, id), schema, {
+          const toolbox = await buildToolbox(this.scanningExecutor(id), schema, {
             descriptions: options.descriptions,
             embedder,
             onProgress,

@@ -18,8 +18,8 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
 /** `host` adds to what Node provides: the CLI gives tokenizing workers (src/worker/node/spawn.ts). */
 export async function createNodeEngine(host: Pick<EngineHost, 'tokenizerWorkers'> = {}): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);
-  const { SQL, heapBytes } = await loadSqlJs(
+  const { SQL, heapBytes, heap } = await loadSqlJs(
     async (imports) => (await WebAssembly.instantiate(wasm, imports)).instance,
   );
-  return new SqljsEngine(SQL, undefined, { ...host, heapBytes, readPath: readDatabaseFile });
+  return new SqljsEngine(SQL, undefined, { ...host, heapBytes, heap, readPath: readDatabaseFile });
 }

@@ -9,6 +9,8 @@ export interface SqlJsRuntime {
   SQL: SqlJsStatic;
   /** Current size of SQLite's WebAssembly heap, bytes. */
   heapBytes: () => number;
+  /** The heap itself, as it is now (a grown heap is a new buffer): scans read text in it. */
+  heap: () => Uint8Array;
 }
 
 // sql.js makes its module once per JavaScript realm and hands the same one to every later call
@@ -28,5 +30,9 @@ export async function loadSqlJs(
       return {};
     },
   } as Parameters<typeof initSqlJs>[0]);
-  return { SQL, heapBytes: () => memory?.buffer.byteLength ?? 0 };
+  return {
+    SQL,
+    heapBytes: () => memory?.buffer.byteLength ?? 0,
+    heap: () => new Uint8Array(memory?.buffer ?? new ArrayBuffer(0)),
+  };
 }

@@ -8,7 +8,7 @@
 // and indexes long texts by rowid (value-index.ts).
 
 import { DowserError } from '../errors';
-import type { SqlExecutor } from '../executor';
+import { CELL_NULL, CELL_TEXT, type ScanRow, type SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo } from '../types';
 
@@ -23,6 +23,11 @@ export interface ExtractOptions {
 export interface ColumnSink {
   /** One text cell; `rowid` is null when the table has no usable rowid. */
   add(value: string, rowid: number | null): void;
+  /**
+   * One text cell as UTF-8 bytes, `bytes[start, start + length)`, valid only during the call
+   * (an executor that scans in place, decision 015). Sinks without it get `add` with the text.
+   */
+  addBytes?(bytes: Uint8Array, start: number, length: number, rowid: number | null): void;
   /** One cell that is not text (NULL, a number, a blob): counted for the column's statistics. */
   other(value: SqlValue): void;
   /** The column was read to the end (`rows` rows). */
@@ -102,6 +107,48 @@ async function scanTable(
   const cols = columns.map((c) => quoteIdent(c.name)).join(', ');
   let lastRowid: SqlValue = null;
   let rowsRead = 0;
+  if (exec.scan) {
+    const scan = exec.scan.bind(exec);
+    const decoder = new TextDecoder();
+    const first = rowid ? 1 : 0;
+    let last: SqlValue = null;
+    const visit = (row: ScanRow) => {
+      // Rowids past 2^53 are read as text (exact) for paging, and kept as values, not fetched back.
+      let id: number | null = null;
+      if (rowid) {
+        const n = row.number(0);
+        if (Number.isSafeInteger(n)) last = id = n;
+        else last = row.string(0);
+      }
+      for (let j = 0; j < sinks.length; j++) {
+        const type = row.type(first + j);
+        const sink = sinks[j];
+        if (type !== CELL_TEXT) sink.other(type === CELL_NULL ? null : type);
+        else {
+          const start = row.textStart(first + j);
+          const length = row.textLength(first + j);
+          const bytes = row.heap();
+          if (sink.addBytes) sink.addBytes(bytes, start, length, id);
+          else sink.add(decoder.decode(bytes.subarray(start, start + length)), id);
+        }
+      }
+    };
+    for (;;) {
+      if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
+      const n = rowid
+        ? await scan(
+            `SELECT ${rowid}, ${cols} FROM ${t}${last === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${pageSize}`,
+            last === null ? [] : [last],
+            visit,
+          )
+        : await scan(`SELECT ${cols} FROM ${t} LIMIT ${pageSize} OFFSET ${rowsRead}`, [], visit);
+      rowsRead += n;
+      onRows(n);
+      if (n < pageSize) break;
+    }
+    for (const s of sinks) s.done(rowsRead);
+    return;
+  }
   for (;;) {
     if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
     const page: QueryResult = rowid
