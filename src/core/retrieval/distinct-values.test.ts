@@ -74,6 +74,16 @@ describe('extractValues into the value index', () => {
     expect(index.columns.some((c) => c.table === 'paris_people')).toBe(false);
   });
 
+  it('builds the same index when the engine scans rows in place (UTF-8 bytes, decision 015)', async () => {
+    const scanning: SqlExecutor = { ...exec, scan: (sql, params, visit) => engine.scan('db', sql, params, visit) };
+    const builder = new ValueIndexBuilder();
+    await extractValues(scanning, schema, builder, { pageSize: 2 });
+    const scanned = await builder.finish();
+    expect(scanned.columns).toEqual(index.columns);
+    for (const q of ['Ada', 'paris', 'alpha', 'one', 'soggy', 'user77@example.com', 'hot', 'a "quoted" value', 'tag12'])
+      expect(await scanned.search(q, { k: 10 }), q).toEqual(await index.search(q, { k: 10 }));
+  });
+
   it('reads WITHOUT ROWID tables and tables whose columns hide rowid, page by page', () => {
     expect(rowsOf('alpha', 'codes', 'label')).toBe(3);
     expect(summary('codes', 'code')).toMatchObject({ values: 7 });
