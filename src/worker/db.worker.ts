@@ -16,7 +16,8 @@ const ready = loadSqlJs(async (imports) => {
   const wasm = await (await fetch(wasmUrl)).arrayBuffer();
   return (await WebAssembly.instantiate(wasm, imports)).instance;
 }).then(
-  ({ SQL, heapBytes, heap }) => new SqljsEngine(SQL, undefined, { heapBytes, heap, tokenizerWorkers: browserTokenizerWorkers() }),
+  ({ SQL, heapBytes, heap }) =>
+    new SqljsEngine(SQL, undefined, { heapBytes, heap, tokenizerWorkers: browserTokenizerWorkers() }),
 );
 
 // Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.

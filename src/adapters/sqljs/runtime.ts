@@ -9,8 +9,11 @@ export interface SqlJsRuntime {
   SQL: SqlJsStatic;
   /** Current size of SQLite's WebAssembly heap, bytes. */
   heapBytes: () => number;
-  /** The heap itself, as it is now (a grown heap is a new buffer): scans read text in it. */
-  heap: () => Uint8Array;
+  /**
+   * The heap itself, as it is now (a grown heap is a new buffer): scans read text in it. Absent
+   * when this realm's sql.js module was made before, without the hook (no memory is known then).
+   */
+  heap?: () => Uint8Array;
 }
 
 // sql.js makes its module once per JavaScript realm and hands the same one to every later call
@@ -33,6 +36,6 @@ export async function loadSqlJs(
   return {
     SQL,
     heapBytes: () => memory?.buffer.byteLength ?? 0,
-    heap: () => new Uint8Array(memory?.buffer ?? new ArrayBuffer(0)),
+    heap: memory ? () => new Uint8Array(memory!.buffer) : undefined,
   };
 }

@@ -3,7 +3,7 @@ import type { SqljsEngine } from '../../adapters/sqljs/engine';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
 import { executorFor, type SqlExecutor } from '../executor';
-import { columnStats, MAX_CATEGORIES } from './stats';
+import { columnStats, isRowidAlias, MAX_CATEGORIES, rowidAliasStats } from './stats';
 
 const LONG = 'x'.repeat(500);
 
@@ -158,5 +158,47 @@ describe('columnStats', () => {
       approximate: true,
       rowsScanned: 10,
     });
+  });
+});
+
+describe('statistics of a rowid alias', () => {
+  const ALIAS_SQL = `
+    CREATE TABLE a (id INTEGER PRIMARY KEY, x TEXT);
+    INSERT INTO a(id, x) VALUES (3, 'p'), (10, 'q'), (-4, 'r'), (11, 's');
+    CREATE TABLE d (id INTEGER PRIMARY KEY DESC, x TEXT);
+    CREATE TABLE i (id INT PRIMARY KEY, x TEXT);
+    CREATE TABLE c (id INTEGER, k INTEGER, PRIMARY KEY (id, k));
+    CREATE TABLE w (id INTEGER PRIMARY KEY, x TEXT) WITHOUT ROWID;
+    CREATE TABLE e (id INTEGER PRIMARY KEY);
+  `;
+  let aliasEngine: SqljsEngine;
+  let aliasExec: SqlExecutor;
+  beforeAll(async () => {
+    aliasEngine = await createNodeEngine();
+    await aliasEngine.open({ id: 'a', name: 'a.sqlite', bytes: await buildDb(ALIAS_SQL) });
+    aliasExec = executorFor(aliasEngine, 'a');
+  });
+  afterAll(() => aliasEngine.close('a'));
+
+  const alias = async (table: string) => {
+    const schema = await aliasEngine.introspect('a');
+    const t = schema.tables.find((x) => x.name === table)!;
+    return isRowidAlias(aliasExec, t, t.columns[0]);
+  };
+
+  it('knows INTEGER PRIMARY KEY from its look-alikes', async () => {
+    expect(await alias('a')).toBe(true);
+    expect(await alias('e')).toBe(true);
+    for (const t of ['d', 'i', 'c', 'w']) expect(await alias(t), t).toBe(false);
+  });
+
+  it('gives what the scan would, over every row, without one', async () => {
+    const fast = await rowidAliasStats(aliasExec, 'a', 'id');
+    const scanned = await columnStats(aliasExec, { table: 'a', column: 'id' });
+    expect(fast).toEqual(scanned);
+    expect(fast).toMatchObject({ min: -4, max: 11, distinctCount: 4, nullCount: 0, rowsScanned: 4 });
+    expect(await rowidAliasStats(aliasExec, 'e', 'id')).toEqual(
+      await columnStats(aliasExec, { table: 'e', column: 'id' }),
+    );
   });
 });

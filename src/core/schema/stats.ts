@@ -4,7 +4,7 @@
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
-import type { CategoryCount, ColumnStats, SqlValue, StorageClass } from '../types';
+import type { CategoryCount, ColumnInfo, ColumnStats, SqlValue, StorageClass, TableInfo } from '../types';
 
 export const DEFAULT_ROW_BUDGET = 200_000;
 /** Columns with at most this many distinct values list them all with counts. */
@@ -30,6 +30,45 @@ export interface ColumnStatsInput {
   rowCount?: number | null;
   rowBudget?: number;
   signal?: AbortSignal;
+}
+
+/**
+ * The column is the table's rowid under another name (`INTEGER PRIMARY KEY`, not `DESC`): its
+ * statistics need no scan. Declared types alone cannot tell `INTEGER PRIMARY KEY DESC` apart, but
+ * only that one keeps a separate index for the key (origin 'pk'), which is asked.
+ */
+export async function isRowidAlias(exec: SqlExecutor, table: TableInfo, column: ColumnInfo): Promise<boolean> {
+  if (table.kind !== 'table' || table.withoutRowid || column.pkIndex !== 1) return false;
+  if (table.columns.some((c) => c !== column && c.pkIndex > 0)) return false;
+  if (column.declaredType.trim().toUpperCase() !== 'INTEGER') return false;
+  const r = await exec.query(`SELECT count(*) FROM pragma_index_list(?) WHERE origin = 'pk'`, { params: [table.name] });
+  return Number(r.rows[0][0]) === 0;
+}
+
+/**
+ * Statistics of a rowid alias (isRowidAlias) over every row, from the ends of the table's b-tree:
+ * never NULL, every value distinct and an integer.
+ */
+export async function rowidAliasStats(exec: SqlExecutor, table: string, column: string): Promise<ColumnStats> {
+  const c = quoteIdent(column);
+  const r = await exec.query(`SELECT count(*), min(${c}), max(${c}) FROM ${quoteIdent(table)}`);
+  const [n, min, max] = r.rows[0];
+  const rows = Number(n);
+  return {
+    table,
+    column,
+    rowsScanned: rows,
+    approximate: false,
+    nullCount: 0,
+    distinctCount: rows,
+    storageClasses: rows > 0 ? { integer: rows } : {},
+    min,
+    max,
+    samples: [],
+    categories: null,
+    avgLength: null,
+    looksLikeDate: false,
+  };
 }
 
 export async function columnStats(exec: SqlExecutor, input: ColumnStatsInput): Promise<ColumnStats> {

@@ -18,7 +18,7 @@ import type { TokenizerWorkers } from '../retrieval/value-tokenizer';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, type UnmatchedKey } from '../schema/key-health';
-import { columnStats } from '../schema/stats';
+import { columnStats, isRowidAlias, rowidAliasStats } from '../schema/stats';
 import type { ColumnStats, Schema } from '../types';
 import { callTool, type ToolCallOutcome } from './registry';
 import { escapeControls } from '../prompt/schema-text';
@@ -163,6 +163,7 @@ export async function buildToolbox(
             out.set(
               `${t.name}.${c.name}`,
               fromValues ??
+                ((await isRowidAlias(exec, t, c)) ? await rowidAliasStats(exec, t.name, c.name) : null) ??
                 (await columnStats(exec, {
                   table: t.name,
                   column: c.name,
