@@ -2,15 +2,15 @@
 // TokenizerPort on the other side of a message channel. The parts go back transferred.
 
 import * as Comlink from 'comlink';
-import { type TextBatch, transferablesOf, ValueTokenizer } from '../core/retrieval/value-tokenizer';
+import { type ByteBatch, transferablesOf, ValueTokenizer } from '../core/retrieval/value-tokenizer';
 
 export function tokenizerApi() {
   const tokenizer = new ValueTokenizer();
   return {
-    addValues(batch: TextBatch): void {
+    addValues(batch: ByteBatch): void {
       tokenizer.addValues(batch);
     },
-    addTexts(batch: TextBatch): void {
+    addTexts(batch: ByteBatch): void {
       tokenizer.addTexts(batch);
     },
     finish() {

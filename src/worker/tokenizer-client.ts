@@ -5,9 +5,12 @@
 
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
-import type { TokenizedParts, TokenizerPort } from '../core/retrieval/value-tokenizer';
+import type { ByteBatch, TokenizedParts, TokenizerPort } from '../core/retrieval/value-tokenizer';
 import type { SpawnedWorker } from './db-client';
 import type { TokenizerApi } from './tokenizer-api';
+
+/** A batch's buffers: each batch owns its own (ValueIndexBuilder makes new ones), so they move instead of being copied. */
+const transferables = (batch: ByteBatch) => [batch.bytes, batch.ends, batch.units].map((a) => a.buffer as ArrayBuffer);
 
 export function remoteTokenizer(worker: SpawnedWorker): TokenizerPort {
   const remote = Comlink.wrap<TokenizerApi>(worker.endpoint);
@@ -29,10 +32,10 @@ export function remoteTokenizer(worker: SpawnedWorker): TokenizerPort {
   };
   return {
     addValues(batch) {
-      if (!closed && !failure) send(remote.addValues(Comlink.transfer(batch, [batch.ends.buffer as ArrayBuffer])));
+      if (!closed && !failure) send(remote.addValues(Comlink.transfer(batch, transferables(batch))));
     },
     addTexts(batch) {
-      if (!closed && !failure) send(remote.addTexts(Comlink.transfer(batch, [batch.ends.buffer as ArrayBuffer])));
+      if (!closed && !failure) send(remote.addTexts(Comlink.transfer(batch, transferables(batch))));
     },
     async finish(): Promise<TokenizedParts> {
       if (closed) throw new DowserError('internal', 'The tokenizing worker was closed.');

@@ -5,7 +5,7 @@
 //
 // Built from one read of every row (distinct-values.ts feeds ValueIndexBuilder):
 //   short values (up to SHORT_VALUE characters): kept once each with their row counts, in
-//     compact chunked strings (value-store.ts); their words go to one set of postings;
+//     one array of UTF-8 bytes (value-store.ts); their words go to one set of postings;
 //   long texts: not kept (the file has them): a 64-bit hash, the first rowid and the row count
 //     per distinct text; their words go to a second set of postings;
 //   date/time-like values: not indexed (they are compared in SQL, not searched by spelling).
@@ -40,10 +40,10 @@ import {
   type RankQuery,
 } from './value-rank';
 import { type ColumnState, compareText, ValueColumns } from './value-columns';
-import { IdTable, TextCounter, ValueCounter } from './value-store';
-import { compactKey, isDateLike, normalizeValue, startsWithNormalized } from './value-text';
+import { encodeScratch, IdTable, scratchBytes, TextCounter, utf16Length, ValueCounter } from './value-store';
+import { compactKey, isDateLikeBytes, normalizeValue, startsWithNormalized } from './value-text';
 import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
-import { localTokenizer, toBatch, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
+import { localTokenizer, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
 import { hashRange, Vocabulary } from './value-vocab';
 
 export interface ValueSearchOptions {
@@ -89,8 +89,8 @@ const PREFIX_CHECKS = 20_000;
 const TERM_WEIGHT = { word: 1, completion: 0.8, neighbour1: 0.6, neighbour2: 0.45, stem: 0.6 };
 /** Distinct values, or long texts, sent to the tokenizer at once (a message when it is a worker). */
 const BATCH = 5_000;
-/** Characters of long texts sent at once. */
-const BATCH_CHARS = 1 << 21;
+/** Bytes of long texts sent at once. */
+const BATCH_BYTES = 1 << 21;
 
 export interface ValueIndexBuilderOptions {
   /** Where values are tokenized: this thread (the default) or a worker. */
@@ -113,9 +113,13 @@ export class ValueIndexBuilder implements ValueSink {
    * `node --import tsx scripts/bench-value-builder.ts`).
    */
   private readonly streamValues: boolean;
-  private freshValues: string[] = [];
-  private freshTexts: string[] = [];
-  private freshChars = 0;
+  /** Values already sent to the tokenizer (ids below it), when streaming. */
+  private sentValues = 0;
+  /** Long texts not yet sent: their UTF-8 bytes one after another, and their ends. */
+  private textBytes = new Uint8Array(BATCH_BYTES);
+  private textEnds = new Uint32Array(BATCH);
+  private textUnits = new Uint32Array(BATCH);
+  private textCount = 0;
   private read: ValueColumns | null = null;
 
   constructor(options: ValueIndexBuilderOptions = {}) {
@@ -142,22 +146,26 @@ export class ValueIndexBuilder implements ValueSink {
       textLength: 0,
     };
     this.states.push(state);
+    const addBytes = (bytes: Uint8Array, start: number, length: number, id: number | null) => {
+      state.textCells++;
+      // Lengths in UTF-16 units, as JavaScript and the rest of the index count them.
+      const units = utf16Length(bytes, start, length);
+      state.textLength += units;
+      if (isDateLikeBytes(bytes, start, length)) state.dates++;
+      else if (units <= SHORT_VALUE || id === null || rowid === null) {
+        values.addBytes(bytes, start, length, units, n);
+        if (this.streamValues && values.size - this.sentValues === BATCH) this.sendValues();
+      } else if (texts.addBytes(bytes, start, length, id, n) >= 0) this.addText(bytes, start, length, units);
+    };
     return {
       other: (v: SqlValue) => {
         if (v === null) state.nulls++;
         else state.others++;
       },
+      addBytes,
       add: (v, id) => {
-        state.textCells++;
-        state.textLength += v.length;
-        if (isDateLike(v)) state.dates++;
-        else if (v.length <= SHORT_VALUE || id === null || rowid === null) {
-          const before = values.size;
-          if (values.add(v, n) === before && this.streamValues && this.freshValues.push(v) === BATCH) this.sendValues();
-        } else if (texts.add(v, id, n) >= 0) {
-          this.freshChars += v.length;
-          if (this.freshTexts.push(v) === BATCH || this.freshChars >= BATCH_CHARS) this.sendTexts();
-        }
+        const length = encodeScratch(v);
+        addBytes(scratchBytes(), 0, length, id);
       },
       done: (rows) => {
         state.rowsScanned = rows;
@@ -166,16 +174,40 @@ export class ValueIndexBuilder implements ValueSink {
   }
 
   private sendValues(): void {
-    if (this.freshValues.length === 0) return;
-    this.tokenizer.addValues(toBatch(this.freshValues));
-    this.freshValues = [];
+    const to = this.values.size;
+    if (to === this.sentValues) return;
+    this.tokenizer.addValues(this.values.range(this.sentValues, to));
+    this.sentValues = to;
+  }
+
+  private addText(bytes: Uint8Array, start: number, length: number, units: number): void {
+    let used = this.textCount === 0 ? 0 : this.textEnds[this.textCount - 1];
+    if (used + length > this.textBytes.length && this.textCount > 0) {
+      this.sendTexts();
+      used = 0;
+    }
+    // A text longer than a batch gets a buffer of its own.
+    if (length > this.textBytes.length) this.textBytes = new Uint8Array(length);
+    this.textBytes.set(bytes.subarray(start, start + length), used);
+    this.textUnits[this.textCount] = (this.textCount === 0 ? 0 : this.textUnits[this.textCount - 1]) + units;
+    this.textEnds[this.textCount++] = used + length;
+    if (this.textCount === BATCH) this.sendTexts();
   }
 
   private sendTexts(): void {
-    if (this.freshTexts.length === 0) return;
-    this.tokenizer.addTexts(toBatch(this.freshTexts));
-    this.freshTexts = [];
-    this.freshChars = 0;
+    if (this.textCount === 0) return;
+    const count = this.textCount;
+    const bytes = this.textBytes.subarray(0, this.textEnds[count - 1]);
+    // The port may transfer the buffers: each batch gets new ones.
+    this.tokenizer.addTexts({
+      bytes,
+      ends: this.textEnds.subarray(0, count),
+      units: this.textUnits.subarray(0, count),
+    });
+    this.textBytes = new Uint8Array(BATCH_BYTES);
+    this.textEnds = new Uint32Array(BATCH);
+    this.textUnits = new Uint32Array(BATCH);
+    this.textCount = 0;
   }
 
   /**
@@ -186,7 +218,7 @@ export class ValueIndexBuilder implements ValueSink {
     if (!this.read) {
       this.sendTexts();
       this.values.freeze();
-      this.sendValues();
+      if (this.streamValues) this.sendValues();
       this.texts.freeze();
       this.read = new ValueColumns(this.states, this.values, this.texts);
     }

@@ -4,17 +4,14 @@
 // text in two columns is two values.
 //
 // ValueCounter  short values: each distinct value once, with the rows holding it. Values are
-//               joined into chunk strings of CHUNK values (one byte a character for Latin-1
-//               text, no object per value); a hash table of value ids finds a value again,
-//               checked against the chunk with startsWith (no string made per look-up).
+//               kept as UTF-8 bytes one after another in one growing array (no object per
+//               value); a hash table of value ids finds a value again, compared byte by byte.
 // TextCounter   long texts: not kept (SQLite has them); each distinct text is known by a 64-bit
 //               hash, the first rowid holding it and its row count, and is read back by rowid
 //               when a search returns it.
-
-import { hashRange } from './value-vocab';
-
-const CHUNK_BITS = 16;
-const CHUNK = 1 << CHUNK_BITS;
+//
+// Both take cells as UTF-8 bytes where SQLite keeps them (a scan in place, decision 015), so a
+// value seen before costs no string; cells that arrive as strings are encoded first.
 
 /** A copy of `a` at least `min` long (doubling), for arrays that grow one id at a time. */
 export function grow<T extends Uint32Array | Float64Array | Uint16Array>(a: T, min: number): T {
@@ -82,10 +79,73 @@ export class IdTable {
   }
 }
 
+/**
+ * UTF-8 of a string, for cells that arrive as text (paged reads, tests), into one scratch buffer:
+ * returns the length; read `scratchBytes()` after the call (the buffer may have been replaced).
+ */
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(1024);
+export function encodeScratch(v: string): number {
+  // A UTF-16 unit becomes at most 3 bytes.
+  if (v.length * 3 > scratch.length) scratch = new Uint8Array(v.length * 3);
+  return encoder.encodeInto(v, scratch).written;
+}
+export const scratchBytes = () => scratch;
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The text of UTF-8 bytes: short ASCII without a decoder call (most values), the rest decoded. */
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= 64) {
+    let ascii = true;
+    for (let i = start; i < end; i++)
+      if (bytes[i] >= 0x80) {
+        ascii = false;
+        break;
+      }
+    if (ascii) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  }
+  return utf8.decode(bytes.subarray(start, end));
+}
+
+/**
+ * The length in UTF-16 units (JavaScript's `length`) of valid UTF-8 bytes: one a character, two
+ * for a character of four bytes (a surrogate pair).
+ */
+export function utf16Length(bytes: Uint8Array, start: number, length: number): number {
+  let n = 0;
+  for (let i = start, end = start + length; i < end; i++) {
+    const b = bytes[i];
+    if ((b & 0xc0) !== 0x80) n += b >= 0xf0 ? 2 : 1;
+  }
+  return n;
+}
+
+/** FNV-1a over bytes. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 16777619);
+  return h >>> 0;
+}
+
+/**
+ * Values sent to a tokenizer together: their UTF-8 bytes one after another, `ends[i]` the end of
+ * value i in them (it starts at the end of the one before, or 0) and `units[i]` the end of value
+ * i in the decoded text (UTF-16 units, as counted by `utf16Length`), so that one decode of the
+ * whole batch needs no second pass to find the values in it.
+ */
+export interface ByteBatch {
+  bytes: Uint8Array;
+  ends: Uint32Array;
+  units: Uint32Array;
+}
+
 export class ValueCounter {
-  private readonly chunks: string[] = [];
-  private pending: string[] = [];
-  private starts = new Uint32Array(1024);
+  /** The UTF-8 bytes of every value, in id order: value `id` is `bytes[starts[id], starts[id + 1])`. */
+  private bytes = new Uint8Array(1 << 16);
+  private starts = new Uint32Array(1025);
+  /** The same in UTF-16 units of the decoded values: value `id` has `unitEnds[id + 1] - unitEnds[id]`. */
+  private unitEnds = new Uint32Array(1025);
   private hashes = new Uint32Array(1024);
   counts = new Uint32Array(1024);
   /** Column number of each value. */
@@ -99,101 +159,89 @@ export class ValueCounter {
 
   /** Counts one row of column `column` holding `v`; returns the value's id. */
   add(v: string, column: number): number {
-    const hash = (hashRange(v, 0, v.length) ^ columnSalt(column)) >>> 0;
+    const length = encodeScratch(v);
+    return this.addBytes(scratch, 0, length, v.length, column);
+  }
+
+  /**
+   * Counts one row of column `column` holding the UTF-8 `src[start, start + length)`, `units`
+   * long once decoded; returns the value's id.
+   */
+  addBytes(src: Uint8Array, start: number, length: number, units: number, column: number): number {
+    const end = start + length;
+    const hash = (hashBytes(src, start, end) ^ columnSalt(column)) >>> 0;
+    const { bytes, starts } = this;
     // The probe is written out (no closure per call: this runs for every short cell read).
     const slots = this.table!.slots;
     const mask = slots.length - 1;
-    for (let s = hash & mask; ; s = (s + 1) & mask) {
+    probe: for (let s = hash & mask; ; s = (s + 1) & mask) {
       const found = slots[s];
       if (found < 0) break;
-      if (this.hashes[found] === hash && this.columns[found] === column && this.equals(found, v)) {
-        this.counts[found]++;
-        return found;
-      }
+      if (this.hashes[found] !== hash || this.columns[found] !== column) continue;
+      const at = starts[found];
+      if (starts[found + 1] - at !== length) continue;
+      for (let i = 0; i < length; i++) if (bytes[at + i] !== src[start + i]) continue probe;
+      this.counts[found]++;
+      return found;
     }
     const id = this.n++;
     if (id >= this.counts.length) {
-      this.starts = grow(this.starts, id + 1);
+      this.starts = grow(this.starts, id + 2);
+      this.unitEnds = grow(this.unitEnds, id + 2);
       this.hashes = grow(this.hashes, id + 1);
       this.counts = grow(this.counts, id + 1);
       this.columns = grow(this.columns, id + 1);
     }
+    const at = this.starts[id];
+    if (at + length > this.bytes.length) {
+      const more = new Uint8Array(Math.max(at + length, this.bytes.length * 2));
+      more.set(this.bytes.subarray(0, at));
+      this.bytes = more;
+    }
+    if (length > 32) this.bytes.set(src.subarray(start, end), at);
+    else for (let i = 0; i < length; i++) this.bytes[at + i] = src[start + i];
+    this.starts[id + 1] = at + length;
+    this.unitEnds[id + 1] = this.unitEnds[id] + units;
     this.columns[id] = column;
-    const inChunk = id & (CHUNK - 1);
-    this.starts[id] = inChunk === 0 ? 0 : this.starts[id - 1] + this.pending[inChunk - 1].length;
     this.hashes[id] = hash;
     this.counts[id] = 1;
-    this.pending.push(v);
-    if (this.pending.length === CHUNK) this.seal();
     this.table!.insert(id);
     return id;
   }
 
-  private seal(): void {
-    this.chunks.push(this.pending.join(''));
-    this.pending = [];
-  }
-
-  private equals(id: number, v: string): boolean {
-    const chunk = id >>> CHUNK_BITS;
-    if (chunk === this.chunks.length) return this.pending[id & (CHUNK - 1)] === v;
-    const start = this.starts[id];
-    return this.length(id) === v.length && this.chunks[chunk].startsWith(v, start);
-  }
-
-  private length(id: number): number {
-    const chunk = id >>> CHUNK_BITS;
-    const last = (id & (CHUNK - 1)) === CHUNK - 1 || id === this.n - 1;
-    const end = last ? this.chunks[chunk].length : this.starts[id + 1];
-    return end - this.starts[id];
-  }
-
-  /**
-   * The values of ids [from, to) as one string and their ends in it, without copying when they
-   * lie in one sealed chunk (call after `freeze`).
-   */
-  range(from: number, to: number): { text: string; ends: Uint32Array } {
-    const chunk = from >>> CHUNK_BITS;
+  /** The values of ids [from, to), their bytes copied into one buffer of their own (to transfer). */
+  range(from: number, to: number): ByteBatch {
+    const base = this.starts[from];
+    const unitBase = this.unitEnds[from];
     const ends = new Uint32Array(to - from);
-    if (chunk === (to - 1) >>> CHUNK_BITS && chunk < this.chunks.length) {
-      const base = this.starts[from];
-      for (let id = from; id < to; id++) ends[id - from] = this.starts[id] - base + this.length(id);
-      const end = ends.length > 0 ? base + ends[ends.length - 1] : base;
-      return { text: this.chunks[chunk].slice(base, end), ends };
-    }
-    const values: string[] = [];
-    let at = 0;
+    const units = new Uint32Array(to - from);
     for (let id = from; id < to; id++) {
-      const v = this.get(id);
-      values.push(v);
-      ends[id - from] = at += v.length;
+      ends[id - from] = this.starts[id + 1] - base;
+      units[id - from] = this.unitEnds[id + 1] - unitBase;
     }
-    return { text: values.join(''), ends };
+    return { bytes: this.bytes.slice(base, this.starts[to]), ends, units };
   }
 
   get(id: number): string {
-    const chunk = id >>> CHUNK_BITS;
-    if (chunk === this.chunks.length) return this.pending[id & (CHUNK - 1)];
-    return this.chunks[chunk].slice(this.starts[id], this.starts[id] + this.length(id));
+    return decodeUtf8(this.bytes, this.starts[id], this.starts[id + 1]);
   }
 
-  /** Done adding: seals the last chunk and drops the look-up table. */
+  /** Done adding: drops the look-up table and the arrays' spare room. */
   freeze(): void {
-    if (this.pending.length > 0) this.seal();
     this.table = null;
-    this.starts = this.starts.slice(0, this.n);
+    this.bytes = this.bytes.slice(0, this.starts[this.n]);
+    this.starts = this.starts.slice(0, this.n + 1);
+    this.unitEnds = this.unitEnds.slice(0, this.n + 1);
     this.counts = this.counts.slice(0, this.n);
     this.columns = this.columns.slice(0, this.n);
     this.hashes = new Uint32Array(0);
   }
 
   memoryBytes(): number {
-    let chars = 0;
-    for (const c of this.chunks) chars += c.length;
-    for (const p of this.pending) chars += p.length + 16;
     return (
-      chars +
+      this.bytes.byteLength +
       this.starts.byteLength +
+      this.unitEnds.byteLength +
       this.counts.byteLength +
       this.columns.byteLength +
       this.hashes.byteLength +
@@ -202,13 +250,13 @@ export class ValueCounter {
   }
 }
 
-/** Two independent 32-bit hashes of a text in one pass (FNV-1a and a murmur-like one): 64 bits. */
+/** Two independent 32-bit hashes of UTF-8 bytes in one pass (FNV-1a and a murmur-like one): 64 bits. */
 let hashHi = 0;
-function hash64(text: string): number {
+function hash64(bytes: Uint8Array, start: number, end: number): number {
   let lo = 0x811c9dc5;
   let hi = 0x9747b28c;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = start; i < end; i++) {
+    const c = bytes[i];
     lo = Math.imul(lo ^ c, 16777619);
     hi = Math.imul(hi ^ c, 0x5bd1e995);
     hi ^= hi >>> 15;
@@ -232,7 +280,13 @@ export class TextCounter {
 
   /** Counts one row of column `column` holding `text`; returns the text's id, or -1 when it was seen before. */
   add(text: string, rowid: number, column: number): number {
-    const lo = (hash64(text) ^ columnSalt(column)) >>> 0;
+    const length = encodeScratch(text);
+    return this.addBytes(scratch, 0, length, rowid, column);
+  }
+
+  /** `add` for the UTF-8 text `src[start, start + length)`. */
+  addBytes(src: Uint8Array, start: number, length: number, rowid: number, column: number): number {
+    const lo = (hash64(src, start, start + length) ^ columnSalt(column)) >>> 0;
     const hi = hashHi;
     const slots = this.table!.slots;
     const mask = slots.length - 1;

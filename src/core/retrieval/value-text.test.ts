@@ -3,6 +3,8 @@ import { mulberry32 } from '../random';
 import {
   endsInsideWord,
   foldCase,
+  isDateLike,
+  isDateLikeBytes,
   normalizeValue,
   osaDistance,
   similarity,
@@ -73,6 +75,35 @@ describe('startsWithNormalized', () => {
           ? normalizeValue(text(6))
           : norm.slice(0, Math.floor(random() * (norm.length + 2))) + (i % 5 === 0 ? ' ' : '');
       expect(startsWithNormalized(value, key), `${value} / ${key}`).toBe(norm.startsWith(key));
+    }
+  });
+});
+
+describe('isDateLikeBytes', () => {
+  it('says what isDateLike says of the same text', () => {
+    const texts = [
+      '2019-03-04',
+      '2019-03-04 12:33:11',
+      '2019-03-04T12:33:11.250Z',
+      '2019-03-04 12:33+02:00',
+      '12:33',
+      '12:33:07.5',
+      '2019-3-4',
+      '20190304',
+      '12345',
+      '2019-03-04x',
+      '２０１９-03-04',
+      '1234-56-78 99:99',
+      '',
+      '1',
+      'Paris',
+      '2019-03-04\n',
+      '2019-03-04 12:33:11.123456789+0200',
+      '2019-03-04 12:33:11.1234567890123456+02:00',
+    ];
+    for (const t of texts) {
+      const bytes = new TextEncoder().encode(`x${t}y`);
+      expect(isDateLikeBytes(bytes, 1, bytes.length - 2), t).toBe(isDateLike(t));
     }
   });
 });

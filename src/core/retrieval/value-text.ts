@@ -105,6 +105,14 @@ export function isDateLike(v: string): boolean {
   return v.length >= 5 && v.length <= 35 && c >= 48 && c <= 57 && DATE_LIKE.test(v);
 }
 
+/** `isDateLike` of UTF-8 bytes: dates are ASCII, so only short ASCII starting with a digit is decoded. */
+export function isDateLikeBytes(bytes: Uint8Array, start: number, length: number): boolean {
+  const c = bytes[start];
+  if (length < 5 || length > 35 || c < 48 || c > 57) return false;
+  for (let i = start; i < start + length; i++) if (bytes[i] >= 0x80) return false;
+  return DATE_LIKE.test(String.fromCharCode.apply(null, bytes.subarray(start, start + length) as unknown as number[]));
+}
+
 export function hasDigit(token: string): boolean {
   return HAS_DIGIT.test(token);
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValueIndex, ValueIndexBuilder } from './value-index';
-import { localTokenizer, type TokenizerPort, transferablesOf } from './value-tokenizer';
+import {
+  type ByteBatch,
+  decodeBatch,
+  localTokenizer,
+  toByteBatch,
+  type TokenizerPort,
+  transferablesOf,
+} from './value-tokenizer';
 
 /** A port that sends batches and parts through structured clone, as a worker's messages do. */
 function clonedPort(log: string[]): TokenizerPort {
@@ -100,5 +107,47 @@ describe('ValueIndexBuilder with a tokenizer port', () => {
   it('is what fromValues and the default builder use: values tokenized after the read, on this thread', async () => {
     const index = await ValueIndex.fromValues([{ table: 't', column: 'c', values: { Paris: 2, Oslo: 1 } }]);
     expect(index.search('pariss')[0]).toMatchObject({ value: 'Paris', rows: 2 });
+  });
+});
+
+describe('decodeBatch', () => {
+  const decodeEach = (batch: ByteBatch) => {
+    const out: string[] = [];
+    for (let i = 0, start = 0; i < batch.ends.length; start = batch.ends[i++])
+      out.push(new TextDecoder('utf-8', { ignoreBOM: true }).decode(batch.bytes.subarray(start, batch.ends[i])));
+    return out;
+  };
+  const split = ({ text, ends }: { text: string; ends: Uint32Array }) =>
+    Array.from(ends, (end, i) => text.slice(i === 0 ? 0 : ends[i - 1], end));
+
+  it('finds each value in one decode of ASCII, accents, other planes and a leading BOM', () => {
+    for (const values of [
+      ['Paris', '', 'Oslo 2'],
+      ['Zoë', 'naïve café', '😀 smile', '\uFEFFbom first', '東京'],
+    ]) {
+      const decoded = decodeBatch(toByteBatch(values));
+      expect(split(decoded)).toEqual(values);
+    }
+  });
+
+  it('decodes broken UTF-8 value by value, so that no character spans two values', () => {
+    const bytes = new Uint8Array([0x61, 0xe2, 0x82, 0xac, 0x62, 0xe2, 0x82, 0xac, 0x63, 0xff, 0x64]);
+    // "a€b" | "\xE2" | "\x82\xACc" (a character cut between two values) | "\xFFd" (invalid byte)
+    const batch: ByteBatch = {
+      bytes,
+      ends: new Uint32Array([5, 6, 9, 11]),
+      units: new Uint32Array([3, 4, 7, 9]),
+    };
+    const decoded = decodeBatch(batch);
+    expect(split(decoded)).toEqual(decodeEach(batch));
+    expect(split(decoded)[0]).toBe('a€b');
+    expect(split(decoded)[3]).toBe('\uFFFDd');
+    // Valid as a whole, but a value starts inside a character: still value by value.
+    const cut: ByteBatch = {
+      bytes: bytes.subarray(0, 9),
+      ends: new Uint32Array([2, 9]),
+      units: new Uint32Array([2, 5]), // as utf16Length counts them,
+    };
+    expect(split(decodeBatch(cut))).toEqual(decodeEach(cut));
   });
 });

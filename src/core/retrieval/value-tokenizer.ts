@@ -6,25 +6,69 @@
 // in the same thread (localTokenizer) or in a worker (src/worker/tokenizer-client.ts).
 
 import { type PostingsData, PostingsBuilder } from './value-postings';
-import { grow, IdTable } from './value-store';
+import { type ByteBatch, grow, IdTable } from './value-store';
+
+export type { ByteBatch } from './value-store';
 import { type VocabularyData, Vocabulary } from './value-vocab';
 
 /**
- * Values sent together: joined into one string, `ends[i]` the end of value i (it starts at the
- * end of the one before, or 0). One string crosses to a worker far faster than thousands (a
- * string array is cloned string by string), and tokenizing reads ranges of it, slicing nothing.
+ * Values decoded together: one string, `ends[i]` the end of value i (it starts at the end of the
+ * one before, or 0). Tokenizing reads ranges of it, slicing nothing.
  */
 export interface TextBatch {
   text: string;
   ends: Uint32Array;
 }
 
-/** Joins values into a batch. */
-export function toBatch(values: readonly string[]): TextBatch {
-  const ends = new Uint32Array(values.length);
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A batch of UTF-8 values as one string, decoded in one call (batches cross to a worker as bytes,
+ * decision 015), the values found in it by the batch's `units`. That holds when the bytes are
+ * valid UTF-8 and no value starts inside a character; otherwise (a file with broken text) the
+ * values are decoded one by one, so that no character spans two values.
+ */
+export function decodeBatch({ bytes, ends, units }: ByteBatch): TextBatch {
+  let text: string | null;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    text = null;
+  }
+  if (text !== null && text.length === (units.length === 0 ? 0 : units[units.length - 1])) {
+    let aligned = false;
+    // ASCII (as long as its bytes) cannot start inside a character.
+    if (text.length !== bytes.length)
+      for (let i = 0, start = 0; i < ends.length; start = ends[i++])
+        if (start < ends[i] && (bytes[start] & 0xc0) === 0x80) aligned = false;
+    if (aligned) return { text, ends: units };
+  }
+  const values: string[] = [];
+  const out = new Uint32Array(ends.length);
   let at = 0;
-  for (let i = 0; i < values.length; i++) ends[i] = at += values[i].length;
-  return { text: values.join(''), ends };
+  for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
+    const v = utf8.decode(bytes.subarray(start, ends[i]));
+    values.push(v);
+    out[i] = at += v.length;
+  }
+  return { text: values.join(''), ends: out };
+}
+
+/** Values as a batch of UTF-8 bytes (tests, and hosts that hold strings). */
+export function toByteBatch(values: readonly string[]): ByteBatch {
+  const encoded = values.map((v) => new TextEncoder().encode(v));
+  const ends = new Uint32Array(values.length);
+  const units = new Uint32Array(values.length);
+  let at = 0;
+  let unit = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    ends[i] = at += encoded[i].length;
+    units[i] = unit += values[i].length;
+  }
+  const bytes = new Uint8Array(at);
+  for (let i = 0; i < encoded.length; i++) bytes.set(encoded[i], i === 0 ? 0 : ends[i - 1]);
+  return { bytes, ends, units };
 }
 
 /** What tokenizing produced, as plain arrays (the typed arrays can be transferred). */
@@ -40,10 +84,10 @@ export interface TokenizedParts {
 
 /** Where ValueIndexBuilder sends the values to tokenize: this thread, or a worker. */
 export interface TokenizerPort {
-  /** The next distinct short values, in value-id order. */
-  addValues(batch: TextBatch): void;
+  /** The next distinct short values, in value-id order (the batch is the port's: it may be transferred). */
+  addValues(batch: ByteBatch): void;
   /** The next distinct long texts, in text-id order. */
-  addTexts(batch: TextBatch): void;
+  addTexts(batch: ByteBatch): void;
   /** Everything was sent: the parts, once the last batch is tokenized. */
   finish(): Promise<TokenizedParts>;
   /** Stops the work (cancel, failure); the port is spent. */
@@ -72,7 +116,8 @@ export class ValueTokenizer {
   private readonly exact = new IdTable((id) => this.normHashes[id]);
   private values = 0;
 
-  addValues({ text, ends }: TextBatch): void {
+  addValues(batch: ByteBatch): void {
+    const { text, ends } = decodeBatch(batch);
     const { vocab, valuePostings, exact } = this;
     for (let i = 0, start = 0; i < ends.length; start = ends[i++]) {
       const count = vocab.tokenize(text, start, ends[i]);
@@ -84,7 +129,8 @@ export class ValueTokenizer {
     }
   }
 
-  addTexts({ text, ends }: TextBatch): void {
+  addTexts(batch: ByteBatch): void {
+    const { text, ends } = decodeBatch(batch);
     const { vocab, textPostings } = this;
     for (let i = 0, start = 0; i < ends.length; start = ends[i++])
       textPostings.addDocument(vocab.terms, vocab.tokenize(text, start, ends[i]));
