@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { PostingsBuilder, type Postings } from './value-postings';
+import { mulberry32 } from '../random';
 import { normalizeValue } from './value-text';
 import { hashRange, Vocabulary } from './value-vocab';
 
@@ -88,6 +89,30 @@ describe('PostingsBuilder and Postings', () => {
     expect(withQuota.map((h) => h.doc)).toContain(40);
     expect(withQuota.length).toBeLessThanOrEqual(5 + 5 * 2);
     expect(new Set(withQuota.map((h) => h.doc)).size).toBe(withQuota.length);
+  });
+
+  it('lists each document once per term, for short values and long texts with repeated words', () => {
+    const rnd = mulberry32(3);
+    const builder = new PostingsBuilder();
+    const expected = new Map<number, number[]>();
+    const lengths: number[] = [];
+    for (let doc = 0; doc < 3000; doc++) {
+      // Mostly a few terms; some texts of hundreds, past the builder's first scratch size.
+      const n = rnd() < 0.6 ? Math.floor(rnd() * 9) : Math.floor(rnd() * (doc % 100 === 0 ? 700 : 60));
+      const terms = Array.from({ length: n }, () => (rnd() < 0.5 ? Math.floor(rnd() * 20) : Math.floor(rnd() * 5000)));
+      builder.addDocument(terms);
+      const distinct = [...new Set(terms)];
+      lengths.push(distinct.length);
+      for (const t of distinct) expected.set(t, [...(expected.get(t) ?? []), doc]);
+    }
+    const postings = builder.finish(5000);
+    expect(Array.from(postings.toData().docLength)).toEqual(lengths);
+    for (let t = 0; t < 5000; t++) {
+      const docs: number[] = [];
+      postings.forEachDoc(t, (d) => void docs.push(d));
+      expect(docs, `term ${t}`).toEqual(expected.get(t) ?? []);
+      expect(postings.frequency(t)).toBe(docs.length);
+    }
   });
 
   it('keeps long posting lists whole across slices and large document ids', () => {

@@ -31,33 +31,30 @@ export interface ScoredDoc {
   score: number;
 }
 
-function growU32(a: Uint32Array, min: number): Uint32Array<ArrayBuffer> {
-  const b = new Uint32Array(Math.max(min, a.length * 2));
-  b.set(a);
-  return b;
-}
+// A term's building state is one record of STRIDE numbers in one array (a cache line holds two),
+// not one array per field: the rare words of long texts each cost one memory miss, not seven.
+const HEAD = 0; // where its chain starts (NONE: no posting yet)
+const WRITE = 1; // where its next byte goes
+const END = 2; // where its slice's pointer to the next slice is
+const SIZE = 3; // the current slice's size
+const LAST = 4; // its last document
+const BYTES = 5; // bytes written
+const DF = 6; // documents holding it
+const STRIDE = 8;
+const NONE = 0xffffffff;
 
 export class PostingsBuilder {
   private pool = new Uint8Array(1 << 16);
   private used = 0;
-  /** Per term: where its chain starts, where the next byte goes, where its slice's pointer is. */
-  private head = new Uint32Array(1024);
-  private write = new Uint32Array(1024);
-  private end = new Uint32Array(1024);
-  private size = new Uint32Array(1024);
-  private lastDoc = new Uint32Array(1024);
-  private bytes = new Uint32Array(1024);
-  private df = new Uint32Array(1024);
-  /** Per term: its position in the current document's scratch lists, valid when `markDoc` is the document. */
-  private markAt = new Uint32Array(1024);
-  private markDoc = new Int32Array(1024).fill(-1);
+  private state = new Uint32Array(1024 * STRIDE);
   private docLengths = new Uint16Array(1024);
   private docs = 0;
   private terms = 0;
   private totalLength = 0;
-  // Per-document scratch: distinct term ids and their counts.
+  // Per-document scratch: distinct term ids, their counts, and a small hash table over them.
   private docTerms = new Int32Array(256);
   private docTf = new Int32Array(256);
+  private docSlots = new Int32Array(512).fill(-1);
 
   get documentCount(): number {
     return this.docs;
@@ -74,47 +71,69 @@ export class PostingsBuilder {
     if (count > this.docTerms.length) {
       this.docTerms = new Int32Array(count * 2);
       this.docTf = new Int32Array(count * 2);
+      this.docSlots = new Int32Array(count * 4).fill(-1);
     }
     const dt = this.docTerms;
     const tf = this.docTf;
     let distinct = 0;
-    for (let k = 0; k < count; k++) {
-      const t = terms[k];
-      if (t >= this.terms) this.ensureTerm(t);
-      if (this.markDoc[t] === doc) tf[this.markAt[t]]++;
-      else {
-        this.markDoc[t] = doc;
-        this.markAt[t] = distinct;
-        dt[distinct] = t;
-        tf[distinct++] = 1;
+    if (count <= 8)
+      // A short value: its few terms are compared with each other.
+      for (let k = 0; k < count; k++) {
+        const t = terms[k];
+        let i = 0;
+        while (i < distinct && dt[i] !== t) i++;
+        if (i < distinct) tf[i]++;
+        else {
+          dt[distinct] = t;
+          tf[distinct++] = 1;
+        }
       }
+    else {
+      // A longer text: a hash table in the scratch (cleared after), not a mark per term.
+      const slots = this.docSlots;
+      const mask = (1 << (32 - Math.clz32(count * 2 - 1))) - 1;
+      for (let k = 0; k < count; k++) {
+        const t = terms[k];
+        let s = Math.imul(t, 0x9e3779b1) >>> Math.clz32(mask);
+        for (;;) {
+          const i = slots[s];
+          if (i < 0) {
+            slots[s] = distinct;
+            dt[distinct] = t;
+            tf[distinct++] = 1;
+            break;
+          }
+          if (dt[i] === t) {
+            tf[i]++;
+            break;
+          }
+          s = (s + 1) & mask;
+        }
+      }
+      slots.fill(-1, 0, mask + 1);
     }
     this.docLengths[doc] = Math.min(65535, distinct);
     this.totalLength += distinct;
-    for (let i = 0; i < distinct; i++) this.append(dt[i], doc, tf[i]);
+    for (let i = 0; i < distinct; i++) {
+      const t = dt[i];
+      if (t >= this.terms) this.ensureTerm(t);
+      this.append(t, doc, tf[i]);
+    }
     return doc;
   }
 
   private ensureTerm(term: number): void {
     if (term < this.terms) return;
-    if (term >= this.head.length) {
-      const n = Math.max(term + 1, this.head.length * 2);
-      this.head = growU32(this.head, n);
-      this.write = growU32(this.write, n);
-      this.end = growU32(this.end, n);
-      this.size = growU32(this.size, n);
-      this.lastDoc = growU32(this.lastDoc, n);
-      this.bytes = growU32(this.bytes, n);
-      this.df = growU32(this.df, n);
-      this.markAt = growU32(this.markAt, n);
-      const marks = new Int32Array(this.markAt.length).fill(-1);
-      marks.set(this.markDoc);
-      this.markDoc = marks;
+    if ((term + 1) * STRIDE > this.state.length) {
+      const grown = new Uint32Array(Math.max((term + 1) * STRIDE, this.state.length * 2));
+      grown.set(this.state);
+      this.state = grown;
     }
     for (let t = this.terms; t <= term; t++) {
-      this.head[t] = 0xffffffff;
-      this.df[t] = 0;
-      this.bytes[t] = 0;
+      const r = t * STRIDE;
+      this.state[r + HEAD] = NONE;
+      this.state[r + DF] = 0;
+      this.state[r + BYTES] = 0;
     }
     this.terms = term + 1;
   }
@@ -130,67 +149,72 @@ export class PostingsBuilder {
     return at;
   }
 
-  private putByte(term: number, byte: number): void {
-    if (this.write[term] === this.end[term]) {
+  private putByte(r: number, byte: number): void {
+    const st = this.state;
+    if (st[r + WRITE] === st[r + END]) {
       // Slice full: the next one is twice as big; its address goes in the last 4 bytes.
-      const size = Math.min(MAX_SLICE, this.size[term] * 2);
+      const size = Math.min(MAX_SLICE, st[r + SIZE] * 2);
       const next = this.newSlice(size);
-      const p = this.end[term];
+      const p = st[r + END];
       this.pool[p] = next & 255;
       this.pool[p + 1] = (next >>> 8) & 255;
       this.pool[p + 2] = (next >>> 16) & 255;
       this.pool[p + 3] = next >>> 24;
-      this.size[term] = size;
-      this.write[term] = next;
-      this.end[term] = next + size - 4;
+      st[r + SIZE] = size;
+      st[r + WRITE] = next;
+      st[r + END] = next + size - 4;
     }
-    this.pool[this.write[term]++] = byte;
-    this.bytes[term]++;
+    this.pool[st[r + WRITE]++] = byte;
+    st[r + BYTES]++;
   }
 
-  private putVarint(term: number, value: number): void {
+  private putVarint(r: number, value: number): void {
     while (value >= 128) {
-      this.putByte(term, (value & 127) | 128);
+      this.putByte(r, (value & 127) | 128);
       value = Math.floor(value / 128);
     }
-    this.putByte(term, value);
+    this.putByte(r, value);
   }
 
   private append(term: number, doc: number, tf: number): void {
-    if (this.head[term] === 0xffffffff) {
+    const r = term * STRIDE;
+    let st = this.state;
+    if (st[r + HEAD] === NONE) {
       const at = this.newSlice(FIRST_SLICE);
-      this.head[term] = at;
-      this.write[term] = at;
-      this.end[term] = at + FIRST_SLICE - 4;
-      this.size[term] = FIRST_SLICE;
-      this.lastDoc[term] = 0;
+      st = this.state;
+      st[r + HEAD] = at;
+      st[r + WRITE] = at;
+      st[r + END] = at + FIRST_SLICE - 4;
+      st[r + SIZE] = FIRST_SLICE;
+      st[r + LAST] = 0;
     }
-    const delta = this.df[term] === 0 ? doc : doc - this.lastDoc[term];
+    const delta = st[r + DF] === 0 ? doc : doc - st[r + LAST];
     // The low bit says whether a term frequency above 1 follows.
     const code = delta * 2 + (tf > 1 ? 1 : 0);
-    const w = this.write[term];
-    if (code < 128 && w !== this.end[term]) {
+    const w = st[r + WRITE];
+    if (code < 128 && w !== st[r + END]) {
       // The common case written out: one byte, room left in the slice.
       this.pool[w] = code;
-      this.write[term] = w + 1;
-      this.bytes[term]++;
-    } else this.putVarint(term, code);
-    if (tf > 1) this.putVarint(term, Math.min(tf, 255));
-    this.lastDoc[term] = doc;
-    this.df[term]++;
+      st[r + WRITE] = w + 1;
+      st[r + BYTES]++;
+    } else this.putVarint(r, code);
+    if (tf > 1) this.putVarint(r, Math.min(tf, 255));
+    st[r + LAST] = doc;
+    st[r + DF]++;
   }
 
   /** The finished, contiguous lists. The builder is spent afterwards. */
   finish(termCount: number): Postings {
     this.ensureTerm(Math.max(0, termCount - 1));
+    const st = this.state;
     const offsets = new Uint32Array(termCount + 1);
-    for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t] + (t < this.terms ? this.bytes[t] : 0);
+    for (let t = 0; t < termCount; t++) offsets[t + 1] = offsets[t] + (t < this.terms ? st[t * STRIDE + BYTES] : 0);
     const data = new Uint8Array(offsets[termCount]);
     for (let t = 0; t < Math.min(termCount, this.terms); t++) {
-      let left = this.bytes[t];
+      let left = st[t * STRIDE + BYTES];
       if (left === 0) continue;
       let out = offsets[t];
-      let at = this.head[t];
+      let at = st[t * STRIDE + HEAD];
       let size = FIRST_SLICE;
       while (left > 0) {
         const n = Math.min(left, size - 4);
@@ -205,7 +229,7 @@ export class PostingsBuilder {
       }
     }
     const df = new Uint32Array(termCount);
-    df.set(this.df.subarray(0, Math.min(termCount, this.terms)));
+    for (let t = 0; t < Math.min(termCount, this.terms); t++) df[t] = st[t * STRIDE + DF];
     const postings = new Postings(
       data,
       offsets,
@@ -214,6 +238,7 @@ export class PostingsBuilder {
       this.totalLength / Math.max(1, this.docs),
     );
     this.pool = new Uint8Array(0);
+    this.state = new Uint32Array(0);
     return postings;
   }
 }

@@ -105,10 +105,17 @@ export function isDateLike(v: string): boolean {
   return v.length >= 5 && v.length <= 35 && c >= 48 && c <= 57 && DATE_LIKE.test(v);
 }
 
-/** `isDateLike` of UTF-8 bytes: dates are ASCII, so only short ASCII starting with a digit is decoded. */
+/**
+ * `isDateLike` of UTF-8 bytes. Every cell of a text column passes here, so the shapes that cannot
+ * be dates are turned away on a few bytes: a date starts "dddd-" and a time "dd:"; only those are
+ * decoded (they are ASCII) and matched.
+ */
 export function isDateLikeBytes(bytes: Uint8Array, start: number, length: number): boolean {
   const c = bytes[start];
   if (length < 5 || length > 35 || c < 48 || c > 57) return false;
+  const digit = (i: number) => bytes[start + i] >= 48 && bytes[start + i] <= 57;
+  const date = bytes[start + 4] === 45 && digit(1) && digit(2) && digit(3);
+  if (!date && !(bytes[start + 2] === 58 && digit(1))) return false;
   for (let i = start; i < start + length; i++) if (bytes[i] >= 0x80) return false;
   return DATE_LIKE.test(String.fromCharCode.apply(null, bytes.subarray(start, start + length) as unknown as number[]));
 }
