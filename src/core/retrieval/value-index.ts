@@ -280,7 +280,7 @@ export class ValueIndexBuilder implements ValueSink {
       valuePostings: Postings.fromData(parts.valuePostings),
       textPostings: Postings.fromData(parts.textPostings),
       normHashes,
-      exact: new IdTable((id) => normHashes[id], parts.exactSlots),
+      exact: new IdTable((id) => normHashes[id], { slots: parts.exactSlots, count: normHashes.length }),
       columns,
     });
     onProgress?.(steps, steps);
@@ -318,7 +318,8 @@ export class ValueIndex {
 
   constructor(parts: Parts) {
     this.p = parts;
-    this.sortedWords = parts.vocab.words.filter((w) => w !== '' && !/\d/.test(w)).sort();
+    // Codes are '' in the vocabulary (kept in buckets): what is left are words, without digits.
+    this.sortedWords = parts.vocab.words.filter((w) => w !== '').sort();
     this.typos = new TypoNeighbours(parts.vocab.words);
     const total = Math.max(1, parts.values.size + parts.texts.size);
     let maxRows = 1;

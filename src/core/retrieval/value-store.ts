@@ -27,15 +27,15 @@ const columnSalt = (column: number) => Math.imul(column + 1, 0x9e3779b1);
 export class IdTable {
   /** Open-addressing slots (ids, -1 empty): hot loops probe them directly, without a callback. */
   slots: Int32Array;
-  private count = 0;
+  private count: number;
 
-  /** An empty table, or one over slots filled elsewhere (a worker's table, taken over). */
+  /** An empty table, or one over slots filled elsewhere with `count` ids (a worker's table, taken over). */
   constructor(
     private readonly hashOf: (id: number) => number,
-    slots?: Int32Array,
+    taken?: { slots: Int32Array; count: number },
   ) {
-    this.slots = slots ?? new Int32Array(1024).fill(-1);
-    if (slots) for (const id of slots) if (id >= 0) this.count++;
+    this.slots = taken?.slots ?? new Int32Array(1024).fill(-1);
+    this.count = taken?.count ?? 0;
   }
 
   find(hash: number, same: (id: number) => boolean): number {
