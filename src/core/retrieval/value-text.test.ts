@@ -110,4 +110,42 @@ describe('isDateLikeBytes', () => {
       expect(isDateLikeBytes(bytes, 1, bytes.length - 2), t).toBe(isDateLike(t));
     }
   });
+
+  it('agrees with isDateLike on thousands of dates and near-dates', () => {
+    const rnd = mulberry32(11);
+    const pick = (s: string) => s[Math.floor(rnd() * s.length)];
+    const seeds = [
+      '2019-03-04',
+      '2019-03-04 12:33',
+      '2019-03-04T12:33:11',
+      '2019-03-04 12:33:11.25Z',
+      '12:33',
+      '12:33:07',
+      '12:33:07.125',
+      '2019-03-04+0200',
+      '2019-03-04 12:33-02:00',
+      '2019-03-04Z',
+    ];
+    let dates = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let t = seeds[i % seeds.length];
+      // One to three edits from the characters dates are made of.
+      for (let e = Math.floor(rnd() * 4); e > 0; e--) {
+        const at = Math.floor(rnd() * (t.length + 1));
+        const c = pick('0123456789-:T Z+.x');
+        const kind = rnd();
+        t =
+          kind < 0.4
+            ? t.slice(0, at) + c + t.slice(at + 1)
+            : kind < 0.7
+              ? t.slice(0, at) + c + t.slice(at)
+              : t.slice(0, at) + t.slice(at + 1);
+      }
+      const bytes = new TextEncoder().encode(`9${t}:`);
+      const expected = isDateLike(t);
+      if (expected) dates++;
+      expect(isDateLikeBytes(bytes, 1, bytes.length - 2), t).toBe(expected);
+    }
+    expect(dates).toBeGreaterThan(2000); // the edits leave many dates, not only broken ones
+  });
 });
