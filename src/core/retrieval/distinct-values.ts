@@ -8,7 +8,7 @@
 // and indexes long texts by rowid (value-index.ts).
 
 import { DowserError } from '../errors';
-import { CELL_NULL, CELL_TEXT, type ScanRow, type SqlExecutor } from '../executor';
+import { CELL_REAL, CELL_INTEGER, CELL_NULL, CELL_TEXT, type ScanRow, type SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo } from '../types';
 
@@ -34,8 +34,22 @@ export interface ColumnSink {
   done(rows: number): void;
 }
 
+/** Where the cells of one numeric column go (only where the executor scans: it tells integers from reals). */
+export interface NumberSink {
+  addNumber(value: number, integer: boolean): void;
+  addNull(): void;
+  /** A cell of another class (text, blob). */
+  addOther(): void;
+  done(rows: number): void;
+}
+
 export interface ValueSink {
   column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink;
+  /**
+   * A sink for a column that holds no text (INTEGER or REAL affinity), read in the same pass for
+   * its statistics; without it only the text columns are read.
+   */
+  numbers?(table: TableInfo, column: ColumnInfo): NumberSink;
 }
 
 const DEFAULT_PAGE_SIZE = 50_000;
@@ -104,11 +118,17 @@ async function scanTable(
   const columns = table.columns.filter(mayHoldText);
   const sinks = columns.map((c) => sink.column(table, c, rowid !== null));
   const t = quoteIdent(table.name);
-  const cols = columns.map((c) => quoteIdent(c.name)).join(', ');
   let lastRowid: SqlValue = null;
   let rowsRead = 0;
   if (exec.scan) {
     const scan = exec.scan.bind(exec);
+    // The numeric columns come along for their statistics: the rows are being read anyway.
+    const numeric = sink.numbers
+      ? table.columns.filter((c) => !mayHoldText(c) && !(rowid && looksLikeRowid(table, c)))
+      : [];
+    const numberSinks = numeric.map((c) => sink.numbers!(table, c));
+    const cols = [...columns, ...numeric].map((c) => quoteIdent(c.name)).join(', ');
+    const firstNumber = (rowid ? 1 : 0) + sinks.length;
     const decoder = new TextDecoder();
     const first = rowid ? 1 : 0;
     let last: SqlValue = null;
@@ -132,6 +152,15 @@ async function scanTable(
           else sink.add(decoder.decode(bytes.subarray(start, start + length)), id);
         }
       }
+      for (let j = 0; j < numberSinks.length; j++) {
+        const k = firstNumber + j;
+        const type = row.type(k);
+        const sink = numberSinks[j];
+        if (type === CELL_INTEGER) sink.addNumber(row.number(k), true);
+        else if (type === CELL_REAL) sink.addNumber(row.number(k), false);
+        else if (type === CELL_NULL) sink.addNull();
+        else sink.addOther();
+      }
     };
     for (;;) {
       if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
@@ -147,8 +176,10 @@ async function scanTable(
       if (n < pageSize) break;
     }
     for (const s of sinks) s.done(rowsRead);
+    for (const s of numberSinks) s.done(rowsRead);
     return;
   }
+  const cols = columns.map((c) => quoteIdent(c.name)).join(', ');
   for (;;) {
     if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
     const page: QueryResult = rowid
@@ -184,6 +215,17 @@ async function scanTable(
  */
 export function isLastPage(page: QueryResult, pageSize: number): boolean {
   return page.rows.length === 0 || (page.rows.length < pageSize && !page.truncated);
+}
+
+/**
+ * An INTEGER PRIMARY KEY: the rowid under another name, whose statistics come from the b-tree's
+ * ends (core/schema/stats.ts), so the read skips it. (The rare `INTEGER PRIMARY KEY DESC` looks
+ * the same here and gets SQL statistics.)
+ */
+function looksLikeRowid(table: TableInfo, column: ColumnInfo): boolean {
+  return (
+    column.pkIndex === 1 && column.declaredType.toUpperCase() === 'INTEGER' && !table.columns.some((c) => c.pkIndex > 1)
+  );
 }
 
 /** A name that reaches the rowid, unless the table has none or columns hide all three names. */

@@ -5,6 +5,7 @@
 
 import type { ColumnStats } from '../types';
 import type { ColumnValueSummary } from './types';
+import type { NumberColumnStats } from './number-stats';
 import type { TextCounter, ValueCounter } from './value-store';
 
 export interface ColumnState {
@@ -34,6 +35,7 @@ export class ValueColumns {
     readonly states: readonly ColumnState[],
     private readonly values: ValueCounter,
     texts: TextCounter,
+    private readonly numberColumns: readonly NumberColumnStats[] = [],
   ) {
     const valueCounts = new Uint32Array(states.length);
     const textCounts = new Uint32Array(states.length);
@@ -59,10 +61,13 @@ export class ValueColumns {
   }
 
   /**
-   * Statistics of a column whose cells are all text or NULL, without dates or long texts, from
-   * the values read (every row, exact); null otherwise (core/schema/stats.ts computes those).
+   * Statistics of a column whose cells are all text or NULL, without dates or long texts, or of a
+   * numeric column read beside them (number-stats.ts), from the values read (every row, exact);
+   * null otherwise (core/schema/stats.ts computes those).
    */
   columnStats(table: string, column: string): ColumnStats | null {
+    const numeric = this.numberColumns.find((c) => c.table === table && c.column === column);
+    if (numeric) return numeric.result();
     const n = this.states.findIndex((c) => c.table === table && c.column === column);
     const c = this.states[n];
     if (!c || c.dates > 0 || c.others > 0) return null;

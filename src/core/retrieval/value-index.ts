@@ -39,6 +39,7 @@ import {
   type RankContext,
   type RankQuery,
 } from './value-rank';
+import { NumberColumnStats } from './number-stats';
 import { type ColumnState, compareText, ValueColumns } from './value-columns';
 import { encodeScratch, IdTable, scratchBytes, TextCounter, utf16Length, ValueCounter } from './value-store';
 import { compactKey, isDateLikeBytes, normalizeValue, startsWithNormalized } from './value-text';
@@ -105,6 +106,7 @@ export class ValueIndexBuilder implements ValueSink {
   private readonly values = new ValueCounter();
   private readonly texts = new TextCounter();
   private readonly states: ColumnState[] = [];
+  private readonly numberColumns: NumberColumnStats[] = [];
   private readonly tokenizer: TokenizerPort;
   /**
    * Whether each distinct value goes to the tokenizer when first seen (a worker: tokenized while
@@ -129,6 +131,12 @@ export class ValueIndexBuilder implements ValueSink {
 
   column(table: TableInfo, column: ColumnInfo, hasRowid: boolean): ColumnSink {
     return this.columnNamed(table.name, column.name, hasRowid ? rowidName(table) : null);
+  }
+
+  numbers(table: TableInfo, column: ColumnInfo): NumberColumnStats {
+    const stats = new NumberColumnStats(table.name, column.name);
+    this.numberColumns.push(stats);
+    return stats;
   }
 
   columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
@@ -220,7 +228,7 @@ export class ValueIndexBuilder implements ValueSink {
       this.values.freeze();
       if (this.streamValues) this.sendValues();
       this.texts.freeze();
-      this.read = new ValueColumns(this.states, this.values, this.texts);
+      this.read = new ValueColumns(this.states, this.values, this.texts, this.numberColumns);
     }
     return this.read;
   }

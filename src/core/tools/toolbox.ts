@@ -149,7 +149,9 @@ export async function buildToolbox(
 
   async function statisticsAndKeys(values: ValueColumns) {
     // Statistics feed value hints (SearchColumn) and what the model sees about each column. Text
-    // columns come from the values just read (every row, exact); the others from SQL on a row budget.
+    // columns, and numeric ones of the tables read, come from the values just read (every row,
+    // exact); rowids from their b-tree's ends; the rest (dates, mixed, too many distinct numbers)
+    // from SQL on a row budget.
     const readable = schema.tables.filter((t) => !t.error);
     const total = readable.reduce((n, t) => n + t.columns.length, 0);
     const stats = await timed('statistics', async () => {
