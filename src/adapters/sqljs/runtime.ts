@@ -33,9 +33,15 @@ export async function loadSqlJs(
       return {};
     },
   } as Parameters<typeof initSqlJs>[0]);
+  // One view, remade only when the memory grew (a scan asks for it once a text cell).
+  let view = new Uint8Array(0);
+  const heap = (m: WebAssembly.Memory) => () => {
+    if (view.buffer !== m.buffer) view = new Uint8Array(m.buffer);
+    return view;
+  };
   return {
     SQL,
     heapBytes: () => memory?.buffer.byteLength ?? 0,
-    heap: memory ? () => new Uint8Array(memory!.buffer) : undefined,
+    heap: memory ? heap(memory) : undefined,
   };
 }

@@ -47,7 +47,7 @@ export function canScan(SQL: SqlJsStatic): boolean {
 
 /**
  * Runs `sql` (already checked to be one read) with `params` and calls `visit` with each row.
- * `heap` gives the wasm memory's current bytes.
+ * `heap` gives the wasm memory's current bytes (cheap: called once a text cell).
  */
 export function scanRows(
   SQL: SqlJsStatic,
@@ -63,18 +63,14 @@ export function scanRows(
   const stmt = prepare(C, handle, heap, sql, fail);
   try {
     params.forEach((v, i) => bind(C, stmt, i + 1, v, fail));
-    let view = heap();
     const row: ScanRow = {
       type: (j) => C._sqlite3_column_type(stmt, j),
       number: (j) => C._sqlite3_column_double(stmt, j),
       string: (j) => C.UTF8ToString(C._sqlite3_column_text(stmt, j)),
       textStart: (j) => C._sqlite3_column_text(stmt, j),
       textLength: (j) => C._sqlite3_column_bytes(stmt, j),
-      heap: () => {
-        // A grown memory has a new buffer (the old one is detached, length 0).
-        if (view.byteLength === 0 || view.buffer !== heap().buffer) view = heap();
-        return view;
-      },
+      // The current view: a grown memory has a new buffer (runtime.ts remakes the view then).
+      heap,
     };
     let rows = 0;
     for (;;) {
