@@ -33,10 +33,12 @@ export async function loadSqlJs(
       return {};
     },
   } as Parameters<typeof initSqlJs>[0]);
-  // One view, remade only when the memory grew (a scan asks for it once a text cell).
+  // One view, remade only when the memory grew: growing detaches the old buffer, and a view of
+  // a detached buffer has length 0 (a scan asks for the view once a text cell; the `buffer`
+  // getter costs more than that check).
   let view = new Uint8Array(0);
   const heap = (m: WebAssembly.Memory) => () => {
-    if (view.buffer !== m.buffer) view = new Uint8Array(m.buffer);
+    if (view.byteLength === 0) view = new Uint8Array(m.buffer);
     return view;
   };
   return {
