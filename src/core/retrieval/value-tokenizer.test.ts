@@ -125,8 +125,11 @@ describe('decodeBatch', () => {
       ['Paris', '', 'Oslo 2'],
       ['Zoë', 'naïve café', '😀 smile', '\uFEFFbom first', '東京'],
     ]) {
-      const decoded = decodeBatch(toByteBatch(values));
+      const batch = toByteBatch(values);
+      const decoded = decodeBatch(batch);
       expect(split(decoded)).toEqual(values);
+      // One decode, the values found by the batch's own UTF-16 ends (not decoded one by one).
+      expect(decoded.ends).toBe(batch.units);
     }
   });
 

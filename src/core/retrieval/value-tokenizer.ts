@@ -37,7 +37,7 @@ export function decodeBatch({ bytes, ends, units }: ByteBatch): TextBatch {
     text = null;
   }
   if (text !== null && text.length === (units.length === 0 ? 0 : units[units.length - 1])) {
-    let aligned = false;
+    let aligned = true;
     // ASCII (as long as its bytes) cannot start inside a character.
     if (text.length !== bytes.length)
       for (let i = 0, start = 0; i < ends.length; start = ends[i++])
