@@ -3,6 +3,7 @@
 // statistics (every row, exact). Known as soon as the tables are read, so the toolbox computes
 // statistics while the values are still being tokenized (value-tokenizer.ts).
 
+import { ISO_DATE } from '../schema/stats';
 import type { ColumnStats } from '../types';
 import type { ColumnValueSummary } from './types';
 import type { NumberColumnStats } from './number-stats';
@@ -15,6 +16,8 @@ export interface ColumnState {
   rowid: string | null;
   rowsScanned: number;
   dates: number;
+  /** Distinct date/time values kept for statistics; -1 when there were too many to keep. */
+  dateValues: number;
   /** Cells that are not text: NULL, or another storage class (statistics come from SQL then). */
   nulls: number;
   others: number;
@@ -30,12 +33,14 @@ const SAMPLE_COUNT = 5;
 export class ValueColumns {
   readonly summaries: ColumnValueSummary[];
   private byColumn: number[][] | undefined;
+  private dateColumns: number[][] | undefined;
 
   constructor(
     readonly states: readonly ColumnState[],
     private readonly values: ValueCounter,
     texts: TextCounter,
     private readonly numberColumns: readonly NumberColumnStats[] = [],
+    private readonly dates: ValueCounter | null = null,
   ) {
     const valueCounts = new Uint32Array(states.length);
     const textCounts = new Uint32Array(states.length);
@@ -70,7 +75,8 @@ export class ValueColumns {
     if (numeric) return numeric.result();
     const n = this.states.findIndex((c) => c.table === table && c.column === column);
     const c = this.states[n];
-    if (!c || c.dates > 0 || c.others > 0) return null;
+    if (c && c.dates > 0) return this.dateStats(n);
+    if (!c || c.others > 0) return null;
     // Long texts are not held: their column's range is left unknown, and they count as distinct.
     const texts = this.summaries[n].texts;
     const { values } = this;
@@ -110,6 +116,63 @@ export class ValueColumns {
       avgLength: nonNull > 0 ? Math.round((c.textLength / nonNull) * 10) / 10 : null,
       looksLikeDate: false,
     };
+  }
+
+  /**
+   * Statistics of a column whose text cells are all dates or times, from the distinct ones kept
+   * (every row, exact, as SQL gives them over every row); null for a column that also holds
+   * other text or other classes, or had too many distinct dates to keep (SQL then).
+   */
+  private dateStats(n: number): ColumnStats | null {
+    const c = this.states[n];
+    const { dates } = this;
+    if (!dates || c.others > 0 || c.dates !== c.textCells || c.dateValues < 0) return null;
+    this.dateColumns ??= groupByColumn(dates.columns, this.states.length);
+    const ids = this.dateColumns[n];
+    let min: string | null = null;
+    let max: string | null = null;
+    for (const id of ids) {
+      const v = dates.get(id);
+      if (min === null || v < min) min = v;
+      if (max === null || v > max) max = v;
+    }
+    const nonNull = c.textCells;
+    const categories =
+      ids.length > 0 && ids.length <= MAX_CATEGORIES && ids.length < nonNull
+        ? [...ids]
+            .sort((a, b) => dates.counts[b] - dates.counts[a] || compareText(dates.get(a), dates.get(b)))
+            .map((id) => ({ value: dates.get(id), count: dates.counts[id] }))
+        : null;
+    const samples = ids.slice(0, SAMPLE_COUNT).map((id) => dates.get(id));
+    const storageClasses: ColumnStats['storageClasses'] = {};
+    if (nonNull > 0) storageClasses.text = nonNull;
+    if (c.nulls > 0) storageClasses.null = c.nulls;
+    return {
+      table: c.table,
+      column: c.column,
+      rowsScanned: c.rowsScanned,
+      approximate: false,
+      nullCount: c.nulls,
+      distinctCount: ids.length,
+      storageClasses,
+      min,
+      max,
+      samples,
+      categories,
+      avgLength: nonNull > 0 ? Math.round((c.textLength / nonNull) * 10) / 10 : null,
+      // As core/schema/stats.ts decides it: mostly text, and ISO dates at both ends and in the samples.
+      looksLikeDate:
+        min !== null &&
+        max !== null &&
+        ISO_DATE.test(min) &&
+        ISO_DATE.test(max) &&
+        samples.every((v) => ISO_DATE.test(v)),
+    };
+  }
+
+  /** Bytes held for statistics (the distinct dates). */
+  memoryBytes(): number {
+    return this.dates?.memoryBytes() ?? 0;
   }
 }
 

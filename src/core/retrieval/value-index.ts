@@ -90,6 +90,8 @@ const PREFIX_CHECKS = 20_000;
 const TERM_WEIGHT = { word: 1, completion: 0.8, neighbour1: 0.6, neighbour2: 0.45, stem: 0.6 };
 /** Distinct values, or long texts, sent to the tokenizer at once (a message when it is a worker). */
 const BATCH = 5_000;
+/** Distinct date/time values kept per column for its statistics; past it SQL gives them. */
+const DATE_VALUES_CAP = 1 << 17;
 /** Bytes of long texts sent at once. */
 const BATCH_BYTES = 1 << 21;
 
@@ -105,6 +107,8 @@ export interface ValueIndexBuilderOptions {
 export class ValueIndexBuilder implements ValueSink {
   private readonly values = new ValueCounter();
   private readonly texts = new TextCounter();
+  /** Distinct date/time values per column, for the column's statistics (not indexed). */
+  private readonly dates = new ValueCounter();
   private readonly states: ColumnState[] = [];
   private readonly numberColumns: NumberColumnStats[] = [];
   private readonly tokenizer: TokenizerPort;
@@ -141,13 +145,14 @@ export class ValueIndexBuilder implements ValueSink {
 
   columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
     const n = this.states.length;
-    const { values, texts } = this;
+    const { values, texts, dates } = this;
     const state: ColumnState = {
       table,
       column,
       rowid,
       rowsScanned: 0,
       dates: 0,
+      dateValues: 0,
       nulls: 0,
       others: 0,
       textCells: 0,
@@ -159,8 +164,14 @@ export class ValueIndexBuilder implements ValueSink {
       // Lengths in UTF-16 units, as JavaScript and the rest of the index count them.
       const units = utf16Length(bytes, start, length);
       state.textLength += units;
-      if (isDateLikeBytes(bytes, start, length)) state.dates++;
-      else if (units <= SHORT_VALUE || id === null || rowid === null) {
+      if (isDateLikeBytes(bytes, start, length)) {
+        state.dates++;
+        if (state.dateValues >= 0) {
+          const before = dates.size;
+          if (dates.addBytes(bytes, start, length, units, n) === before && ++state.dateValues > DATE_VALUES_CAP)
+            state.dateValues = -1;
+        }
+      } else if (units <= SHORT_VALUE || id === null || rowid === null) {
         values.addBytes(bytes, start, length, units, n);
         if (this.streamValues && values.size - this.sentValues === BATCH) this.sendValues();
       } else if (texts.addBytes(bytes, start, length, id, n) >= 0) this.addText(bytes, start, length, units);
@@ -228,7 +239,8 @@ export class ValueIndexBuilder implements ValueSink {
       this.values.freeze();
       if (this.streamValues) this.sendValues();
       this.texts.freeze();
-      this.read = new ValueColumns(this.states, this.values, this.texts, this.numberColumns);
+      this.dates.freeze();
+      this.read = new ValueColumns(this.states, this.values, this.texts, this.numberColumns, this.dates);
     }
     return this.read;
   }
@@ -364,7 +376,7 @@ export class ValueIndex {
 
   /** Bytes the index holds, counted from its arrays and strings. */
   memoryBytes(): number {
-    const { vocab, values, texts, valuePostings, textPostings, normHashes, exact } = this.p;
+    const { vocab, values, texts, valuePostings, textPostings, normHashes, exact, columns } = this.p;
     const sorted = this.sortedWords.length * 8;
     return (
       vocab.memoryBytes() +
@@ -375,7 +387,8 @@ export class ValueIndex {
       normHashes.byteLength +
       exact.byteLength +
       sorted +
-      this.typos.memoryBytes()
+      this.typos.memoryBytes() +
+      columns.memoryBytes()
     );
   }
 

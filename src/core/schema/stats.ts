@@ -12,7 +12,8 @@ export const MAX_CATEGORIES = 20;
 const SAMPLE_COUNT = 5;
 const TEXT_CUT = 120;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/** What `looksLikeDate` asks of a column's min, max and samples. */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 function checkAborted(signal?: AbortSignal) {
   if (signal?.aborted) throw new DowserError('cancelled', 'Statistics were cancelled.');
