@@ -38,6 +38,9 @@ describe('statistics of date columns from the value read', () => {
       expect(read.columnStats('e', 'day')?.looksLikeDate).toBe(true);
       expect(read.columnStats('e', 'clock')?.looksLikeDate).toBe(false);
       expect(read.columnStats('e', 'mixed')).toBeNull();
+      const held = read.memoryBytes();
+      read.forgetDates(); // the toolbox's statistics were taken: the dates are not kept
+      expect([held > 0, read.memoryBytes(), read.columnStats('e', 'day')]).toEqual([true, 0, null]);
       builder.close();
     }
   });

@@ -40,7 +40,7 @@ export class ValueColumns {
     private readonly values: ValueCounter,
     texts: TextCounter,
     private readonly numberColumns: readonly NumberColumnStats[] = [],
-    private readonly dates: ValueCounter | null = null,
+    private dates: ValueCounter | null = null,
   ) {
     const valueCounts = new Uint32Array(states.length);
     const textCounts = new Uint32Array(states.length);
@@ -170,7 +170,13 @@ export class ValueColumns {
     };
   }
 
-  /** Bytes held for statistics (the distinct dates). */
+  /** The statistics were taken: the distinct dates go (date columns then answer null). */
+  forgetDates(): void {
+    this.dates = null;
+    this.dateColumns = undefined;
+  }
+
+  /** Bytes held for statistics (the distinct dates, until forgotten). */
   memoryBytes(): number {
     return this.dates?.memoryBytes() ?? 0;
   }

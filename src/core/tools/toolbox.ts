@@ -181,6 +181,8 @@ export async function buildToolbox(
           onProgress?.({ stage: 'statistics', done: ++done, total });
         }
       }
+      // Kept only for these statistics: the index does not hold them.
+      values.forgetDates();
       return out;
     });
     const inferredKeys = await timed('keys', async () => {
