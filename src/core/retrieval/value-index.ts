@@ -108,7 +108,7 @@ export class ValueIndexBuilder implements ValueSink {
   private readonly values = new ValueCounter();
   private readonly texts = new TextCounter();
   /** Distinct date/time values per column, for the column's statistics (not indexed). */
-  private readonly dates = new ValueCounter();
+  private dates: ValueCounter | null = new ValueCounter();
   private readonly states: ColumnState[] = [];
   private readonly numberColumns: NumberColumnStats[] = [];
   private readonly tokenizer: TokenizerPort;
@@ -145,7 +145,8 @@ export class ValueIndexBuilder implements ValueSink {
 
   columnNamed(table: string, column: string, rowid: string | null): ColumnSink {
     const n = this.states.length;
-    const { values, texts, dates } = this;
+    const { values, texts } = this;
+    const dates = this.dates!;
     const state: ColumnState = {
       table,
       column,
@@ -239,8 +240,11 @@ export class ValueIndexBuilder implements ValueSink {
       this.values.freeze();
       if (this.streamValues) this.sendValues();
       this.texts.freeze();
-      this.dates.freeze();
-      this.read = new ValueColumns(this.states, this.values, this.texts, this.numberColumns, this.dates);
+      const dates = this.dates!;
+      dates.freeze();
+      // ValueColumns holds them now, and drops them once the statistics are taken.
+      this.dates = null;
+      this.read = new ValueColumns(this.states, this.values, this.texts, this.numberColumns, dates);
     }
     return this.read;
   }
