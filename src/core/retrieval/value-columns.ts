@@ -82,14 +82,16 @@ export class ValueColumns {
     const { values } = this;
     this.byColumn ??= groupByColumn(values.columns, this.states.length);
     const ids = this.byColumn[n];
-    let min: string | null = null;
-    let max: string | null = null;
+    // Compared as SQLite's min() and max() do, on the UTF-8 bytes: only the two ends are decoded.
+    let minId = -1;
+    let maxId = -1;
     if (texts === 0)
       for (const id of ids) {
-        const v = values.get(id);
-        if (min === null || v < min) min = v;
-        if (max === null || v > max) max = v;
+        if (minId < 0 || values.compare(id, minId) < 0) minId = id;
+        if (maxId < 0 || values.compare(id, maxId) > 0) maxId = id;
       }
+    const min = minId < 0 ? null : values.get(minId);
+    const max = maxId < 0 ? null : values.get(maxId);
     const cut = (v: string) => (v.length > STATS_TEXT_CUT ? v.slice(0, STATS_TEXT_CUT) : v);
     const nonNull = c.textCells;
     const categories =

@@ -58,3 +58,16 @@ describe('cells as UTF-8 bytes', () => {
       expect(utf16Length(encode(v), 0, encode(v).length)).toBe(v.length);
   });
 });
+
+describe('ValueCounter.compare', () => {
+  it("orders values by their UTF-8 bytes, as SQLite's BINARY collation (and min, max) do", () => {
+    const texts = ['b', 'a', 'ab', '', 'Z', 'é', '\uE000', '😀', 'a\u0000b', 'abc'];
+    const counter = new ValueCounter();
+    const ids = texts.map((t) => counter.add(t, 0));
+    const utf8 = (t: string) => Buffer.from(t, 'utf8');
+    const bySql = [...texts].sort((a, b) => Buffer.compare(utf8(a), utf8(b)));
+    expect([...ids].sort((a, b) => counter.compare(a, b)).map((id) => counter.get(id))).toEqual(bySql);
+    // UTF-16 order puts the emoji (a surrogate pair) before U+E000; UTF-8 and SQLite after it.
+    expect(bySql.indexOf('😀')).toBeGreaterThan(bySql.indexOf('\uE000'));
+  });
+});
