@@ -169,7 +169,7 @@ describe('user examples in the prompt', () => {
 
 describe('linkHints', () => {
   it('keeps exact and value links, drops partial links a stronger link explains, caps the rest', async () => {
-    const { linkHints } = await import('./prompt');
+    const { linkHints } = await import('./link-hints');
     const l = (text: string, start: number, kind: QuestionLink['kind'], table: string, column?: string, score = 1) =>
       ({ start, end: start + text.length, text, kind, table, column, score }) as QuestionLink;
     const hints = linkHints([

@@ -6,10 +6,11 @@
 
 import { z } from 'zod';
 import type { ToolSpec } from '../llm/types';
-import { promptIdent, schemaForPrompt } from '../prompt/schema-text';
+import { schemaForPrompt } from '../prompt/schema-text';
 import type { QuestionLink } from '../retrieval/linker';
+import { linkHints } from './link-hints';
 import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema } from '../tools/registry';
-import { jsonData, valueData } from '../tools/quote-data';
+import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
 import { EXEMPLARS, NATIVE_EXEMPLARS, renderExemplar } from './exemplars';
@@ -36,8 +37,6 @@ export const CONFIRMED_TOOL_NAMES: readonly AgentToolName[] = AGENT_TOOL_NAMES.f
 
 /** The stop sequence of the text protocol: the model must not write observations itself. */
 export const TEXT_STOP = '\nObservation:';
-
-const MAX_LINK_HINTS = 12;
 
 // Validation-only keywords: the arguments are checked with zod when they arrive (a bad call comes
 // back as an observation saying what was wrong), so sending them costs tokens on every request
@@ -123,38 +122,6 @@ Action: tool_name {"argument": "value"}
 The Action line holds the tool name, a space and the arguments as one JSON object on the same line. Then stop: the observation is written for you.`;
 
 export const NATIVE_FORMAT = `The example writes calls as "Action: name {arguments}"; you make them as tool calls.`;
-
-/** At most this many "may be part of" links: they are the weakest and the noisiest. */
-const MAX_PARTIAL_HINTS = 4;
-
-/**
- * Structure-linker hints: which question words look like which tables, columns or values. Exact
- * and value links are kept; a partial link is dropped when a stronger link already explains the
- * same words, and the rest are capped, best first.
- */
-export function linkHints(links: readonly QuestionLink[]): string {
-  const sorted = [...links].sort((a, b) => b.score - a.score);
-  const strong = sorted.filter((l) => l.kind !== 'partial');
-  const explained = (l: QuestionLink) =>
-    strong.some((s) => s.start <= l.start && s.end >= l.end) ||
-    strong.some((s) => s.table === l.table && (s.column ?? '') === (l.column ?? ''));
-  const partial = sorted.filter((l) => l.kind === 'partial' && !explained(l)).slice(0, MAX_PARTIAL_HINTS);
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const l of [...strong, ...partial]) {
-    const target = l.column ? `${promptIdent(l.table)}.${promptIdent(l.column)}` : promptIdent(l.table);
-    const what =
-      l.kind === 'value'
-        ? `the value ${valueData(l.value ?? '')} in ${target}`
-        : `${l.kind === 'exact' ? 'names' : 'may be part of'} ${l.column ? 'column' : 'table'} ${target}`;
-    const line = `- ${jsonData(l.text)}: ${what}`;
-    if (seen.has(line)) continue;
-    seen.add(line);
-    lines.push(line);
-    if (lines.length === MAX_LINK_HINTS) break;
-  }
-  return lines.join('\n');
-}
 
 export interface PromptInput {
   question: string;
