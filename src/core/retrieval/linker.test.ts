@@ -3,6 +3,7 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb } from '../../test-support/build-db';
 import { executorFor } from '../executor';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
+import { withEvidence, type QuestionLink } from './linker';
 
 let box: Toolbox;
 beforeAll(async () => {
@@ -38,5 +39,41 @@ describe('linkQuestion', () => {
   it('links a value stored without spaces, and a possessive to its name', () => {
     expect(lines('students who live in North Carolina')).toContain('North Carolina -> value addresses.state');
     expect(lines("Show Kyle's friends")).toContain("Kyle's -> value Highschooler.name");
+  });
+});
+
+describe('withEvidence', () => {
+  it('drops a one-word value link when the same word names a table, keeps other values', () => {
+    const link = (text: string, start: number, kind: QuestionLink['kind'], table: string, value?: string) =>
+      ({
+        start,
+        end: start + text.length,
+        text,
+        kind,
+        table,
+        column: value ? 'kind' : undefined,
+        value,
+        score: 1,
+      }) as QuestionLink;
+    const kept = withEvidence([
+      link('paper', 0, 'exact', 'Paper'),
+      link('paper', 0, 'value', 'Templates', 'Paper'),
+      link('book', 10, 'value', 'Templates', 'Book'),
+    ]);
+    expect(kept.map((l) => `${l.text} ${l.kind}`)).toEqual(['paper exact', 'book value']);
+  });
+
+  it('linkQuestion links a word that names a table to the table only', async () => {
+    const engine = await createNodeEngine();
+    const bytes = await buildDb(`
+      CREATE TABLE Paper (paper_id INTEGER PRIMARY KEY, title TEXT);
+      CREATE TABLE Templates (template_id INTEGER PRIMARY KEY, template_type TEXT);
+      INSERT INTO Templates VALUES (1, 'Paper'), (2, 'Book');
+    `);
+    await engine.open({ id: 'e', name: 'e', bytes });
+    const papers = await buildToolbox(executorFor(engine, 'e'), await engine.introspect('e'));
+    const found = (q: string) => papers.link(q).map((l) => `${l.text} -> ${l.kind} ${l.table}`);
+    expect(found('List every paper')).toEqual(['paper -> exact Paper', 'paper -> partial Paper']);
+    expect(found('Which templates are books?')).toContain('books -> value Templates');
   });
 });

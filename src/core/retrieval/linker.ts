@@ -160,7 +160,25 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
       });
     }
   }
-  return links.sort((a, b) => a.start - b.start || b.score - a.score || b.end - b.start - (a.end - a.start));
+  return withEvidence(links).sort(
+    (a, b) => a.start - b.start || b.score - a.score || b.end - b.start - (a.end - a.start),
+  );
+}
+
+/** One question word: no space or punctuation inside (a possessive's apostrophe is part of it). */
+const ONE_WORD = /^[\p{L}\p{N}]+(?:['’][\p{L}]+)?$/u;
+
+/**
+ * The links a model or a ranking may lean on. A value link needs a whole stored value matched by
+ * its span (linkQuestion's rule), and it is dropped when its span is one word that also names a
+ * table or column (an exact link covering the span): the word then most likely names the data
+ * ("papers" the table Paper), not one of its values (the template type 'Paper').
+ */
+export function withEvidence<L extends QuestionLink>(links: readonly L[]): L[] {
+  const named = links.filter((l) => l.kind === 'exact');
+  return links.filter(
+    (l) => l.kind !== 'value' || !ONE_WORD.test(l.text) || !named.some((n) => n.start <= l.start && n.end >= l.end),
+  );
 }
 
 /** The value links of a linking, for SearchColumn's value boost. */
