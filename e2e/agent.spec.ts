@@ -218,7 +218,8 @@ test('the agent asks when a value is ambiguous; the chosen option reaches the mo
   mock = await startMockLlm({ script: replies });
   await useMock(page, mock);
   await openApp(page);
-  await askQuestion(page, 'Which customers live in Canada?');
+  // A question that names neither table: "customers" would settle which column holds Canada.
+  await askQuestion(page, 'Who is in Canada?');
   const card = page.getByTestId('clarification');
   await expect(card).toContainText('Do you mean where customers live');
   await card.getByRole('button', { name: 'customers.country' }).click();

@@ -217,8 +217,8 @@ describe('dowser ask, clarification and pause', () => {
   const askTurns = () =>
     file('ask-turns.json', [
       { toolCalls: [{ name: 'submit_plan', arguments: PLAN }] },
-      // A value matching only up to case: the ambiguity signal that allows asking.
-      { toolCalls: [{ name: 'search_value', arguments: { query: 'PARIS' } }] },
+      // Two columns scoring nearly the same: the ambiguity signal that allows asking.
+      { toolCalls: [{ name: 'search_column', arguments: { query: 'status' } }] },
       { toolCalls: [{ name: 'ask_user', arguments: ASK }] },
       { toolCalls: [{ name: 'execute_sql', arguments: { sql: SQL } }] },
       { toolCalls: [{ name: 'done', arguments: { sql: SQL } }] },

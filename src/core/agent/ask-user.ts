@@ -1,10 +1,11 @@
 // Clarification (issue 5): the seventh agent tool, ask_user. Asking a person costs them a wait,
-// so the prompt allows it only on three ambiguity signals the tools make visible, and the loop
+// so the prompt allows it only on two ambiguity signals the tools make visible, and the loop
 // allows it once per run. The person's answer goes back as data, like any observation.
 
 import { z } from 'zod';
 import { promptIdent } from '../prompt/schema-text';
-import { jsonData, valueData } from '../tools/quote-data';
+import { splitIdentifier, stemAll, words } from '../retrieval/text';
+import { valueData } from '../tools/quote-data';
 
 export const askUserInput = z.strictObject({
   question: z.string().trim().min(1).describe('one short question'),
@@ -19,7 +20,7 @@ export type AskUser = (q: AskUserQuestion) => Promise<string>;
 export const ASK_USER_DESCRIPTION =
   'Ask the person one question with 1-6 options (only on an ambiguity signal in the rules; once).';
 
-export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns, matches only up to case or spacing, or two columns from search_column score nearly the same; at most once. Otherwise decide yourself.`;
+export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns and the question does not say which, or two columns from search_column score nearly the same; at most once. Otherwise decide yourself.`;
 
 export const NO_PERSON = 'No person is available to answer; pick the most likely option and say so.';
 
@@ -39,31 +40,45 @@ export function answerObservation(answer: string): string {
 }
 
 export const NO_SIGNAL =
-  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column, a value matching only up to case or spacing, or two columns scoring nearly the same). Decide yourself; search first if unsure.';
+  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column that the question does not choose between, or two columns scoring nearly the same). Decide yourself; search first if unsure.';
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
+type Holder = { table: string; column: string };
+
+/**
+ * Whether the question names exactly one of the holders, by its table or else by its column:
+ * every word of the name (split, stemmed) is a word of the question ("program" names
+ * `program.name`; "work city" names `person.work_city`, not `person.home_city`).
+ */
+function questionChooses(question: string, holders: readonly Holder[]): boolean {
+  const said = new Set(stemAll(words(question)));
+  const names = (name: string) => {
+    const parts = stemAll(splitIdentifier(name));
+    return parts.length > 0 && parts.every((p) => said.has(p));
+  };
+  for (const part of ['table', 'column'] as const) {
+    const named = new Set(holders.filter((h) => names(h[part])).map((h) => `${h.table}.${h.column}`.toLowerCase()));
+    if (named.size === 1) return true;
+  }
+  return false;
+}
+
 /**
  * The ambiguity signal a tool result shows, if any (why asking the person may be worth it), from
- * the tools' structured outputs: search_value hits and search_column scores.
+ * the tools' structured outputs: search_value hits and search_column scores. A value found in
+ * several columns is no signal when `question` names one of them. A value that differs from the
+ * query only in case, accents or spacing is none either: search_value says to use it as stored.
  */
-export function ambiguitySignal(tool: string, args: unknown, output: unknown): string | null {
+export function ambiguitySignal(tool: string, _args: unknown, output: unknown, question?: string): string | null {
   if (tool === 'search_value') {
-    const hits =
-      (output as { hits?: Array<{ table: string; column: string; value: string; match?: string }> } | null)?.hits ?? [];
+    const hits = (output as { hits?: Array<Holder & { value: string; match?: string }> } | null)?.hits ?? [];
     if (hits.length === 0) return null;
     const top = hits[0];
     const same = hits.filter((h) => norm(h.value) === norm(top.value));
     const columns = new Set(same.map((h) => `${promptIdent(h.table)}.${promptIdent(h.column)}`.toLowerCase()));
-    if (columns.size > 1) return `${valueData(top.value)} is in ${[...columns].join(', ')}`;
-    const query = (args as { query?: unknown } | null)?.query;
-    // "North Carolina" stored as "NorthCarolina", "math" as "Math": the person may know which is meant.
-    if (typeof query === 'string' && (top.match === 'case' || top.match === 'compact'))
-      return `${JSON.stringify(query)} matches ${valueData(top.value)} only up to case or spacing`;
-    if (typeof query === 'string' && norm(query) === norm(top.value) && query.trim() !== top.value) {
-      return `${jsonData(query)} matches ${valueData(top.value)} only up to case or spacing`;
-    }
-    return null;
+    if (columns.size < 2 || (question !== undefined && questionChooses(question, same))) return null;
+    return `${valueData(top.value)} is in ${[...columns].join(', ')}`;
   }
   if (tool === 'search_column') {
     const hits = (output as { hits?: Array<{ table: string; column: string; score: number }> } | null)?.hits ?? [];

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { parseExplanation } from './explain';
 import { RepairGuard, RepeatGuard, stableJson } from './guards';
-import { unmark } from '../privacy/marks';
 
 describe('guards', () => {
   it('treats calls with the same arguments in another key order as the same call', () => {
@@ -74,14 +73,3 @@ describe('guards', () => {
   });
 });
 
-describe('ambiguitySignal', () => {
-  it('treats a match only up to spacing or case as a reason to ask', async () => {
-    const { ambiguitySignal } = await import('./ask-user');
-    const hit = (value: string, match: string) => ({ hits: [{ table: 'a', column: 's', value, match }] });
-    expect(
-      unmark(ambiguitySignal('search_value', { query: 'North Carolina' }, hit('NorthCarolina', 'compact')) ?? ''),
-    ).toBe('"North Carolina" matches "NorthCarolina" only up to case or spacing');
-    expect(ambiguitySignal('search_value', { query: 'math' }, hit('Math', 'case'))).toMatch(/only up to case/);
-    expect(ambiguitySignal('search_value', { query: 'Paris' }, hit('Paris', 'exact'))).toBeNull();
-  });
-});

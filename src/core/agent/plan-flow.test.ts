@@ -170,7 +170,7 @@ describe('runAgent, ask_user', () => {
     const { events, requests } = await run(
       [
         t('submit_plan', PLAN),
-        t('search_value', { query: 'PARIS' }),
+        t('search_column', { query: 'status' }),
         t('ask_user', ASK),
         t('ask_user', { ...ASK, question: 'Again?' }),
       ],
@@ -187,11 +187,11 @@ describe('runAgent, ask_user', () => {
     expect(observations(events)[2]).toBe('The person answered: "customers.city"');
     expect(observations(events)[3]).toContain('ask_user refused: you already asked once');
     expect(requests[0].tools?.map((x) => x.name)).toContain('ask_user');
-    expect(requests[0].messages[0].content).toContain('matches only up to case or spacing');
+    expect(requests[0].messages[0].content).toContain('the question does not say which');
   });
 
   it('without a person, tells the model to pick and say so', async () => {
-    const { events } = await run([t('submit_plan', PLAN), t('search_value', { query: 'PARIS' }), t('ask_user', ASK)], {
+    const { events } = await run([t('submit_plan', PLAN), t('search_column', { query: 'status' }), t('ask_user', ASK)], {
       maxTurns: 3,
     });
     expect(of(events, 'ask')).toHaveLength(0);

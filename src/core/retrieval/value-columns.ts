@@ -120,6 +120,26 @@ export class ValueColumns {
     };
   }
 
+  /** The `limit` short values of column `n` that the most rows hold, with their rows (ties in text order). */
+  topValues(n: number, limit: number): Array<{ value: string; rows: number }> {
+    const { values } = this;
+    this.byColumn ??= groupByColumn(values.columns, this.states.length);
+    const ids = this.byColumn[n] ?? [];
+    const before = (a: number, b: number) =>
+      values.counts[b] - values.counts[a] || compareText(values.get(a), values.get(b));
+    // One pass keeping the best `limit` in order: a large column is not sorted.
+    const top: number[] = [];
+    for (const id of ids) {
+      if (top.length === limit && values.counts[id] < values.counts[top[limit - 1]]) continue;
+      let at = top.length;
+      while (at > 0 && before(id, top[at - 1]) < 0) at--;
+      if (at >= limit) continue;
+      top.splice(at, 0, id);
+      if (top.length > limit) top.pop();
+    }
+    return top.map((id) => ({ value: values.get(id), rows: values.counts[id] }));
+  }
+
   /**
    * Statistics of a column whose text cells are all dates or times, from the distinct ones kept
    * (every row, exact, as SQL gives them over every row); null for a column that also holds

@@ -109,6 +109,18 @@ describe('ValueIndex.search', () => {
     expect(values('Mariana', { table: 'b' })).toEqual(['Marianna']); // not stored in b: neighbours there
   });
 
+  it('finds a value one edit from a 3-letter word, exact values and known words first', async () => {
+    const music = await ValueIndex.fromValues([
+      column('genres', 'name', { Rock: 12, Pop: 9, Jazz: 4, Ska: 2, 'Hip Hop': 3 }),
+      column('artists', 'name', { 'Rod Stewart': 1, 'Rob Thomas': 1 }),
+    ]);
+    const values = (q: string, options = {}) => music.search(q, options).map((h) => h.value);
+    expect(music.search('Rok')[0]).toMatchObject({ value: 'Rock', match: 'fuzzy' });
+    expect(values('Jaz', { column: 'name', table: 'genres' })[0]).toBe('Jazz');
+    expect(values('Pop')).toEqual(['Pop']); // spelt as stored: no neighbours ("Hop")
+    expect(values('rod')).toEqual(['Rod Stewart']); // a word the index holds: not "Rob Thomas"
+  });
+
   it('returns at most k hits', () => {
     expect(index.search('item')).toHaveLength(5);
     const two = index.search('new', { k: 2 });

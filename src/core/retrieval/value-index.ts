@@ -1,5 +1,5 @@
 // SearchValue's index: every text value of every text column, searchable by words (BM25), by
-// the start of a value, and with typos (one edit in words of 4+ letters, two in words of 7+).
+// the start of a value, and with typos (one edit in words of 3+ letters, two in words of 7+).
 // No search reads the table at question time, except to read back the few long texts it
 // returns, by rowid (a seek each).
 //
@@ -43,7 +43,7 @@ import { NumberColumnStats } from './number-stats';
 import { type ColumnState, compareText, ValueColumns } from './value-columns';
 import { encodeScratch, IdTable, scratchBytes, TextCounter, utf16Length, ValueCounter } from './value-store';
 import { compactKey, isDateLikeBytes, normalizeValue, startsWithNormalized } from './value-text';
-import { MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
+import { maxEdits, MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
 import { localTokenizer, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
 import { hashRange, Vocabulary } from './value-vocab';
 
@@ -73,6 +73,8 @@ const MIN_PREFIX_WORD = 3;
 const MAX_COMPLETIONS = 40;
 /** Vocabulary entries looked at when completing a word. */
 const COMPLETION_SCAN = 5_000;
+/** Words shorter than this get no stems: "car" is not the stem of "card" or "care". */
+const MIN_STEM_WORD = 4;
 /** Spelling neighbours tried per query word, the closest and most frequent first. */
 const MAX_NEIGHBOURS = 16;
 /** Postings scored per query and per set of postings: bounds the work for common words. */
@@ -401,6 +403,15 @@ export class ValueIndex {
     return this.p.columns.columnStats(table, column);
   }
 
+  /**
+   * The `limit` short values of a text column that the most rows hold, with their rows; null for
+   * a column the index does not know. What a search that found nothing there can show instead.
+   */
+  topValues(table: string, column: string, limit: number): Array<{ value: string; rows: number }> | null {
+    const n = this.p.columns.states.findIndex((c) => c.table === table && c.column === column);
+    return n < 0 ? null : this.p.columns.topValues(n, limit);
+  }
+
   private frequency(term: number | undefined): number {
     return this.p.valuePostings.frequency(term) + this.p.textPostings.frequency(term);
   }
@@ -529,22 +540,23 @@ export class ValueIndex {
         for (const c of this.completions(word, Infinity))
           add(c, TERM_WEIGHT.completion * (word.length / c.length) ** 0.5, i);
       }
-      if (word.length >= MIN_TYPO_WORD && !/\d/.test(word)) {
-        if (spellingNeighbours) {
-          // A word the index holds is likely spelt as meant: one edit is looked at, not two.
-          const known = vocab.wordId(word) !== undefined;
-          const neighbours = this.typos
-            .near(word, known ? 1 : undefined)
-            .sort((a, b) => a.distance - b.distance || freq(b.word) - freq(a.word))
-            .slice(0, MAX_NEIGHBOURS);
-          for (const n of neighbours)
-            add(n.word, n.distance === 1 ? TERM_WEIGHT.neighbour1 : TERM_WEIGHT.neighbour2, i);
-        }
-        // Same stem: "asian" meets "asia", "engineering" meets "engineer", and the other way.
-        for (let cut = 1; cut <= MAX_STEM_ENDING && word.length - cut >= MIN_TYPO_WORD; cut++)
-          add(word.slice(0, -cut), TERM_WEIGHT.stem, i);
-        for (const c of this.completions(word, word.length + MAX_STEM_ENDING)) add(c, TERM_WEIGHT.stem, i);
+      if (word.length < MIN_TYPO_WORD || /\d/.test(word)) return;
+      if (spellingNeighbours) {
+        // A word the index holds is likely spelt as meant: one edit is looked at, not two, and
+        // none for a 3-letter word ("cat" has too many neighbours: "car", "cap", "hat"...).
+        const known = vocab.wordId(word) !== undefined;
+        const edits = known ? (word.length > MIN_TYPO_WORD ? 1 : 0) : maxEdits(word.length);
+        const neighbours = this.typos
+          .near(word, edits)
+          .sort((a, b) => a.distance - b.distance || freq(b.word) - freq(a.word))
+          .slice(0, MAX_NEIGHBOURS);
+        for (const n of neighbours) add(n.word, n.distance === 1 ? TERM_WEIGHT.neighbour1 : TERM_WEIGHT.neighbour2, i);
       }
+      if (word.length < MIN_STEM_WORD) return;
+      // Same stem: "asian" meets "asia", "engineering" meets "engineer", and the other way.
+      for (let cut = 1; cut <= MAX_STEM_ENDING && word.length - cut >= MIN_STEM_WORD; cut++)
+        add(word.slice(0, -cut), TERM_WEIGHT.stem, i);
+      for (const c of this.completions(word, word.length + MAX_STEM_ENDING)) add(c, TERM_WEIGHT.stem, i);
     });
     return [...byTerm.values()];
   }

@@ -16,7 +16,7 @@
 
 import type { ValueHit } from './types';
 import { endsInsideWord, normalizeValue, similarity, withinEdits } from './value-text';
-import { MIN_TWO_EDIT_WORD } from './value-typos';
+import { MIN_TWO_EDIT_WORD, MIN_TYPO_WORD } from './value-typos';
 
 /** A query as the ranking sees it. */
 export interface RankQuery {
@@ -86,13 +86,13 @@ export const EXACT_BONUS = 2;
 
 /**
  * Credit for a query word against a value word: 1 equal, 0.9 cut short, 0.7 same stem or one
- * edit away, 0.5 two edits away (long words only).
+ * edit away (query words of 3+ letters), 0.5 two edits away (long words only).
  */
 export function wordCredit(queryWord: string, valueWord: string, mayBePrefix: boolean): number {
   if (queryWord === valueWord) return EXACT_WORD;
   if (mayBePrefix && queryWord.length >= 2 && valueWord.startsWith(queryWord)) return PREFIX_WORD;
   if (sameStem(queryWord, valueWord)) return STEM_WORD;
-  if (queryWord.length < 4 || valueWord.length < 3) return 0;
+  if (queryWord.length < MIN_TYPO_WORD || valueWord.length < MIN_TYPO_WORD - 1) return 0;
   const two = queryWord.length >= MIN_TWO_EDIT_WORD && valueWord.length >= MIN_TWO_EDIT_WORD - 2;
   if (withinEdits(queryWord, valueWord, 1)) return TYPO_WORD;
   return two && withinEdits(queryWord, valueWord, 2) ? TYPO2_WORD : 0;

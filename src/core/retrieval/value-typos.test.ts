@@ -47,19 +47,28 @@ describe('TypoNeighbours', () => {
     expect(near('smthi')).toEqual([]); // two edits in a 5-letter word
   });
 
+  it('finds words one edit from a 3-letter word, two-letter words among them', () => {
+    expect(maxEdits(2)).toBe(0);
+    expect(maxEdits(3)).toBe(1);
+    expect(near('jhn')).toEqual(['john']); // insertion
+    expect(near('cst')).toEqual(['cat']); // substitution
+    expect(near('abb')).toEqual(['ab']); // deletion: 2-letter words are indexed
+    expect(near('ab')).toEqual([]); // query under 3 letters
+  });
+
   it('leaves out the word itself, short queries, three edits and words with digits', () => {
     expect(near('john')).toEqual(['johan']);
-    expect(near('jhn')).toEqual([]); // query under 4 letters
+    expect(near('jh')).toEqual([]); // query under 3 letters
     expect(near('bxlmxrfxrd')).toEqual([]); // three edits
     expect(near('x2021')).toEqual([]);
-    expect(typos.size).toBe(12);
+    expect(typos.size).toBe(13);
   });
 
   it('finds exactly the words a full scan with the distance finds (the letter filters lose none)', () => {
     const random = mulberry32(11);
     // Few letters, so repeated letters (the second filter) are common.
     const word = () =>
-      Array.from({ length: 4 + Math.floor(random() * 8) }, () => 'aabeilnorst'[Math.floor(random() * 11)]).join('');
+      Array.from({ length: 2 + Math.floor(random() * 10) }, () => 'aabeilnorst'[Math.floor(random() * 11)]).join('');
     const words = [...new Set(Array.from({ length: 3000 }, word))];
     const index = new TypoNeighbours(words);
     for (let q = 0; q < 300; q++) {

@@ -1,7 +1,7 @@
-// Spelling neighbours of a query word among the indexed words: one edit away for words of 4+
-// letters, two edits for words of 7+ (insertions, deletions, substitutions and swaps of two
-// neighbouring letters each count one: optimal string alignment, so "Pairs" is one edit from
-// "Paris").
+// Spelling neighbours of a query word among the indexed words: one edit away for words of 3+
+// letters ("Rok" meets "Rock"), two edits for words of 7+ (insertions, deletions, substitutions
+// and swaps of two neighbouring letters each count one: optimal string alignment, so "Pairs" is
+// one edit from "Paris").
 //
 // How: a scan of the words of nearby lengths with a cheap filter first. Each word has a 32-bit
 // mask of the letters it holds and one of the letters it holds twice or more; one edit changes
@@ -16,8 +16,11 @@
 import { OsaPattern } from './osa-pattern';
 import { hasDigit } from './value-text';
 
-/** Words shorter than this are not typo-corrected (too many neighbours to mean anything). */
-export const MIN_TYPO_WORD = 4;
+/**
+ * Words shorter than this are not typo-corrected (too many neighbours to mean anything); words
+ * one letter shorter are indexed, as the neighbours of a deletion.
+ */
+export const MIN_TYPO_WORD = 3;
 /** From this length on, two edits are allowed. */
 export const MIN_TWO_EDIT_WORD = 7;
 /** Longer words are left to the exact and prefix paths. */

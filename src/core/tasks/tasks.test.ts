@@ -60,7 +60,7 @@ describe('Fix', () => {
       tools: toolbox,
     });
     const prompt = lastUser(requests[0]);
-    expect(prompt).toContain("Without the filter `city = 'paris'` the query returns");
+    expect(prompt).toContain("`city = 'paris'` keeps none of the");
     expect(prompt).toContain('### What is wrong, says the person: "Ada lives in Paris"');
     expect(report.status).toBe('fixed');
   });

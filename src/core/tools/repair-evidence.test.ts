@@ -58,7 +58,7 @@ describe('an aggregate over nothing', () => {
   it('says nothing when the aggregate did see rows', async () => {
     const text = await observe('execute_sql', { sql: "SELECT count(*) FROM cars WHERE Make = 'none'" });
     expect(text).toContain('The aggregate ran over no rows at all.');
-    expect(text).toContain("Without the filter `Make = 'none'` the query returns 2 rows.");
+    expect(text).toContain("`Make = 'none'` keeps none of the 2 rows the rest of the query gives.");
     const fine = await observe('execute_sql', { sql: 'SELECT sum(0) FROM cars' });
     expect(fine).not.toContain('aggregate ran over no rows');
   });

@@ -119,9 +119,65 @@ describe('search_value observe', () => {
     expect(text).not.toMatch(/^Ignore/m);
   });
 
-  it('says when nothing matched', async () => {
+  it('says when nothing matched, and how to see what a column holds', async () => {
     const out = await search({ query: 'Atlantis', table: 'notes' });
-    expect(observeText(out)).toBe('No values match "Atlantis" in table notes.');
+    expect(observeText(out)).toBe(
+      'No values match "Atlantis" in table notes. Give "column" to see the values a column holds.',
+    );
+  });
+});
+
+describe('search_value, nothing found in a column', () => {
+  let box: SearchValueContext;
+  const find = async (input: SearchValueInput) =>
+    searchValueTool.run(searchValueTool.input.parse(input), box).then((out) => ({ out, text: observeText(out) }));
+
+  beforeAll(async () => {
+    const bytes = await buildDb(`
+      CREATE TABLE vehicles (id INTEGER PRIMARY KEY, kind TEXT, shade TEXT, seen TEXT);
+      WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 80)
+      INSERT INTO vehicles SELECT n, CASE WHEN n % 4 = 0 THEN 'bus' ELSE 'car' END,
+        CASE WHEN n <= 10 THEN 'tone 7' WHEN n <= 15 THEN 'tone 3' ELSE 'tone ' || n END,
+        '2020-01-' || printf('%02d', 1 + n % 28) FROM c;
+      CREATE TABLE depots (id INTEGER PRIMARY KEY, kind TEXT);
+      INSERT INTO depots VALUES (1, 'garage');
+    `);
+    await engine.open({ id: 'few', name: 'few.sqlite', bytes });
+    const exec = executorFor(engine, 'few');
+    const builder = new ValueIndexBuilder();
+    await extractValues(exec, await engine.introspect('few'), builder);
+    box = { exec, values: await builder.finish() };
+  });
+  afterAll(() => engine.close('few'));
+
+  it('lists every value of a column with few values, with rows, marked as data', async () => {
+    const { out, text } = await find({ query: 'automobile', column: 'vehicles.kind' });
+    expect(out.hits).toEqual([]);
+    expect(text).toBe(
+      'No values match "automobile" in vehicles.kind.\nvehicles.kind holds only these 2 values: "car" (60 rows), "bus" (20 rows).',
+    );
+    // The values stay marked for the privacy gate, as hits are.
+    expect(searchValueTool.observe(out)).not.toContain(' "car" (60 rows)');
+  });
+
+  it('lists each column of that name when the table is not given', async () => {
+    const { text } = await find({ query: 'automobile', column: 'kind' });
+    expect(text.split('\n').slice(1)).toEqual([
+      'depots.kind holds only this value: "garage" (1 row).',
+      'vehicles.kind holds only these 2 values: "car" (60 rows), "bus" (20 rows).',
+    ]);
+  });
+
+  it('gives the most frequent values of a column with many', async () => {
+    const { text } = await find({ query: 'turquoise', table: 'vehicles', column: 'shade' });
+    expect(text.split('\n')[1]).toBe(
+      'vehicles.shade holds 67 values; the most frequent: "tone 7" (10 rows), "tone 3" (5 rows), "tone 16" (1 row), "tone 17" (1 row), "tone 18" (1 row).',
+    );
+  });
+
+  it('says a column of dates is compared in SQL', async () => {
+    const { text } = await find({ query: 'yesterday', column: 'seen' });
+    expect(text.split('\n')[1]).toBe('vehicles.seen holds dates and times only: compare them in SQL.');
   });
 });
 

@@ -2,7 +2,10 @@
 // "cafe"), so the model writes WHERE city = 'Paris' with the spelling the database uses. The
 // value index holds every text value of the database (long texts by word, read back by rowid),
 // so no search scans a table; date/time values are left to SQL, and the observation says so
-// when the query is one.
+// when the query is one. A search in a column that finds nothing shows what the column holds:
+// all its values when they are few, else the most frequent (the index's spelling neighbours,
+// prefixes and stems found nothing, so what is left is usually another way of saying it: a code,
+// an abbreviation, another word, which the common values show).
 
 import { z } from 'zod';
 import type { SqlExecutor } from '../executor';
@@ -35,13 +38,34 @@ export interface ValueSearchResult {
   hits: ValueHit[];
   /** The query looks like a date or time, and these columns in scope hold such values, which are not indexed. */
   datesInSql: ColumnRef[];
+  /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
+  stored: StoredColumn[];
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
   problem: string | null;
   suggestions: string[];
 }
 
+/** What a text column holds, shown when a search in it found nothing. */
+export interface StoredColumn extends ColumnRef {
+  /** Distinct short values; `values` lists them all when there are at most FEW_VALUES. */
+  distinct: number;
+  /** Distinct long texts (not listed). */
+  texts: number;
+  /** Date/time cells (not indexed). */
+  dates: number;
+  values: Array<{ value: string; rows: number }>;
+}
+
 export const DEFAULT_SEARCH_VALUE_K = 5;
 const VALUE_CHARS = 80;
+/** A column with at most this many distinct values has them all listed when a search in it finds nothing. */
+const FEW_VALUES = 30;
+/** Otherwise its most frequent values, this many. */
+const FREQUENT_VALUES = 5;
+/** Columns described at most, when a column name alone is in several tables. */
+const STORED_COLUMNS = 3;
+/** Listed values are cut at this length. */
+const STORED_CHARS = 60;
 
 const input = z.strictObject({
   // Not trimmed at the end: a trailing space says the last word is complete ("Wicktal " is not "Wicktalda").
@@ -117,26 +141,35 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   const k = inp.k ?? DEFAULT_SEARCH_VALUE_K;
   const columns = ctx.values.columns;
   const scope = resolveScope(columns, inp.table, inp.column);
-  const base = { query: inp.query, hits: [], datesInSql: [] };
+  const base = { query: inp.query, hits: [], datesInSql: [], stored: [] };
   if ('problem' in scope) return { ...base, table: inp.table ?? null, column: inp.column ?? null, ...scope };
   const hits = await ctx.values.searchAll(ctx.exec, inp.query, { ...scope, k });
+  const inScope = columns.filter(
+    (c) => (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column),
+  );
   const datesInSql = isDateLike(inp.query.trim())
-    ? columns
-        .filter(
-          (c) =>
-            c.dates > 0 && (!scope.table || c.table === scope.table) && (!scope.column || c.column === scope.column),
-        )
-        .map(({ table, column }) => ({ table, column }))
+    ? inScope.filter((c) => c.dates > 0).map(({ table, column }) => ({ table, column }))
     : [];
+  const stored =
+    hits.length === 0 && scope.column && datesInSql.length === 0
+      ? inScope.slice(0, STORED_COLUMNS).map((c) => storedIn(ctx.values, c))
+      : [];
   return {
     ...base,
     table: scope.table ?? null,
     column: scope.column ?? null,
     hits,
     datesInSql,
+    stored,
     problem: null,
     suggestions: [],
   };
+}
+
+function storedIn(index: ValueIndex, c: ColumnValueSummary): StoredColumn {
+  const few = c.values <= FEW_VALUES && c.texts === 0;
+  const values = index.topValues(c.table, c.column, few ? FEW_VALUES : FREQUENT_VALUES) ?? [];
+  return { table: c.table, column: c.column, distinct: c.values, texts: c.texts, dates: c.dates, values };
 }
 
 // Identifiers as SQL would write them, with control characters escaped so a name cannot start a
@@ -164,7 +197,11 @@ function observe(out: ValueSearchResult): string {
           : '';
   const lines =
     out.hits.length === 0
-      ? [`No values match ${asked(out.query)}${scope}.`]
+      ? [
+          `No values match ${asked(out.query)}${scope}.` +
+            (out.column || out.datesInSql.length > 0 ? '' : ' Give "column" to see the values a column holds.'),
+          ...out.stored.flatMap(describeStored),
+        ]
       : [
           `Values matching ${asked(out.query)}${scope}, best first:`,
           ...out.hits.map(
@@ -178,6 +215,21 @@ function observe(out: ValueSearchResult): string {
     );
   }
   return lines.join('\n');
+}
+
+const rowsOf = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+
+/** What a column holds, in one line (none for a column holding only long texts). */
+function describeStored(c: StoredColumn): string[] {
+  const where = ref(c.table, c.column);
+  const list = c.values.map((v) => `${quoteData(v.value, STORED_CHARS)} (${rowsOf(v.rows)})`).join(', ');
+  if (c.distinct === 0)
+    return c.dates > 0 && c.texts === 0 ? [`${where} holds dates and times only: compare them in SQL.`] : [];
+  if (c.values.length === c.distinct && c.texts === 0) {
+    const these = c.distinct === 1 ? 'only this value' : `only these ${c.distinct} values`;
+    return [`${where} holds ${these}${c.dates > 0 ? ' besides dates and times' : ''}: ${list}.`];
+  }
+  return [`${where} holds ${c.distinct} values; the most frequent: ${list}.`];
 }
 
 /** How each hit matches, in words the model reads (nothing for a value exactly as asked). */

@@ -1,6 +1,9 @@
 // Detail that helps repair a failed or empty query (Zhang, Ye et al. 2024: fine-grained error
 // information is what makes self-debugging work): close names for unknown tables/columns, the
-// tables holding an ambiguous column, and which filter emptied a result.
+// tables holding an ambiguous column, and which filter emptied a result. An empty result or a
+// zero is often the right answer: that comes first, and the filter counts are facts for checking
+// the values compared with ("Without the filter … returns 6 rows" once made a small model drop a
+// filter whose answer was 0), never advice to drop one.
 
 import type { SqlExecutor } from '../executor';
 import { isPlainAggregate, rowSource } from '../sql/row-source';
@@ -156,10 +159,16 @@ function comparedLiteral(predicate: string): { column: string; value: string } |
   return value ? { column, value } : null;
 }
 
+/** First line of the reasons for an empty result. */
+export const EMPTY_MAY_BE_RIGHT = 'No rows can be the right answer. Facts to check the values and joins used:';
+/** First line of the reasons for an aggregate over no rows. */
+export const ZERO_MAY_BE_RIGHT =
+  'The aggregate ran over no rows at all. Its 0 or NULL can be the right answer. Facts to check the values and joins used:';
+
 /**
- * For a query that returned no rows: counts the rows without each top-level filter. A filter
- * whose removal brings rows back is the one that emptied the result; for `col = 'text'` filters
- * the closest values that exist are suggested.
+ * For a query that returned no rows: says first that no rows may be the answer, then counts the
+ * rows without each top-level filter, as a fact about it (the filter that keeps none of the rows
+ * the rest of the query gives); for `col = 'text'` filters the closest values that exist.
  */
 export async function explainEmptyResult(
   exec: SqlExecutor,
@@ -167,6 +176,16 @@ export async function explainEmptyResult(
   schema: Schema,
   values?: ValueLookup,
 ): Promise<string[]> {
+  return withLead(EMPTY_MAY_BE_RIGHT, await emptyCauses(exec, sql, schema, values));
+}
+
+/** The lead line, with its closing clause only when facts follow it. */
+function withLead(lead: string, facts: string[]): string[] {
+  return facts.length > 0 ? [lead, ...facts] : [lead.replace(/ Facts to check .*$/, '')];
+}
+
+/** Which filter or join leaves no rows, one fact a line. */
+async function emptyCauses(exec: SqlExecutor, sql: string, schema: Schema, values?: ValueLookup): Promise<string[]> {
   const where = topLevelWhere(sql);
   if (!where) return ['The query has no top-level WHERE filter; the tables or joins themselves give no rows.'];
   const lines: string[] = [];
@@ -180,7 +199,7 @@ export async function explainEmptyResult(
       count = null;
     }
     if (count === null || count === 0) continue;
-    let line = `Without the filter \`${predicate}\` the query returns ${count} row${count === 1 ? '' : 's'}.`;
+    let line = `\`${predicate}\` keeps none of the ${count} row${count === 1 ? '' : 's'} the rest of the query gives.`;
     const lit = comparedLiteral(predicate);
     if (lit && values) {
       const inQuery = tablesMentioned(sql, schema);
@@ -274,7 +293,7 @@ export async function explainEmptyAggregate(
     return [];
   }
   const why = topLevelWhere(source.sql)
-    ? await explainEmptyResult(exec, source.sql, schema, values)
+    ? await emptyCauses(exec, source.sql, schema, values)
     : await emptyingJoin(exec, source.sql);
-  return ['The aggregate ran over no rows at all.', ...why];
+  return withLead(ZERO_MAY_BE_RIGHT, why);
 }

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqljsEngine } from '../../adapters/sqljs/engine';
+import { createNodeEngine } from '../../adapters/sqljs/node';
+import { buildDb } from '../../test-support/build-db';
+import { executorFor, type SqlExecutor } from '../executor';
+import type { Schema } from '../types';
+import { explainEmptyAggregate, explainEmptyResult } from './sql-repair';
+
+let engine: SqljsEngine;
+let exec: SqlExecutor;
+let schema: Schema;
+
+beforeAll(async () => {
+  engine = await createNodeEngine();
+  const bytes = await buildDb(`
+    CREATE TABLE baskets (id INTEGER PRIMARY KEY, store TEXT, left_behind TEXT);
+    INSERT INTO baskets VALUES (1, 'north', 'no'), (2, 'north', 'no'), (3, 'north', 'no'), (4, 'south', 'yes');
+    CREATE TABLE refunds (id INTEGER PRIMARY KEY, amount REAL);
+  `);
+  await engine.open({ id: 'r', name: 'r.sqlite', bytes });
+  exec = executorFor(engine, 'r');
+  schema = await engine.introspect('r');
+});
+afterAll(() => engine.close('r'));
+
+describe('explaining an empty result or a zero', () => {
+  it('says first that a zero can be right, and gives filter counts as facts, not as a way to drop a filter', async () => {
+    const lines = await explainEmptyAggregate(
+      exec,
+      "SELECT count(*) FROM baskets WHERE store = 'north' AND left_behind = 'yes'",
+      schema,
+    );
+    expect(lines[0]).toBe(
+      'The aggregate ran over no rows at all. Its 0 or NULL can be the right answer. Facts to check the values and joins used:',
+    );
+    expect(lines).toContain("`left_behind = 'yes'` keeps none of the 3 rows the rest of the query gives.");
+    expect(lines).toContain("`store = 'north'` keeps none of the 1 row the rest of the query gives.");
+    expect(lines.join('\n')).not.toMatch(/without the filter/i);
+  });
+
+  it('says the same first of an empty result', async () => {
+    const lines = await explainEmptyResult(exec, "SELECT id FROM baskets WHERE left_behind = 'maybe'", schema);
+    expect(lines).toEqual([
+      'No rows can be the right answer. Facts to check the values and joins used:',
+      "`left_behind = 'maybe'` keeps none of the 4 rows the rest of the query gives.",
+    ]);
+  });
+
+  it('keeps only the first sentences when no fact follows', async () => {
+    expect(await explainEmptyAggregate(exec, 'SELECT sum(amount) FROM refunds', schema)).toEqual([
+      'The aggregate ran over no rows at all. Its 0 or NULL can be the right answer.',
+    ]);
+  });
+});
