@@ -6,7 +6,8 @@ import { executorFor, type SqlExecutor } from '../executor';
 import type { JoinEdge } from '../retrieval/types';
 import { assertSingleReadStatement } from '../sql/statements';
 import type { Schema } from '../types';
-import { containmentSql, inferForeignKeys, keyCandidates } from './infer-keys';
+import { findShortestPathTool } from '../tools/find-shortest-path';
+import { containmentSql, inferForeignKeys, keyCandidates, uniquenessSql } from './infer-keys';
 import { buildJoinGraph, shortestJoinPaths } from './join-graph';
 
 const SQL = `
@@ -146,5 +147,134 @@ describe('inferForeignKeys', () => {
     await expect(inferForeignKeys(schema, exec, { signal: controller.signal })).rejects.toMatchObject({
       code: 'cancelled',
     });
+  });
+});
+
+// Files made by scripts: no PRIMARY KEY, no REFERENCES, no UNIQUE anywhere.
+const UNDECLARED_SQL = `
+CREATE TABLE course (course_id INTEGER, title TEXT, name TEXT, syllabus_code TEXT, tutor_id INTEGER);
+CREATE TABLE pupil (id INTEGER, name TEXT);
+CREATE TABLE enrolment (enrolment_id INTEGER, course_id INTEGER, pupil_id INTEGER, room_no INTEGER, grade TEXT);
+-- Named like its key, but room_no repeats: no key.
+CREATE TABLE room (room_no INTEGER, wing TEXT);
+-- Unique, but course.tutor_id holds a value missing here.
+CREATE TABLE tutor (tutor_id INTEGER, name TEXT);
+-- A key-like name that points at no table, unique in both tables and repeated in course: only
+-- course points at them (the side whose values repeat), not one at the other.
+CREATE TABLE catalogue (syllabus_code TEXT, pages INTEGER);
+CREATE TABLE textbook (syllabus_code TEXT, isbn TEXT);
+
+INSERT INTO course VALUES (10, 'Algebra', 'Maths', 'S-1', 1), (11, 'Poetry', 'English', 'S-2', 2),
+  (12, 'Geometry', 'Maths II', 'S-1', 7);
+INSERT INTO pupil VALUES (1, 'Maths'), (2, 'English'), (3, 'Maths II'), (4, 'Ada');
+INSERT INTO enrolment VALUES (100, 10, 1, 5, 'A'), (101, 10, 2, 5, 'B'), (102, 11, 2, 6, 'A'), (103, 12, 3, 6, NULL);
+INSERT INTO room VALUES (5, 'north'), (5, 'south'), (6, 'east');
+INSERT INTO tutor VALUES (1, 'Kim'), (2, 'Lee');
+INSERT INTO catalogue VALUES ('S-1', 120), ('S-2', 80), ('S-3', 45);
+INSERT INTO textbook VALUES ('S-1', '978-1'), ('S-2', '978-2'), ('S-3', '978-3');
+`;
+
+// Every table shares a prefix (zq); key names abbreviate the table's name (Acct, Pay, Br).
+const PREFIXED_SQL = `
+CREATE TABLE zqBranch (zqBrId INTEGER PRIMARY KEY, zqBrCity TEXT);
+CREATE TABLE zqAccount (zqAcctId INTEGER, zqAcctBrId INTEGER, zqAcctName TEXT, zqParentId INTEGER);
+CREATE TABLE zqPayment (zqPayId INTEGER, zqPayAcctId INTEGER, zqPayAmount REAL);
+CREATE TABLE zqRefund (zqRefundId INTEGER, zqRefundPayId INTEGER, zqRefundAmount REAL);
+
+INSERT INTO zqBranch VALUES (1, 'Oslo'), (2, 'Rome');
+INSERT INTO zqAccount VALUES (7, 1, 'Ada', NULL), (8, 2, 'Bo', 7), (9, 2, 'Cy', 7);
+INSERT INTO zqPayment VALUES (70, 7, 10), (71, 7, 20), (72, 9, 5), (73, 8, 1);
+INSERT INTO zqRefund VALUES (1, 71, 20), (2, 72, 5);
+`;
+
+describe('inferForeignKeys without declared keys', () => {
+  const dbs: Record<string, { schema: Schema; exec: SqlExecutor }> = {};
+
+  beforeAll(async () => {
+    for (const [id, sql] of [
+      ['school', UNDECLARED_SQL],
+      ['zq', PREFIXED_SQL],
+    ]) {
+      await engine.open({ id, name: `${id}.sqlite`, bytes: await buildDb(sql) });
+      dbs[id] = { schema: await engine.introspect(id), exec: executorFor(engine, id) };
+    }
+  });
+  afterAll(async () => {
+    for (const id of Object.keys(dbs)) await engine.close(id);
+  });
+
+  const infer = async (id: string) => (await inferForeignKeys(dbs[id].schema, dbs[id].exec)).map(label).sort();
+  const candidates = (id: string) => keyCandidates(dbs[id].schema).map((c) => label(c.edge));
+
+  it('takes a column named like its table key, whose values are unique, as a key', async () => {
+    expect(await infer('school')).toEqual([
+      'course.syllabus_code -> catalogue.syllabus_code',
+      'course.syllabus_code -> textbook.syllabus_code',
+      'enrolment.course_id -> course.course_id',
+      'enrolment.pupil_id -> pupil.id',
+    ]);
+  });
+
+  it('refuses a target whose values repeat, and values not all contained', async () => {
+    const found = await infer('school');
+    expect(candidates('school')).toContain('enrolment.room_no -> room.room_no');
+    expect(found).not.toContain('enrolment.room_no -> room.room_no');
+    expect(candidates('school')).toContain('course.tutor_id -> tutor.tutor_id');
+    expect(found).not.toContain('course.tutor_id -> tutor.tutor_id');
+  });
+
+  it('never pairs columns whose names are not keys, nor two same-name columns whose values are both unique', async () => {
+    const all = candidates('school');
+    expect(all.filter((c) => /\.(name|title) ->/.test(c))).toEqual([]);
+    const between = keyCandidates(dbs.school.schema).filter((c) =>
+      [
+        'catalogue.syllabus_code -> textbook.syllabus_code',
+        'textbook.syllabus_code -> catalogue.syllabus_code',
+      ].includes(label(c.edge)),
+    );
+    expect(between.map((c) => [c.needsUniqueTarget, c.needsRepeatingSource])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    expect((await infer('school')).filter((c) => c.startsWith('catalogue') || c.startsWith('textbook'))).toEqual([]);
+  });
+
+  it('reads names behind a prefix shared by the tables, with abbreviated table names', async () => {
+    expect(await infer('zq')).toEqual([
+      'zqAccount.zqAcctBrId -> zqBranch.zqBrId',
+      'zqAccount.zqParentId -> zqAccount.zqAcctId',
+      'zqPayment.zqPayAcctId -> zqAccount.zqAcctId',
+      'zqRefund.zqRefundPayId -> zqPayment.zqPayId',
+    ]);
+    expect(candidates('zq').filter((c) => /Amount|Name|City/.test(c))).toEqual([]);
+  });
+
+  it('checks uniqueness once per column with a bounded single read statement', async () => {
+    const seen: string[] = [];
+    const { schema: s, exec: e } = dbs.school;
+    await inferForeignKeys(s, { query: (sql, o) => (seen.push(sql), e.query(sql, o)) }, { rowLimit: 3 });
+    const counts = seen.filter((q) => q.includes('count(DISTINCT'));
+    expect(counts.length).toBeGreaterThan(0);
+    expect(new Set(counts).size).toBe(counts.length);
+    for (const sql of seen) {
+      expect(() => assertSingleReadStatement(sql)).not.toThrow();
+      expect(sql).toMatch(/LIMIT 3\)$/);
+    }
+    expect(uniquenessSql('order "x"', 'a b', 10)).toBe(
+      'SELECT count(*) AS present, count(DISTINCT v) AS distinct_values FROM (SELECT "a b" AS v FROM "order ""x""" WHERE "a b" IS NOT NULL LIMIT 10)',
+    );
+  });
+
+  it('gives find_shortest_path a path through the inferred keys', async () => {
+    for (const [id, start, end, joins] of [
+      ['school', 'enrolment.course_id', 'course.course_id', 1],
+      ['school', 'pupil', 'catalogue', 3],
+      ['zq', 'zqRefund', 'zqBranch', 3],
+    ] as const) {
+      const graph = buildJoinGraph(dbs[id].schema, await inferForeignKeys(dbs[id].schema, dbs[id].exec));
+      const r = await findShortestPathTool.run({ start, end }, { graph });
+      expect(r.ok && r.paths.length > 0 && r.paths[0].edges.length).toBe(joins);
+      expect(findShortestPathTool.observe(r)).toContain('Inferred, not declared');
+    }
   });
 });
