@@ -4,6 +4,7 @@
 
 import type { ColumnDescriptions } from './retrieval/column-index';
 import type { QuestionLink } from './retrieval/linker';
+import type { Grounding } from './prompt/grounded-schema';
 import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
 import type { TokenizedIn, ToolboxProgress, ToolboxStage } from './tools/toolbox';
@@ -120,6 +121,8 @@ export interface DbEngine {
    */
   setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary>;
   linkQuestion(id: string, question: string): Promise<QuestionLink[]>;
+  /** Column statistics and inferred keys for a grounded prompt (building the indexes first if needed). */
+  grounding(id: string): Promise<Grounding>;
   /**
    * Bytes of memory SQLite's heap holds now, 0 where nobody measures it (a WebAssembly heap never
    * shrinks, so a transport may replace a worker whose heap grew too far).

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { MockReply, RecordedRequest } from '../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from './build-db';
 import { PAIRS_DB_SQL } from './official-pairs';
+import { CHECK_SYSTEM_START } from '../core/agent/explain';
 
 export const SPIDER_QUESTIONS = [
   { db_id: 'shop', question: 'How many customers are there?', query: 'SELECT count(*) FROM customers' },
@@ -116,12 +117,17 @@ export function knowingModel(
 ) {
   return (request: RecordedRequest): MockReply => {
     const messages = request.messages as Array<{ role: string; content: string | null }>;
-    if (!request.tools) return { text: 'Explanation: The answer to the question.\nVerdict: match' };
     const prompt = messages.map((m) => m.content ?? '').join('\n');
     const question = [...prompt.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
       .map((m) => JSON.parse(`"${m[1]}"`) as string)
       .find((q) => sqlFor(q));
     const sql = question ? sqlFor(question)! : 'SELECT 1';
+    if (!request.tools) {
+      // The check of a result, or a request for the SQL itself (Auto and Direct).
+      if ((messages[0]?.content ?? '').startsWith(CHECK_SYSTEM_START))
+        return { text: 'Explanation: The answer to the question.\nVerdict: match' };
+      return { text: '```sql\n' + sql + '\n```' };
+    }
     const step = messages.filter((m) => m.role === 'assistant').length;
     const call = (name: string, args: unknown) => ({
       toolCalls: [{ id: `c${step}`, name, arguments: args as Record<string, unknown> }],

@@ -22,6 +22,7 @@ import type {
 import type { ColumnDescriptions } from '../core/retrieval/column-index';
 import { DEFAULT_INTROSPECT_BUDGET_MS } from '../core/schema/introspect';
 import type { QuestionLink } from '../core/retrieval/linker';
+import type { Grounding } from '../core/prompt/grounded-schema';
 import type { ToolCallOutcome } from '../core/tools/registry';
 import type { ToolboxProgress } from '../core/tools/toolbox';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema } from '../core/types';
@@ -317,6 +318,16 @@ export class RestartableEngine implements DbEngine {
       async (r) => {
         await this.ensureTools(r, id);
         return r.linkQuestion(id, question);
+      },
+      this.queryTimeoutMs + this.rebuildAllowanceMs(id),
+    );
+  }
+
+  grounding(id: string): Promise<Grounding> {
+    return this.call(
+      async (r) => {
+        await this.ensureTools(r, id);
+        return r.grounding(id);
       },
       this.queryTimeoutMs + this.rebuildAllowanceMs(id),
     );

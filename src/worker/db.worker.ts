@@ -36,6 +36,7 @@ const api = {
   callTool: async (...a: Parameters<SqljsEngine['callTool']>) => (await ready).callTool(...a),
   setDescriptions: async (...a: Parameters<SqljsEngine['setDescriptions']>) => (await ready).setDescriptions(...a),
   linkQuestion: async (...a: Parameters<SqljsEngine['linkQuestion']>) => (await ready).linkQuestion(...a),
+  grounding: async (id: string) => (await ready).grounding(id),
 };
 export type DbWorkerApi = typeof api;
 

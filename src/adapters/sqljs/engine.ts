@@ -28,6 +28,7 @@ import type {
 import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
 import type { QuestionLink } from '../../core/retrieval/linker';
+import type { Grounding } from '../../core/prompt/grounded-schema';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
@@ -511,6 +512,10 @@ export class SqljsEngine implements DbEngine {
 
   async linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
     return (await this.toolboxOf(id)).link(question);
+  }
+
+  async grounding(id: string): Promise<Grounding> {
+    return (await this.toolboxOf(id)).grounding();
   }
 }
 

@@ -126,7 +126,7 @@ describe('dowser ask --plan', () => {
     const all = 'SELECT id FROM orders';
     const script = file('rows-turns.json', [
       { toolCalls: [{ name: 'execute_sql', arguments: { sql: all } }] },
-      { toolCalls: [{ name: 'done', arguments: {} }] },
+      { toolCalls: [{ name: 'done', arguments: { sql: all } }] },
       EXPLANATION,
     ]);
     const args = ['ask', '--db', db, '--question', 'All order ids?', '--provider', 'scripted', '--script', script];

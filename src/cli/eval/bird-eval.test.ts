@@ -77,7 +77,7 @@ describe('dowser eval on BIRD-format data', () => {
 
     it('builds the tools with the column descriptions of database_description/', async () => {
       const script = knowingModel(sqlFor, [{ name: 'search_column', arguments: { query: 'shirt size' } }]);
-      const { r, out } = await runWith(script, '--ids', '1312');
+      const { r, out } = await runWith(script, '--ids', '1312', '--mode', 'agent');
       expect(r.code).toBe(0);
       const transcript = read<{ events: AgentEvent[] }>(out, results(out)[0].transcript!);
       const seen = transcript.events.find((e) => e.type === 'observation' && e.tool === 'search_column');

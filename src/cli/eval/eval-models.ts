@@ -1,11 +1,11 @@
 // The model each question is answered by. openai / anthropic: one client for the whole run
 // (ask/model.ts: key from an environment variable, never printed) behind the run's rate gate.
-// scripted: the scripted model replaying the question's turn file. gold: the scripted model
-// answering with the reference SQL (core/eval/gold-turns.ts).
+// scripted: the scripted model replaying the question's turn file. gold: a model answering every
+// request with the reference SQL (core/eval/gold-turns.ts).
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { goldTurns } from '../../core/eval/gold-turns';
+import { goldModel } from '../../core/eval/gold-turns';
 import type { RateGate } from '../../core/eval/rate-gate';
 import { createScriptedModel, type ScriptedTurn } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
@@ -52,8 +52,7 @@ export function modelSource(o: EvalOptions, io: CliIo, gate: RateGate): ModelSou
     return {
       label: { provider: 'gold', model: 'reference SQL' },
       keyEnv: null,
-      forQuestion: (item, schema) =>
-        createScriptedModel(goldTurns(item.goldSql, item.question, schema, o.mode), { name: 'gold' }),
+      forQuestion: (item, schema) => goldModel(item.goldSql, item.question, schema),
     };
   }
   if (o.provider === 'scripted') {

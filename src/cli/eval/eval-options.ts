@@ -4,6 +4,7 @@
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import type { AskOptions } from '../ask/options';
 import type { DatasetKind } from './datasets';
+import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
 
 export type EvalProvider = 'openai' | 'anthropic' | 'scripted' | 'gold';
 
@@ -19,7 +20,7 @@ export interface EvalOptions {
   apiKeyEnv?: string;
   /** scripted: folder of turn files, `<id>.json` (or `spider-dev-<id>.json` as in ../shared/datasets/recorded). */
   scriptDir?: string;
-  mode: 'agent' | 'direct';
+  mode: AnswerMode;
   /** BIRD's evidence given to the model as hints. */
   hints: boolean;
   tools?: 'native' | 'text';
@@ -108,7 +109,7 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     baseUrl: v['base-url'],
     apiKeyEnv: v['api-key-env'],
     scriptDir: v['script-dir'],
-    mode: oneOf(v.mode, ['agent', 'direct'] as const, '--mode', 'agent'),
+    mode: oneOf(v.mode, ANSWER_MODES, '--mode', DEFAULT_ANSWER_MODE),
     hints: oneOf(v.hints, ['on', 'off'] as const, '--hints', 'off') === 'on',
     tools: v.tools === undefined ? undefined : oneOf(v.tools, ['native', 'text'] as const, '--tools', 'native'),
     compactObservations: !!v['compact-observations'],

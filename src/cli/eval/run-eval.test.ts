@@ -48,7 +48,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('dowser eval, gold provider', () => {
   it('scores every reference through the agent, writes the summary, the table, results and transcripts', async () => {
     const out = freshOut();
-    const r = await dowser(...spider(out, '--provider', 'gold', '--concurrency', '2'));
+    const r = await dowser(...spider(out, '--provider', 'gold', '--mode', 'agent', '--concurrency', '2'));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('EX 100.00% over 5 scored questions (skipped 1, failed 0)');
     const summary = summaryOf(out);
@@ -65,7 +65,8 @@ describe('dowser eval, gold provider', () => {
       ].sort(),
     );
     expect(summary).toMatchObject({ ex: 100, n: 5, skipped: 1, failed: 0 });
-    expect(summary.requestsPerQuestion).toMatchObject({ mean: 4, p50: 4, p90: 4, p95: 4, max: 4 });
+    // Plan, execute, done with the explanation of the rows it saw: no request after the answer.
+    expect(summary.requestsPerQuestion).toMatchObject({ mean: 3, p50: 3, p90: 3, p95: 3, max: 3 });
     expect(summary.tokensPerQuestion.input.mean).toBeGreaterThan(1000);
     expect(Object.keys(summary.byDifficulty)).toEqual(expect.arrayContaining(['easy', 'medium']));
     const lines = results(out);
@@ -83,7 +84,7 @@ describe('dowser eval, gold provider', () => {
     });
     const md = readFileSync(join(out, 'summary.md'), 'utf8');
     expect(md).toContain('| all | 5 | 100.00 |');
-    expect(md).toMatch(/\| model requests \| 4 \| 4 \| 4 \| 4 \| 4 \|/);
+    expect(md).toMatch(/\| model requests \| 3 \| 3 \| 3 \| 3 \| 3 \|/);
     expect(detailsOf(out)).toMatchObject({ skippedReasons: { 'no database file': 1 }, pending: 0 });
   });
 
@@ -92,6 +93,20 @@ describe('dowser eval, gold provider', () => {
     const r = await dowser(...spider(out, '--provider', 'gold', '--mode', 'direct'));
     expect(r.code).toBe(0);
     expect(summaryOf(out)).toMatchObject({ ex: 100, n: 5, requestsPerQuestion: { mean: 2 } });
+  });
+
+  it('answers in Auto mode by default: the grounded request and the check, fewer tokens than the agent', async () => {
+    const auto = freshOut();
+    expect((await dowser(...spider(auto, '--provider', 'gold'))).code).toBe(0);
+    const agent = freshOut();
+    expect((await dowser(...spider(agent, '--provider', 'gold', '--mode', 'agent'))).code).toBe(0);
+    const a = summaryOf(auto);
+    expect(a).toMatchObject({ ex: 100, n: 5 });
+    expect(a.requestsPerQuestion.mean).toBeLessThanOrEqual(2.5);
+    expect(a.tokensPerQuestion.input.mean).toBeLessThan(summaryOf(agent).tokensPerQuestion.input.mean / 2);
+    const t = json<{ mode: string; events: AgentEvent[] }>(auto, results(auto).find((l) => l.transcript)!.transcript!);
+    expect(t.mode).toBe('auto');
+    expect(t.events[0]).toMatchObject({ type: 'route', path: 'grounded' });
   });
 
   it('continues a run in the same folder and refuses other settings there', async () => {
@@ -104,7 +119,7 @@ describe('dowser eval, gold provider', () => {
     expect(summaryOf(out)).toMatchObject({ n: 5, skipped: 1 });
     const other = await dowser(...spider(out, '--provider', 'gold', '--mode', 'direct'));
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain('holds a run with other settings (mode: agent)');
+    expect(other.stderr).toContain('holds a run with other settings (mode: auto)');
   });
 
   it('stops on request with a consistent partial report, and the next run finishes', async () => {
@@ -145,7 +160,7 @@ describe('dowser eval, scripted provider with a turn file per question', () => {
     writeFileSync(join(turns, '3.json'), JSON.stringify(answer('SELECT name FROM singer')));
     writeFileSync(join(turns, '5.json'), JSON.stringify(answer('SELECT count(*) FROM concert WHERE year = 2015')));
     const out = freshOut();
-    const r = await dowser(...spider(out, '--provider', 'scripted', '--script-dir', turns));
+    const r = await dowser(...spider(out, '--provider', 'scripted', '--script-dir', turns, '--mode', 'agent'));
     expect(r.code).toBe(0);
     expect(summaryOf(out)).toMatchObject({ n: 4, ex: 25, skipped: 2 });
     const byId = new Map(results(out).map((l) => [l.id, l]));
@@ -172,7 +187,7 @@ describe('dowser eval, scripted provider with a turn file per question', () => {
     writeFileSync(join(turns, '5.json'), JSON.stringify(answer('SELECT count(*) FROM concert WHERE year = 2014')));
     const out = freshOut();
     const r = await dowser(
-      ...spider(out, '--provider', 'scripted', '--script-dir', turns, '--ids', '2,5'),
+      ...spider(out, '--provider', 'scripted', '--script-dir', turns, '--ids', '2,5', '--mode', 'agent'),
       ...['--time-limit', '1', '--max-result-rows', '1000000000'],
     );
     expect(r.code).toBe(0);
@@ -206,7 +221,7 @@ describe('dowser eval, OpenAI-compatible provider (mock server)', () => {
       }),
     });
     const out = freshOut();
-    const r = await dowser(...openai(out, '--ids', '0,2', '--concurrency', '2'));
+    const r = await dowser(...openai(out, '--ids', '0,2', '--concurrency', '2', '--mode', 'agent'));
     expect(r.code).toBe(0);
     const summary = summaryOf(out);
     expect(summary).toMatchObject({ ex: 100, n: 2 });
@@ -234,7 +249,7 @@ describe('dowser eval, OpenAI-compatible provider (mock server)', () => {
           : answer(req),
     });
     const out = freshOut();
-    const r = await dowser(...openai(out, '--ids', '0'));
+    const r = await dowser(...openai(out, '--ids', '0', '--mode', 'agent'));
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/rate limited: every request waits 0 s/);
     expect(results(out)[0]).toMatchObject({ status: 'correct' });
@@ -279,7 +294,7 @@ describe('dowser eval, usage errors', () => {
     [['--dataset', 'spider', '--data', 'x', '--out', 'o', '--provider', 'openai'], '--model <name> is required'],
     [
       ['--dataset', 'spider', '--data', 'x', '--out', 'o', '--provider', 'gold', '--mode', 'fast'],
-      '--mode is agent or direct',
+      '--mode is auto or agent or direct',
     ],
     [
       ['--dataset', 'spider', '--data', 'x', '--out', 'o', '--provider', 'gold', '--hints', 'yes'],

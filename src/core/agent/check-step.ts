@@ -12,7 +12,7 @@ import { checkGivenPlan, planAsData, type Plan } from './plan';
 import {
   agentToolSpecs,
   databaseSection,
-  RULES,
+  rulesFor,
   TEXT_FORMAT,
   TEXT_STOP,
   toolList,
@@ -60,7 +60,7 @@ export function buildStepPrompt(
     // Native mode: the tools travel in the request, not twice.
     ...(mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(STEP_TOOLS)}`] : []),
     PROCESS,
-    RULES,
+    rulesFor,
     ...(mode === 'text' ? [TEXT_FORMAT] : []),
   ].join('\n\n');
   const step = { sub_questions: [plan.sub_questions[index]] };
@@ -101,7 +101,7 @@ class StepRun extends AgentRun {
         maxTurns: STEP_TURNS,
         finalRows: PREVIEW_ROWS,
       },
-      { prompt, offered: STEP_TOOLS, doneNeedsExecute: false },
+      { prompt, offered: STEP_TOOLS, doneNeedsExecute: false, checksAnswer: false },
     );
   }
 

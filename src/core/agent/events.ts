@@ -9,6 +9,8 @@ import type { Plan, PlanProblem } from './plan';
 
 export type Verdict = 'match' | 'mismatch' | 'unsure';
 
+export type RoutePath = 'grounded' | 'agent';
+
 export type AgentErrorCode =
   | 'aborted'
   | 'turn_limit'
@@ -42,6 +44,12 @@ export function addUsage(total: UsageTotals, usage: Usage | null): UsageTotals {
 
 export type AgentEventBody =
   | { type: 'status'; turn: number; maxTurns: number }
+  /**
+   * Auto's path (issue 22): 'grounded', one request with the schema and its stored values and
+   * more only when the result calls for it; 'agent', the tools — from the start (the schema is
+   * over the budget, a confirmed plan) or taking over with what was learned. `reason` says why.
+   */
+  | { type: 'route'; path: RoutePath; reason: string }
   | {
       type: 'plan';
       plan: Plan;

@@ -3,13 +3,19 @@
 // search_value, find_shortest_path, execute_sql, done — and the second also a hint and two keys
 // to the same table (a join on the column the question means). They are
 // sent with every request of a run, so they are short: databases in the prompt's column listing,
-// observations cut to the lines that matter, and `done {}` finishing with the SQL that just ran.
+// observations cut to the lines that matter, and `done` naming the SQL with an explanation of
+// the rows just seen (so no further request is needed to explain them).
 
-export interface ExemplarStep {
-  thought: string;
+export interface ExemplarCall {
   action: { name: string; args: Record<string, unknown> };
   /** Absent on the closing `done`. */
   observation?: string;
+}
+
+export interface ExemplarStep extends ExemplarCall {
+  thought: string;
+  /** Calls made in the same turn (native tool calling), each with its observation. */
+  alongside?: ExemplarCall[];
 }
 
 export interface Exemplar {
@@ -20,6 +26,9 @@ export interface Exemplar {
   hints?: string;
   steps: ExemplarStep[];
 }
+
+const LIBRARY_SQL =
+  "SELECT count(*) FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id WHERE authors.name = 'Ursula K. Le Guin'";
 
 const library: Exemplar = {
   title: 'a library',
@@ -59,12 +68,36 @@ const library: Exemplar = {
       action: {
         name: 'execute_sql',
         args: {
-          sql: "SELECT count(*) FROM authors JOIN books ON books.author_id = authors.author_id JOIN loans ON loans.book_id = books.book_id WHERE authors.name = 'Ursula K. Le Guin'",
+          sql: LIBRARY_SQL,
         },
       },
       observation: 'Columns: "count(*)"\n57',
     },
-    { thought: 'Answered.', action: { name: 'done', args: {} } },
+    {
+      thought: 'Answered.',
+      action: {
+        name: 'done',
+        args: {
+          sql: LIBRARY_SQL,
+          explanation: 'Books by Ursula K. Le Guin were lent 57 times.',
+        },
+      },
+    },
+  ],
+};
+
+const BIKES_SQL =
+  "SELECT avg(duration_s / 60.0) FROM stations JOIN trips ON trips.start_station = stations.station_id WHERE name = 'Harbour Front' AND started_at LIKE '2023-07%'";
+const BIKES_EXPLANATION = 'Trips that started at Harbour Front in July 2023 lasted 18.4 minutes on average.';
+const BIKES_PLAN = {
+  sub_questions: [
+    {
+      text: 'Average length of trips from Harbour Front in July 2023',
+      tables: [
+        { table: 'stations', columns: ['name'] },
+        { table: 'trips', columns: ['start_station', 'duration_s'] },
+      ],
+    },
   ],
 };
 
@@ -81,17 +114,7 @@ const bikes: Exemplar = {
       thought: 'One step: the trips that started there.',
       action: {
         name: 'submit_plan',
-        args: {
-          sub_questions: [
-            {
-              text: 'Average length of trips from Harbour Front in July 2023',
-              tables: [
-                { table: 'stations', columns: ['name'] },
-                { table: 'trips', columns: ['start_station', 'duration_s'] },
-              ],
-            },
-          ],
-        },
+        args: BIKES_PLAN,
       },
       observation: 'Plan recorded.',
     },
@@ -110,12 +133,12 @@ const bikes: Exemplar = {
       action: {
         name: 'execute_sql',
         args: {
-          sql: "SELECT avg(duration_s / 60.0) FROM stations JOIN trips ON trips.start_station = stations.station_id WHERE name = 'Harbour Front' AND started_at LIKE '2023-07%'",
+          sql: BIKES_SQL,
         },
       },
       observation: 'Columns: "avg(duration_s / 60.0)"\n18.4',
     },
-    { thought: 'Answered.', action: { name: 'done', args: {} } },
+    { thought: 'Answered.', action: { name: 'done', args: { sql: BIKES_SQL, explanation: BIKES_EXPLANATION } } },
   ],
 };
 
@@ -123,19 +146,47 @@ const bikes: Exemplar = {
 export const EXEMPLARS: readonly Exemplar[] = [library, bikes];
 
 /**
- * Native tool calling: the API carries the call format, so one example shows the process — the
- * one with every step (plan, value, a join on the column meant, a hint, execute, done). It is
+ * Native tool calling: the API carries the call format, so one example shows the process: the
+ * plan and the value lookup in one turn, the join on the column the question means (the keys
+ * shown already give it), a hint, execute, done with the explanation — three requests. It is
  * sent with every request: one example instead of two saves about 230 tokens a request.
  */
-export const NATIVE_EXEMPLARS: readonly Exemplar[] = [bikes];
+export const NATIVE_EXEMPLARS: readonly Exemplar[] = [
+  {
+    ...bikes,
+    steps: [
+      {
+        thought: 'One step: the trips that started there. How is the station name stored?',
+        action: { name: 'submit_plan', args: BIKES_PLAN },
+        observation: 'Plan recorded.',
+        alongside: [
+          {
+            action: { name: 'search_value', args: { query: 'harbour front' } },
+            observation: '"Harbour Front" in stations.name (1 row, case)',
+          },
+        ],
+      },
+      {
+        thought: '"From" means start_station, not end_station; minutes, per the hint.',
+        action: { name: 'execute_sql', args: { sql: BIKES_SQL } },
+        observation: 'Columns: "avg(duration_s / 60.0)"\n18.4',
+      },
+      { thought: 'Answered.', action: { name: 'done', args: { sql: BIKES_SQL, explanation: BIKES_EXPLANATION } } },
+    ],
+  },
+];
 
 /** An exemplar as a transcript: calls always written `Action: name {json}` on one line. */
 export function renderExemplar(e: Exemplar, n: number): string {
   const lines = [`Example ${n} (${e.title}):`, e.summary, `Question: ${JSON.stringify(e.question)}`];
   if (e.hints) lines.push(`Hints: ${JSON.stringify(e.hints)}`);
   for (const s of e.steps) {
-    lines.push(`Thought: ${s.thought}`, `Action: ${s.action.name} ${JSON.stringify(s.action.args)}`);
-    if (s.observation !== undefined) lines.push(`Observation: ${s.observation}`);
+    const calls = [s, ...(s.alongside ?? [])];
+    lines.push(
+      `Thought: ${s.thought}`,
+      ...calls.map((c) => `Action: ${c.action.name} ${JSON.stringify(c.action.args)}`),
+    );
+    for (const c of calls) if (c.observation !== undefined) lines.push(`Observation: ${c.observation}`);
   }
   return lines.join('\n');
 }

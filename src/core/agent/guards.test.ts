@@ -72,4 +72,3 @@ describe('guards', () => {
     if (explanation) expect(parsed?.explanation).toBe(explanation);
   });
 });
-

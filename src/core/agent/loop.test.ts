@@ -397,14 +397,63 @@ describe('runAgent streaming', () => {
 });
 
 describe('runAgent, issue 8 behaviour', () => {
-  it('done without sql finishes with the last SQL that ran', async () => {
+  it('done names its SQL: without it the model is told which SQL ran last, and finishes when it names one', async () => {
+    const { events, last } = await run([
+      call('submit_plan', PLAN),
+      call('execute_sql', { sql: SQL }),
+      call('execute_sql', { sql: 'SELECT count(*) FROM orders' }),
+      call('done', {}),
+      call('done', { sql: SQL }),
+      EXPLAINED,
+    ]);
+    const refused = observations(events)[3];
+    expect(refused).toContain('Bad arguments for done');
+    expect(refused).toContain('The last SQL that ran was "SELECT count(*) FROM orders"');
+    expect(last).toMatchObject({ type: 'final', sql: SQL, rows: [[30.5]], verdict: 'match' });
+  });
+
+  it('done explaining rows the model saw ends the run without another request', async () => {
+    const { requests, last } = await run([
+      call('submit_plan', PLAN),
+      call('execute_sql', { sql: SQL }),
+      call('done', { sql: ` ${SQL.toLowerCase()};`, explanation: 'Paid orders from Paris total 30.5.' }),
+    ]);
+    expect(requests).toHaveLength(3);
+    expect(last).toMatchObject({ type: 'final', explanation: 'Paid orders from Paris total 30.5.', verdict: 'match' });
+  });
+
+  it('done with SQL whose rows the model has not seen gets a check; its problem sends the model back once', async () => {
+    const other = "SELECT sum(o.total) FROM orders o WHERE o.status = 'paid'";
+    const { events, requests, last } = await run([
+      call('submit_plan', PLAN),
+      call('execute_sql', { sql: SQL }),
+      call('done', { sql: other, explanation: 'The total.' }),
+      say(
+        'Verdict: mismatch\nProblem: It does not keep only customers from Paris.\nExplanation: The total of all paid orders.',
+      ),
+      call('done', { sql: SQL, explanation: 'Paid orders from Paris total 30.5.' }),
+    ]);
+    const held = observations(events)[2];
+    expect(held).toContain('done held back: a check of this result against the question says mismatch');
+    expect(held).toContain('It does not keep only customers from Paris.');
+    expect(held).toContain('call done again with the same SQL to keep it');
+    expect(requests).toHaveLength(5);
+    expect(last).toMatchObject({ type: 'final', sql: SQL, verdict: 'match' });
+    // Steps count model calls, the check included, without two calls sharing one.
+    const steps = events.filter((e) => e.type === 'usage').map((e) => e.step);
+    expect(steps).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('a second check that objects no longer holds the answer back', async () => {
     const { last } = await run([
       call('submit_plan', PLAN),
       call('execute_sql', { sql: SQL }),
-      call('done', {}),
-      EXPLAINED,
+      call('done', { sql: 'SELECT 1 AS x' }),
+      say('Verdict: mismatch\nProblem: Not the total.\nExplanation: One.'),
+      call('done', { sql: 'SELECT 2 AS x' }),
+      say('Verdict: mismatch\nProblem: Still not the total.\nExplanation: Two.'),
     ]);
-    expect(last).toMatchObject({ type: 'final', sql: SQL, rows: [[30.5]] });
+    expect(last).toMatchObject({ type: 'final', sql: 'SELECT 2 AS x', verdict: 'mismatch', explanation: 'Two.' });
   });
 
   it('counts only SQL errors as repairs: empty results and refused writes never block execute_sql', async () => {
@@ -416,7 +465,7 @@ describe('runAgent, issue 8 behaviour', () => {
       empty(2),
       empty(3),
       call('execute_sql', { sql: SQL }),
-      call('done', {}),
+      call('done', { sql: SQL }),
       EXPLAINED,
     ]);
     const obs = observations(events);
@@ -452,7 +501,7 @@ describe('runAgent, issue 8 behaviour', () => {
         long,
         call('search_column', { query: 'order total' }),
         call('execute_sql', { sql: SQL }),
-        call('done', {}),
+        call('done', { sql: SQL }),
         EXPLAINED,
       ],
       { compactObservations: true },
@@ -477,7 +526,7 @@ describe('runAgent, small-model replies', () => {
     const { events, last } = await run([
       say('<tool_call>{"name": "SubmitPlan", "arguments": ' + JSON.stringify(PLAN) + '}</tool_call>'),
       call('functions.execute_sql', `{'sql': "${SQL}",}`),
-      call('done', '""'),
+      call('done', `{'sql': "${SQL}",}`),
       EXPLAINED,
     ]);
     expect(of(events, 'action').map((a) => a.tool)).toEqual(['submit_plan', 'execute_sql', 'done']);

@@ -9,6 +9,7 @@ import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
 import { unmark } from '../privacy/marks';
 import type { QuestionLink } from '../retrieval/linker';
 import type { ToolCallOutcome } from '../tools/registry';
+import type { Grounding } from '../prompt/grounded-schema';
 import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { ambiguitySignal, type AskUser } from './ask-user';
@@ -35,7 +36,7 @@ import {
   type PromptInput,
 } from './prompt';
 import { askStep } from './steps/ask-step';
-import { explainFinish } from './steps/explain-step';
+import { checkAnswer, explainFinish, type AnswerCheck } from './steps/explain-step';
 import { planStep } from './steps/plan-step';
 import type { OkSqlOutcome, RunHost, RunState, Step } from './steps/run-host';
 import { doneStep, executeStep } from './steps/sql-steps';
@@ -48,6 +49,8 @@ export type { OkSqlOutcome } from './steps/run-host';
 /** Where the retrieval tools run: the registry's outcome shape, whatever the transport. */
 export interface AgentTools {
   call(name: string, args: unknown, signal?: AbortSignal): Promise<ToolCallOutcome>;
+  /** Column statistics and inferred keys for Auto's grounded request (DbEngine.grounding); absent: the schema alone. */
+  grounding?(signal?: AbortSignal): Promise<Grounding>;
 }
 
 export interface RunAgentOptions {
@@ -93,6 +96,8 @@ export interface RunAgentOptions {
    * --non-interactive): the first option is taken and both the event and the model are told so.
    */
   askUser?: AskUser | 'first-option';
+  /** What Auto tried before handing over to the agent (one-shot.ts), quoted as data in the prompt. */
+  carryOver?: string;
 }
 
 /** What differs between the agent run and a step check (check-step.ts) sharing this loop. */
@@ -103,6 +108,8 @@ export interface RunSetup {
   confirmedPlan?: Plan;
   /** The agent run finishes only after a successful execute_sql; a step check may finish at once (done runs the SQL). */
   doneNeedsExecute: boolean;
+  /** done without an explanation of rows the model saw gets a check of its result (a step check shows rows instead). */
+  checksAnswer: boolean;
 }
 
 const PLAN_FIRST =
@@ -133,9 +140,10 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     mode,
     confirmedPlan,
     userExamples: options.userExamples,
+    carryOver: options.carryOver,
   });
   const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
-  yield* new AgentRun(options, { prompt, offered, confirmedPlan, doneNeedsExecute: true }).events();
+  yield* new AgentRun(options, { prompt, offered, confirmedPlan, doneNeedsExecute: true, checksAnswer: true }).events();
 }
 
 export class AgentRun implements RunHost {
@@ -149,6 +157,7 @@ export class AgentRun implements RunHost {
   readonly state: RunState;
   readonly offered: readonly AgentToolName[];
   readonly doneNeedsExecute: boolean;
+  readonly checksAnswer: boolean;
   protected step = 0;
   private noActionStreak = 0;
   /** Observations the model has not replied to yet (shortened once it has: compact.ts). */
@@ -177,9 +186,18 @@ export class AgentRun implements RunHost {
     const confirmed = !!setup.confirmedPlan;
     // Without submit_plan on offer there is no planning step to insist on.
     const planned = confirmed || !setup.offered.includes('submit_plan');
-    this.state = { planned, confirmed, asked: false, signals: [], executedOk: false };
+    this.state = {
+      planned,
+      confirmed,
+      asked: false,
+      signals: [],
+      executedOk: false,
+      seenSql: new Set(),
+      objected: false,
+    };
     this.offered = setup.offered;
     this.doneNeedsExecute = setup.doneNeedsExecute;
+    this.checksAnswer = setup.checksAnswer;
   }
 
   ev(body: AgentEventBody): AgentEvent {
@@ -196,7 +214,8 @@ export class AgentRun implements RunHost {
         yield this.ev({ type: 'plan', plan: this.setup.confirmedPlan, problems: [], confirmed: true });
       for (let turn = 1; turn <= this.o.maxTurns; turn++) {
         if (this.o.signal?.aborted) throw new AbortedError();
-        this.step = turn;
+        // Steps count model calls: a check of done's result between turns is one too.
+        this.step++;
         yield this.ev({ type: 'status', turn, maxTurns: this.o.maxTurns });
         const t0 = this.o.now();
         const response = yield* this.chat();
@@ -324,7 +343,7 @@ export class AgentRun implements RunHost {
     if (call.name === 'execute_sql') return yield* executeStep(this, call, note);
     this.repairs.changedApproach();
     const outcome = await this.runTool(call.name, call.args);
-    const signal = outcome.ok ? ambiguitySignal(call.name, call.args, outcome.output) : null;
+    const signal = outcome.ok ? ambiguitySignal(call.name, call.args, outcome.output, this.o.question) : null;
     if (signal) this.state.signals.push(signal);
     yield this.observe(call, outcome.observation + note, outcome.ok, outcome.ms);
     return 'continue';
@@ -334,6 +353,11 @@ export class AgentRun implements RunHost {
   async *finish(result: OkSqlOutcome, options: { unverified?: boolean } = {}): AsyncGenerator<AgentEvent> {
     this.step++;
     yield* explainFinish(this, result, options);
+  }
+
+  async *checkAnswer(result: OkSqlOutcome): AsyncGenerator<AgentEvent, AnswerCheck> {
+    this.step++;
+    return yield* checkAnswer(this, result);
   }
 
   /**

@@ -191,9 +191,12 @@ describe('runAgent, ask_user', () => {
   });
 
   it('without a person, tells the model to pick and say so', async () => {
-    const { events } = await run([t('submit_plan', PLAN), t('search_column', { query: 'status' }), t('ask_user', ASK)], {
-      maxTurns: 3,
-    });
+    const { events } = await run(
+      [t('submit_plan', PLAN), t('search_column', { query: 'status' }), t('ask_user', ASK)],
+      {
+        maxTurns: 3,
+      },
+    );
     expect(of(events, 'ask')).toHaveLength(0);
     expect(observations(events)[2]).toBe('No person is available to answer; pick the most likely option and say so.');
   });

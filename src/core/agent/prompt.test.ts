@@ -101,8 +101,15 @@ describe('buildAgentPrompt', () => {
     expect(text.system).toContain('Example 1 (a library):');
     expect(text.system).toContain('Example 2 (bike rentals):');
     expect(text.system).toContain('"Ursula K. Le Guin"');
-    expect(native.system).toContain('Action: find_shortest_path {"start":"stations","end":"trips.start_station"}');
-    expect(native.system).toContain('Action: done {}');
+    // Native: the plan and the value lookup in one turn, done naming its SQL with an explanation.
+    expect(native.system).toMatch(
+      /Action: submit_plan \{.*\}\nAction: search_value \{"query":"harbour front"\}\nObservation: Plan recorded\.\nObservation: "Harbour Front"/,
+    );
+    expect(native.system).toContain('Action: done {"sql":"SELECT avg(duration_s / 60.0)');
+    expect(native.system).toContain('"explanation":"Trips that started at Harbour Front');
+    expect(native.system).toContain('calls that do not depend on each other go in one turn');
+    expect(text.system).toContain('One tool call per turn');
+    expect(text.system).toContain('Action: find_shortest_path {"start":"stations","end":"trips.start_station"}');
     expect(native.tools?.map((t) => t.name)).toEqual([
       'submit_plan',
       'search_column',

@@ -20,13 +20,21 @@ import { planAsData, planInput, SUBMIT_PLAN_DESCRIPTION, type Plan } from './pla
 export type AgentMode = 'native' | 'text';
 
 export const doneInput = z.strictObject({
-  sql: z.string().trim().min(1).optional().describe('the final SQL; leave out for the last SQL that ran'),
+  sql: z.string().trim().min(1).describe('the SQL that answers the question'),
+  explanation: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('what its result shows, in plain words for someone who does not read SQL'),
 });
 
 // The loop accepts done once an execute_sql has succeeded, and runs done's SQL again to show it.
-// Without sql it takes the last SQL that ran: no copy to get wrong, no tokens spent repeating it.
+// done names its SQL (issue 22: `done {}` took the last SQL that ran, which could be a probe run
+// after the answer). With an explanation of a result the model has seen, the run ends there: the
+// answer turn explains it, no further request. Otherwise a check of the result writes it.
 const DONE_DESCRIPTION =
-  'Finish, once an execute_sql succeeded: with the final SQL, or without sql for the last SQL that ran.';
+  'Finish, once an execute_sql succeeded: the SQL that answers the question and, if you saw its rows, an explanation of them.';
 
 /** Every function the agent may call, in the order a run uses them. */
 export const AGENT_TOOL_NAMES = ['submit_plan', ...TOOL_NAMES, 'ask_user', 'done'] as const;
@@ -86,24 +94,43 @@ export function agentToolSpecs(offered: readonly AgentToolName[] = AGENT_TOOL_NA
   return all.filter((t) => (offered as readonly string[]).includes(t.name));
 }
 
-const PROCESS = `Steps:
-1. submit_plan: the question as sub-questions, each with its tables and columns.
-2. search_value for each value the question names; search_column if unsure where some data is.
-3. find_shortest_path for joins; copy its JOIN clause.
-4. execute_sql; on an error, fix the SQL with the hints.
-5. done.`;
+/**
+ * The steps, written for how the model calls tools: natively, calls that do not depend on each
+ * other go in one turn (the plan with its value lookups: one request fewer per run); in the text
+ * protocol one action per turn. With a confirmed plan the person has made the plan.
+ */
+function processText(mode: AgentMode, confirmed: boolean): string {
+  const together = mode === 'native';
+  const steps = [
+    confirmed
+      ? 'The plan below is confirmed by the user: do not re-plan. Start from the tables and columns it names' +
+        (together ? ', with search_value for each value the question names (in one turn).' : '.')
+      : together
+        ? 'submit_plan: the question as sub-questions, each with its tables and columns; in the same turn, search_value for each value the question names.'
+        : 'submit_plan: the question as sub-questions, each with its tables and columns.',
+    ...(confirmed || together ? [] : ['search_value for each value the question names.']),
+    'search_column if unsure where some data is; find_shortest_path when the keys shown do not give the join (copy its JOIN clause).',
+    'execute_sql; on an error, fix the SQL with the hints.',
+    confirmed
+      ? 'done with one SQL that answers the whole question, all sub-questions in view, and an explanation of its rows.'
+      : 'done with the SQL that answers the question and an explanation of its rows.',
+  ];
+  return `Steps:\n${steps.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;
+}
 
-export const RULES = `Rules:
+export const RULES_TEXT = `Rules:
 - One tool call per turn, after a short thought.
 - Use values exactly as the tools return them.
 - SQLite, read-only. Select only what is asked, in that order.
 - ${DATA_RULE}`;
 
-// With a confirmed plan the person has done step 1; the model starts from the chips.
-const CONFIRMED_PROCESS = PROCESS.replace(
-  /^1\. submit_plan:.*$/m,
-  '1. The plan below is confirmed by the user: do not re-plan. Start from the tables and columns it names.',
-).replace(/^5\. done\.$/m, '5. done, with one SQL that answers the whole question, all sub-questions in view.');
+const RULES_NATIVE = RULES_TEXT.replace(
+  '- One tool call per turn, after a short thought.',
+  '- A short thought, then the calls; calls that do not depend on each other go in one turn.',
+);
+
+/** The rules for the protocol the model speaks (the step check shares them). */
+export const rulesFor = (mode: AgentMode) => (mode === 'native' ? RULES_NATIVE : RULES_TEXT);
 
 /** Text protocol only (native mode sends the specs in the request's tools): name, arguments, what it does. */
 export function toolList(offered: readonly AgentToolName[] = AGENT_TOOL_NAMES): string {
@@ -137,6 +164,8 @@ export interface PromptInput {
    * ones came from a file (the user let them be used, but did not confirm them as theirs).
    */
   userExamples?: ReadonlyArray<{ question: string; plan: Plan | null; sql: string; source?: 'user' | 'imported' }>;
+  /** Auto handed over: the queries it tried and what they showed (already quoted as data). */
+  carryOver?: string;
 }
 
 /** The user's confirmed examples, quoted as data: question, plan, the SQL they accepted. */
@@ -186,8 +215,10 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   const system = [
     'You answer a question about a SQLite database: explore it with the tools, then write one read-only SQL query.',
     ...(input.mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(offered)}`] : []),
-    confirmed ? `${CONFIRMED_PROCESS}\nThe examples start with submit_plan; this run starts after it.` : PROCESS,
-    `${RULES}\n${ASK_USER_RULE}`,
+    confirmed
+      ? `${processText(input.mode, true)}\nThe examples start with submit_plan; this run starts after it.`
+      : processText(input.mode, false),
+    `${rulesFor(input.mode)}\n${ASK_USER_RULE}`,
     input.mode === 'text' ? TEXT_FORMAT : NATIVE_FORMAT,
     examplesSection(input.mode),
   ].join('\n\n');
@@ -203,6 +234,10 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   if (input.userExamples?.length)
     user.push(
       `${input.userExamples.some((e) => e.source === 'imported') ? 'Worked examples for this database, confirmed by the user or imported from a file' : 'Worked examples the user confirmed on this database'} (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
+    );
+  if (input.carryOver)
+    user.push(
+      `Tried before the tools, without settling the answer (use what it shows; do not repeat it):\n${input.carryOver}`,
     );
   user.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) user.push(`Hints from the user: ${jsonData(input.hints.trim())}`);

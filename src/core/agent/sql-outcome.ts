@@ -30,6 +30,14 @@ export type SqlOutcome =
       summary: string;
     };
 
+/** The same query written again (spacing, case, a trailing `;`) compares equal. */
+export const normalizeSql = (sql: string): string =>
+  sql
+    .replace(/\s+/g, ' ')
+    .replace(/\s*;\s*$/, '')
+    .trim()
+    .toLowerCase();
+
 /** Null when the call did not reach the database (bad arguments, time-out, tool failure). */
 export function readSqlOutcome(outcome: ToolCallOutcome): SqlOutcome | null {
   if (!outcome.ok || outcome.tool !== 'execute_sql') return null;

@@ -1,18 +1,18 @@
-// One question answered the product's way (the agent, or Direct mode) with every event kept and
+// One question answered the product's way (Auto, the agent, or Direct mode) with every event kept and
 // the cost counted: tokens from the `usage` events (cached apart), requests, the model's tool
 // calls and the wall time. The end of the run decides what the harness does with it: an answer
 // to score, an answer-less end that counts as wrong, a provider failure to retry later, or Stop.
 
 import type { AgentEvent, Verdict } from '../agent/events';
-import { runDirect } from '../agent/direct';
-import { runAgent, type AgentTools } from '../agent/loop';
+import { runAnswer, type AnswerMode } from '../agent/answer-mode';
+import type { AgentTools } from '../agent/loop';
 import type { AgentMode } from '../agent/prompt';
 import type { ChatModel } from '../llm/types';
 import type { QuestionLink } from '../retrieval/linker';
 import type { Schema } from '../types';
 import type { QuestionCost } from './eval-record';
 
-export type EvalMode = 'agent' | 'direct';
+export type EvalMode = AnswerMode;
 
 export interface EvalRunInput {
   mode: EvalMode;
@@ -95,22 +95,19 @@ export async function runForEval(input: EvalRunInput, onEvent?: (e: AgentEvent) 
   const now = input.now ?? Date.now;
   const t0 = now();
   const events: AgentEvent[] = [];
-  const run =
-    input.mode === 'direct'
-      ? runDirect({ ...input, now })
-      : runAgent({
-          question: input.question,
-          hints: input.hints,
-          model: input.model,
-          tools: input.tools,
-          schema: input.schema,
-          links: input.links,
-          signal: input.signal,
-          now,
-          ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
-          ...(input.compactObservations ? { compactObservations: true } : {}),
-          ...(input.agentMode ? { mode: input.agentMode } : {}),
-        });
+  const run = runAnswer(input.mode, {
+    question: input.question,
+    hints: input.hints,
+    model: input.model,
+    tools: input.tools,
+    schema: input.schema,
+    links: input.links,
+    signal: input.signal,
+    now,
+    ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
+    ...(input.compactObservations ? { compactObservations: true } : {}),
+    ...(input.agentMode ? { mode: input.agentMode } : {}),
+  });
   for await (const e of run) {
     events.push(e);
     onEvent?.(e);

@@ -58,6 +58,7 @@ const args = z.unknown().refine((v) => jsonDepth(v, MAX_ARGS_DEPTH) <= MAX_ARGS_
 const at = { step: count, at: z.number() };
 export const runEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('status'), turn: count, maxTurns: count, ...at }),
+  z.object({ type: z.literal('route'), path: z.enum(['grounded', 'agent']), reason: text, ...at }),
   z.object({
     type: z.literal('plan'),
     plan,

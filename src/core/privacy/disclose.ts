@@ -64,16 +64,27 @@ function valueWords(marked: string): string[] {
   return words(text.replace(/…$/, ''));
 }
 
+/** Whether the level lets these words leave: all under full, none under schema, the question's own under matches. */
+function wordsAllowed(valueWordList: string[], policy: PrivacyPolicy, asked: ReadonlySet<string>): boolean {
+  if (policy.level === 'full') return true;
+  if (policy.level === 'schema') return false;
+  return valueWordList.length > 0 && valueWordList.every((x) => asked.has(x));
+}
+
+/**
+ * Whether a raw cell value (not yet quoted) would pass the gate at this level: for prompt builders
+ * that leave out what the gate would withhold instead of sending placeholders. The gate still
+ * decides on what is sent.
+ */
+export function valueAllowed(value: string, policy: PrivacyPolicy): boolean {
+  return wordsAllowed(words(value), policy, new Set(words(policy.question)));
+}
+
 /** `text` as the level allows it to leave; no mark survives. */
 export function discloseText(text: string, policy: PrivacyPolicy): string {
   if (!HAS_MARK.test(text)) return text;
   const asked = new Set(words(policy.question));
-  const allowed = (value: string) => {
-    if (policy.level === 'full') return true;
-    if (policy.level === 'schema') return false;
-    const w = valueWords(value);
-    return w.length > 0 && w.every((x) => asked.has(x));
-  };
+  const allowed = (value: string) => wordsAllowed(valueWords(value), policy, asked);
   let out = text;
   if (policy.level !== 'full') {
     // A row line goes as a whole; consecutive ones become one note. An unclosed row runs to its line's end.

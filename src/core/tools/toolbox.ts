@@ -25,6 +25,7 @@ import { escapeControls } from '../prompt/schema-text';
 import { statsSummary } from '../format/schema-text';
 import { quoteData } from './quote-data';
 import type { ColumnEvidence } from './sql-repair';
+import type { Grounding } from '../prompt/grounded-schema';
 
 /** 'engine-after-worker-failed': the worker died or could not start, the engine's thread redid it. */
 export type TokenizedIn = 'worker' | 'engine' | 'engine-after-worker-failed';
@@ -70,6 +71,8 @@ export interface Toolbox {
     extras?: { semantic?: Float32Array | null },
   ): Promise<ToolCallOutcome>;
   link(question: string): QuestionLink[];
+  /** What Auto's first request shows of the data: column statistics and the inferred keys. */
+  grounding(): Promise<Grounding>;
   /**
    * The same toolbox with other column descriptions: rebuilds the column index and its sentences
    * only (plus their embeddings when a built-in model is used), in milliseconds.
@@ -307,6 +310,7 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
       return callTool(name, args, context, s);
     },
     link,
+    grounding: async () => ({ stats: [...stats.values()], inferredKeys: base.inferredKeys }),
     async withDescriptions(descriptions, more = {}) {
       // Statistics, values and keys do not depend on descriptions: only the column index and its
       // sentences (and their vectors, mostly from the cache) are made again.

@@ -1,28 +1,28 @@
-// The agent's closing step once done's SQL ran: the `final` event with the rows and a second,
-// tool-less model call that explains the SQL in plain words with a verdict. A failed explanation
-// never loses the SQL and its rows.
+// The closing step once the final SQL ran: the `final` event with the rows and its explanation.
+// The explanation comes from the answer turn when the model wrote one after seeing the rows (the
+// agent's `done {sql, explanation}`); otherwise a short tool-less check writes it with a verdict
+// and, when the result does not answer the question, the problem — which the caller acts on
+// (issue 22: no request whose outcome nothing reads). A failed check never loses the SQL and its rows.
 
 import { AbortedError, raceAbort } from '../abort';
-import type { AgentEvent } from '../events';
+import type { AgentEvent, Verdict } from '../events';
 import { parseExplanation, requestExplanation } from '../explain';
 import type { OkSqlOutcome, RunHost } from './run-host';
 
-export async function* explainFinish(
-  run: Pick<RunHost, 'o' | 'ev' | 'usageEvent'>,
-  result: OkSqlOutcome,
-  options: { unverified?: boolean } = {},
-): AsyncGenerator<AgentEvent> {
+export interface AnswerCheck {
+  explanation: string | null;
+  verdict: Verdict;
+  /** What is wrong, when the verdict is not a match and the check said what. */
+  problem?: string;
+  /** Why the explanation is missing, when it is. */
+  note?: string;
+}
+
+type CheckHost = Pick<RunHost, 'o' | 'ev' | 'usageEvent'>;
+
+/** The check request: a verdict, the problem if any, and the explanation, from the SQL and up to 20 rows. */
+export async function* checkAnswer(run: CheckHost, result: OkSqlOutcome): AsyncGenerator<AgentEvent, AnswerCheck> {
   const { o } = run;
-  const rows = result.rows.slice(0, o.finalRows);
-  const base = {
-    type: 'final' as const,
-    ...(options.unverified ? { unverified: true } : {}),
-    sql: result.sql,
-    columns: result.columns,
-    rows,
-    totalRows: result.totalRows,
-    truncated: result.truncated || rows.length < result.rows.length,
-  };
   const t0 = o.now();
   try {
     const request = requestExplanation(
@@ -32,21 +32,59 @@ export async function* explainFinish(
         hints: o.hints,
         sql: result.sql,
         columns: result.columns,
-        rows,
+        rows: result.rows,
         totalRows: result.totalRows,
       },
       o.signal,
     );
     const response = await raceAbort(request, o.signal);
     yield run.usageEvent(response.usage, o.now() - t0, 'explain');
-    const explained = parseExplanation(response.text);
-    if (explained) yield run.ev({ ...base, ...explained });
-    else yield run.ev({ ...base, explanation: null, verdict: 'unsure', note: 'The model gave no explanation.' });
+    return (
+      parseExplanation(response.text) ?? {
+        explanation: null,
+        verdict: 'unsure',
+        note: 'The model gave no explanation.',
+      }
+    );
   } catch (e) {
-    const why =
-      e instanceof AbortedError || o.signal?.aborted
-        ? 'Stopped before the explanation was written.'
-        : `The explanation could not be written: ${e instanceof Error ? e.message : String(e)}`;
-    yield run.ev({ ...base, explanation: null, verdict: 'unsure', note: why });
+    if (e instanceof AbortedError || o.signal?.aborted)
+      return { explanation: null, verdict: 'unsure', note: 'Stopped before the explanation was written.' };
+    return {
+      explanation: null,
+      verdict: 'unsure',
+      note: `The explanation could not be written: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
+}
+
+/** The `final` event: the rows the run carries, the explanation and verdict. */
+export function finalEvent(
+  run: Pick<RunHost, 'o' | 'ev'>,
+  result: OkSqlOutcome,
+  check: AnswerCheck,
+  options: { unverified?: boolean } = {},
+): AgentEvent {
+  const rows = result.rows.slice(0, run.o.finalRows);
+  return run.ev({
+    type: 'final',
+    ...(options.unverified ? { unverified: true } : {}),
+    sql: result.sql,
+    columns: result.columns,
+    rows,
+    totalRows: result.totalRows,
+    truncated: result.truncated || rows.length < result.rows.length,
+    explanation: check.explanation,
+    verdict: check.verdict,
+    ...(check.note ? { note: check.note } : {}),
+  });
+}
+
+/** Check, then finish with whatever the check said (the turn limit's unverified answer). */
+export async function* explainFinish(
+  run: CheckHost,
+  result: OkSqlOutcome,
+  options: { unverified?: boolean } = {},
+): AsyncGenerator<AgentEvent> {
+  const check = yield* checkAnswer(run, result);
+  yield finalEvent(run, result, check, options);
 }

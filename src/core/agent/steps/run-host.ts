@@ -12,6 +12,7 @@ import type { OnPlan } from '../plan-pause';
 import type { AgentToolName } from '../prompt';
 import type { SqlOutcome } from '../sql-outcome';
 import type { TurnCall } from '../turns';
+import type { AnswerCheck } from './explain-step';
 
 export type Step = 'continue' | 'end';
 export type ArgsCall = Extract<TurnCall, { args: unknown }>;
@@ -46,6 +47,10 @@ export interface RunState {
   lastOkSql?: string;
   /** The SQL of the last execute_sql that returned rows (offered, unverified, at the turn limit). */
   lastRowsSql?: string;
+  /** Every SQL that ran without error, normalised (sql-outcome.ts): the model has seen its rows. */
+  readonly seenSql: Set<string>;
+  /** A check of done's result objected once (the next done is final). */
+  objected: boolean;
 }
 
 export interface RunHost {
@@ -63,6 +68,10 @@ export interface RunHost {
   runTool(name: string, args: unknown): Promise<ToolCallOutcome>;
   /** The closing events once done's SQL ran (explanation, or rows for a step check). */
   finish(result: OkSqlOutcome, options?: { unverified?: boolean }): AsyncGenerator<AgentEvent>;
+  /** The agent's answer is checked when its explanation is missing (a step check shows rows instead). */
+  readonly checksAnswer: boolean;
+  /** A check of the result as its own request (a step of the run): verdict, problem, explanation. */
+  checkAnswer(result: OkSqlOutcome): AsyncGenerator<AgentEvent, AnswerCheck>;
   /** Counts tokens of a model call into the run's totals. */
   usageEvent(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent;
 }

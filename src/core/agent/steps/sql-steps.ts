@@ -1,14 +1,16 @@
 // execute_sql and done: the SQL runs through the read-only tool; repair rounds are counted; done
-// runs its SQL once more so what is shown is what it returns, then the run finishes.
+// runs its SQL once more so what is shown is what it returns, then the run finishes — at once
+// when done explains rows the model has seen, else after a check of the result, which may send
+// the model back once with the problem it found (issue 22: the verdict acts or is not asked).
 
 import { describeZodError } from '../../tools/registry';
 import type { AgentEvent } from '../events';
 import { REPAIR_BLOCKED_NOTE } from '../guards';
 import { doneInput } from '../prompt';
-import { readSqlOutcome } from '../sql-outcome';
+import { normalizeSql, readSqlOutcome } from '../sql-outcome';
+import { jsonData } from '../../tools/quote-data';
+import { finalEvent } from './explain-step';
 import type { ArgsCall, RunHost, Step } from './run-host';
-
-const DONE_WITHOUT_SQL = 'done refused: no SQL has run yet, so give the final SQL: done {"sql": "SELECT …"}.';
 
 const DONE_TOO_EARLY =
   'done refused: no execute_sql has succeeded yet. Run the SQL with execute_sql first, then call done with it.';
@@ -26,6 +28,7 @@ export async function* executeStep(run: RunHost, call: ArgsCall, note: string): 
     if (sql.ok) {
       run.state.executedOk = true;
       run.state.lastOkSql = sql.sql;
+      run.state.seenSql.add(normalizeSql(sql.sql));
       if (!sql.empty) run.state.lastRowsSql = sql.sql;
     }
     // Only SQL errors are repair rounds: an empty result can be the answer ("which … none").
@@ -41,20 +44,20 @@ export async function* executeStep(run: RunHost, call: ArgsCall, note: string): 
 export async function* doneStep(run: RunHost, call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
   const parsed = doneInput.safeParse(call.args);
   if (!parsed.success) {
-    yield run.observe(call, `Bad arguments for done: ${describeZodError(parsed.error)}.${note}`, false);
+    // done names its SQL: `done {}` once took the last SQL that ran, a probe run after the answer included.
+    const noSql = !(call.args && typeof call.args === 'object' && 'sql' in call.args);
+    const last = run.state.lastOkSql;
+    const hint =
+      noSql && last ? ` The last SQL that ran was ${jsonData(last)}; give it as sql if it answers the question.` : '';
+    yield run.observe(call, `Bad arguments for done: ${describeZodError(parsed.error)}.${hint}${note}`, false);
     return 'continue';
   }
   if (run.doneNeedsExecute && !run.state.executedOk) {
     yield run.observe(call, DONE_TOO_EARLY + note, false);
     return 'continue';
   }
-  const finalSql = parsed.data.sql ?? run.state.lastOkSql;
-  if (!finalSql) {
-    yield run.observe(call, DONE_WITHOUT_SQL + note, false);
-    return 'continue';
-  }
   // The final SQL is run once more (read-only, rows capped) so what is shown is what it returns.
-  const outcome = await run.runTool('execute_sql', { sql: finalSql });
+  const outcome = await run.runTool('execute_sql', { sql: parsed.data.sql });
   const result = readSqlOutcome(outcome);
   if (!result || !result.ok) {
     const repair = result && !result.ok && result.code === 'sql_error' ? run.repairs.record(false) : '';
@@ -67,7 +70,32 @@ export async function* doneStep(run: RunHost, call: ArgsCall, note: string): Asy
     return 'continue';
   }
   yield run.ev({ type: 'sql', sql: result.sql, ok: true, summary: result.summary });
-  yield run.observe(call, `Final SQL accepted: ${result.summary}.`, true, outcome.ms);
-  yield* run.finish(result);
+  const accepted = () => run.observe(call, `Final SQL accepted: ${result.summary}.`, true, outcome.ms);
+  if (!run.checksAnswer) {
+    yield accepted();
+    yield* run.finish(result);
+    return 'end';
+  }
+  // The answer turn explains rows the model saw: nothing more to ask.
+  const { explanation } = parsed.data;
+  if (explanation && run.state.seenSql.has(normalizeSql(result.sql))) {
+    yield accepted();
+    yield finalEvent(run, result, { explanation, verdict: 'match' });
+    return 'end';
+  }
+  const check = yield* run.checkAnswer(result);
+  if (check.problem && check.verdict !== 'match' && !run.state.objected) {
+    run.state.objected = true;
+    run.state.seenSql.add(normalizeSql(result.sql));
+    yield run.observe(
+      call,
+      `done held back: a check of this result against the question says ${check.verdict}: ${jsonData(check.problem)}\n${outcome.observation}\nFix the query, or call done again with the same SQL to keep it.${note}`,
+      false,
+      outcome.ms,
+    );
+    return 'continue';
+  }
+  yield accepted();
+  yield finalEvent(run, result, check);
   return 'end';
 }

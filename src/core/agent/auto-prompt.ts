@@ -1,0 +1,75 @@
+// Auto's prompts (issue 22). The first request is grounded: every column with its type, keys and
+// what its stored values look like (prompt/grounded-schema.ts), the SQLite facts those values call
+// for, the values the question names as the linker found them, the person's confirmed examples,
+// then the question. Later turns of the same conversation carry what running the query showed:
+// an error with its repair detail, a value that is not stored, an empty result, or a check's
+// objection. The system prompt never changes, so providers can cache it.
+
+import type { ChatMessage } from '../llm/types';
+import { DATA_RULE } from '../prompt/data-rule';
+import { groundedSchema, type Grounding } from '../prompt/grounded-schema';
+import type { PrivacyPolicy } from '../privacy/disclose';
+import type { QuestionLink } from '../retrieval/linker';
+import { jsonData } from '../tools/quote-data';
+import type { Schema } from '../types';
+import { valueLinkHints } from './link-hints';
+import { userExamplesText, type PromptInput } from './prompt';
+
+export const AUTO_SYSTEM = `You write one read-only SQLite query that answers a person's question about their database.
+Reply with the query in a \`\`\`sql block and nothing else.
+Return only the columns the question asks for, in the order it asks.
+Write values exactly as the database stores them: the schema shows stored values and their form, and = on text is case-sensitive.
+${DATA_RULE}`;
+
+export interface AutoPromptInput {
+  question: string;
+  hints?: string;
+  schema: Schema;
+  grounding: Grounding | null;
+  links?: readonly QuestionLink[];
+  privacy: PrivacyPolicy;
+  userExamples?: PromptInput['userExamples'];
+}
+
+/** The grounded schema block and its notes, as the first request carries them. */
+export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy'>): string {
+  const grounded = groundedSchema(input.schema, input.grounding, input.privacy);
+  const parts = [`Database (each table, then its columns: type, key, stored values or their range):\n${grounded.text}`];
+  if (grounded.notes.length) parts.push(`SQLite notes:\n${grounded.notes.map((n) => `- ${n}`).join('\n')}`);
+  return parts.join('\n\n');
+}
+
+export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
+  const user = [autoDatabaseText(input)];
+  const values = input.links?.length ? valueLinkHints(input.links) : '';
+  if (values) user.push(`Words of the question that are stored values (automatic, may be wrong):\n${values}`);
+  if (input.userExamples?.length)
+    user.push(`Worked examples for this database (reuse what fits):\n${userExamplesText(input.userExamples)}`);
+  user.push(`Question: ${jsonData(input.question)}`);
+  if (input.hints?.trim()) user.push(`Hints: ${jsonData(input.hints.trim())}`);
+  return [
+    { role: 'system', content: AUTO_SYSTEM },
+    { role: 'user', content: user.join('\n\n') },
+  ];
+}
+
+const KEEP_OR_FIX = 'If the query is right, reply with it unchanged; otherwise reply with the corrected query.';
+
+/**
+ * After a query that ran but whose result or values look wrong: what was found, and the reminder
+ * that an empty result can be the answer (a hint is evidence, not an order to drop a filter).
+ */
+export function evidenceMessage(found: { result: string; unstored: string[] }): ChatMessage {
+  const lines = [`The query ran. Result:\n${found.result}`];
+  if (found.unstored.length) lines.push(found.unstored.join('\n'));
+  lines.push(`An empty or zero result can be the right answer. ${KEEP_OR_FIX}`);
+  return { role: 'user', content: lines.join('\n\n') };
+}
+
+/** After the check of the result objected: its words (the model's own) and the choice to keep or fix. */
+export function checkObjectionMessage(check: { problem: string; verdict: string; result: string }): ChatMessage {
+  return {
+    role: 'user',
+    content: `The query ran. Result:\n${check.result}\n\nA check of this result against the question says ${check.verdict}: ${jsonData(check.problem)}\n${KEEP_OR_FIX}`,
+  };
+}

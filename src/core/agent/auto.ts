@@ -1,0 +1,111 @@
+// Auto, the default answer path (issue 22): a grounded single request first — every column with
+// its type, keys and stored values as the privacy level allows (auto-prompt.ts) — then more only
+// when running the query calls for it (one-shot.ts: a repair, a value that is not stored, an empty
+// result, a check that objects), and the agent's tools only when that does not settle it, the
+// agent starting from what was learned. A schema too large for one request, or a plan the person
+// confirmed, goes to the agent at once. A `route` event says which path and why, so the page, the
+// CLI and the evaluator show it.
+//
+// Measured reasons (issue 22): on databases of up to ~15 tables a capable model answered as well
+// from one request as with the tools, at a fourteenth of the tokens; the tools pay off where a
+// schema is too wide to show with its values, and where a value is not where the model guessed.
+
+import { withPrivacy, type PrivacyPolicy } from '../privacy/disclose';
+import type { Grounding } from '../prompt/grounded-schema';
+import { estimateTokens } from '../prompt/schema-text';
+import { autoDatabaseText, autoPrompt } from './auto-prompt';
+import { addUsage, type AgentEvent, type RoutePath } from './events';
+import { runAgent, type RunAgentOptions } from './loop';
+import { runOneShot, type Handover } from './one-shot';
+
+/**
+ * Above this estimate of the grounded schema (tokens of the database block of the first request),
+ * Auto starts with the agent, whose tools look columns and values up instead of showing them all.
+ * Every Spider dev database fits (largest 941, mean 339); of BIRD's dev schemas, the widest does
+ * not even without values (decision 060).
+ */
+export const AUTO_MAX_SCHEMA_TOKENS = 1000;
+
+/** The grounded database block's size, as Auto decides on it. */
+export function autoSchemaTokens(input: Parameters<typeof autoDatabaseText>[0]): number {
+  return estimateTokens(autoDatabaseText(input));
+}
+
+export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEvent> {
+  const now = options.now ?? Date.now;
+  const route = (path: RoutePath, reason: string, step = 0): AgentEvent => ({
+    type: 'route',
+    path,
+    reason,
+    step,
+    at: now(),
+  });
+  if (options.confirmedPlan) {
+    yield route('agent', 'The plan you confirmed is carried out by the agent.');
+    yield* runAgent(options);
+    return;
+  }
+  const policy: PrivacyPolicy = { level: options.privacy ?? 'full', question: options.question };
+  // Without statistics the grounded request still has the schema; the evidence checks still run.
+  const grounding: Grounding | null = options.tools.grounding
+    ? await options.tools.grounding(options.signal).catch(() => null)
+    : null;
+  if (options.signal?.aborted) {
+    yield { type: 'error', code: 'aborted', message: 'Stopped.', step: 0, at: now() };
+    return;
+  }
+  const tokens = autoSchemaTokens({ schema: options.schema, grounding, privacy: policy });
+  if (tokens > AUTO_MAX_SCHEMA_TOKENS) {
+    yield route(
+      'agent',
+      `The schema with its values is about ${tokens} tokens, above the ${AUTO_MAX_SCHEMA_TOKENS} one request carries: the agent looks columns and values up with its tools.`,
+    );
+    yield* runAgent(options);
+    return;
+  }
+  yield route(
+    'grounded',
+    `One request with the schema and its stored values (about ${tokens} tokens); more only if the result calls for it.`,
+  );
+  yield* runOneShot({
+    question: options.question,
+    hints: options.hints,
+    model: withPrivacy(options.model, policy),
+    tools: options.tools,
+    schema: options.schema,
+    signal: options.signal,
+    messages: autoPrompt({
+      question: options.question,
+      hints: options.hints,
+      schema: options.schema,
+      grounding,
+      links: options.links,
+      privacy: policy,
+      userExamples: options.userExamples,
+    }),
+    evidence: true,
+    handOver: (h) => continueWithAgent(options, h),
+    finalRows: options.finalRows ?? 20,
+    toolTimeoutMs: options.toolTimeoutMs,
+    now,
+  });
+}
+
+/** The agent, told what was tried; its steps and token totals continue the run's. */
+async function* continueWithAgent(options: RunAgentOptions, h: Handover): AsyncGenerator<AgentEvent> {
+  for await (const e of runAgent({ ...options, carryOver: h.carryOver })) {
+    const step = e.step + h.step;
+    if (e.type === 'usage') {
+      const total = addUsage(
+        { ...h.total },
+        {
+          inputTokens: e.total.inputTokens,
+          outputTokens: e.total.outputTokens,
+          cachedInputTokens: e.total.cachedInputTokens,
+          estimated: e.total.estimated,
+        },
+      );
+      yield { ...e, step, total };
+    } else yield { ...e, step };
+  }
+}

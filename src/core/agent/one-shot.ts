@@ -1,0 +1,253 @@
+// The answer path without tools that Direct and Auto share (issue 22): one request for the SQL,
+// the SQL run read-only, then more requests only when what running it showed calls for one —
+//   - the query fails: one repair turn with SQLite's error and the repair detail;
+//   - (Auto) a compared value is not stored as written, or the result is empty or all NULL: one
+//     turn with that evidence, where the model keeps the query (an empty result can be right) or
+//     fixes it;
+//   - the check of the result (verdict, problem, explanation: explain.ts) objects: one turn with
+//     its words, where the model keeps or fixes the query; a fixed query is checked again.
+// The check's verdict therefore always acts or ends the run; a request nothing reads is never made.
+// Where Direct would give up, Auto hands the conversation's findings to the agent (`handOver`).
+
+import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
+import { rowData } from '../tools/quote-data';
+import type { Schema } from '../types';
+import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
+import { repairMessage, sqlFromReply } from './direct-prompt';
+import { checkObjectionMessage, evidenceMessage } from './auto-prompt';
+import {
+  addUsage,
+  NO_USAGE,
+  type AgentErrorCode,
+  type AgentEvent,
+  type AgentEventBody,
+  type UsageTotals,
+} from './events';
+import { checkAnswer, finalEvent, type AnswerCheck } from './steps/explain-step';
+import type { AgentTools } from './loop';
+import { streamTurn } from './model-turn';
+import { normalizeSql, readSqlOutcome, type SqlOutcome } from './sql-outcome';
+import { jsonData } from '../tools/quote-data';
+import type { ToolCallOutcome } from '../tools/registry';
+import { unstoredValues } from './value-evidence';
+
+type OkResult = Extract<SqlOutcome, { ok: true }>;
+
+type Check = AnswerCheck;
+
+/** What the one-shot path learned before handing over: each query tried and what it showed. */
+export interface Handover {
+  reason: string;
+  /** The attempts as text for the agent's prompt (queries and findings quoted as data). */
+  carryOver: string;
+  /** Model calls made so far (the agent's steps continue after them). */
+  step: number;
+  total: UsageTotals;
+}
+
+export interface OneShotOptions {
+  question: string;
+  hints?: string;
+  /** Already behind the privacy gate. */
+  model: ChatModel;
+  tools: AgentTools;
+  schema: Schema;
+  signal?: AbortSignal;
+  /** The first request. */
+  messages: ChatMessage[];
+  /** Auto: check stored values and empty results after a query ran. */
+  evidence: boolean;
+  /** Auto: where the path cannot settle the answer, the agent goes on from what was learned. */
+  handOver?: (h: Handover) => AsyncGenerator<AgentEvent>;
+  /** Repair turns after a failing query (default 1). */
+  maxRepairs?: number;
+  finalRows: number;
+  toolTimeoutMs?: number;
+  now: () => number;
+}
+
+/** Requests at most: answer, repair, evidence, check, objection, second check. */
+export const ONE_SHOT_MAX_REQUESTS = 6;
+
+const allNull = (r: OkResult) => r.rows.length === 1 && r.rows[0].every((v) => v === null);
+
+/** The result as the model reads it in a later turn: count, columns and the first rows (marked data). */
+function resultText(r: OkResult, rows = 5): string {
+  const count = r.empty
+    ? 'no rows'
+    : `${r.totalRows ?? `more than ${r.rows.length}`} row${r.totalRows === 1 ? '' : 's'}`;
+  const lines = [`${count}; columns ${r.columns.map((c) => jsonData(c)).join(', ')}`];
+  for (const row of r.rows.slice(0, rows)) lines.push(rowData(row, 60));
+  return lines.join('\n');
+}
+
+export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent> {
+  let step = 0;
+  let total: UsageTotals = NO_USAGE;
+  const ev = (body: AgentEventBody): AgentEvent => ({ ...body, step, at: o.now() }) as AgentEvent;
+  const fail = (code: AgentErrorCode, message: string) => ev({ type: 'error', code, message });
+  const usage = (u: Usage | null, ms: number, phase: 'agent' | 'explain') => {
+    total = addUsage(total, u);
+    return ev({ type: 'usage', usage: u, total: { ...total }, ms, phase });
+  };
+  const messages = [...o.messages];
+  const attempts: string[] = [];
+  let repairsLeft = o.maxRepairs ?? 1;
+  let evidenceAsked = false;
+  let objected = false;
+  /** The query the model was last asked to keep or fix, with what is known of it. */
+  let pending: { sql: string; result: OkResult; check?: Check } | null = null;
+  /** The last query that ran and was checked: what Direct ends with when a rewrite fails. */
+  let checkedBefore: { result: OkResult; check: Check } | undefined;
+
+  const host = {
+    o: {
+      question: o.question,
+      hints: o.hints,
+      model: o.model,
+      schema: o.schema,
+      signal: o.signal,
+      finalRows: o.finalRows,
+      now: o.now,
+    },
+    ev,
+    usageEvent: usage,
+  };
+  const finalOf = (result: OkResult, check: Check) => finalEvent(host, result, check);
+  async function* check(result: OkResult): AsyncGenerator<AgentEvent, Check> {
+    step++;
+    return yield* checkAnswer(host, result);
+  }
+
+  /** Hands over to the agent (Auto), else ends with `fallback` or the error. */
+  async function* settle(reason: string, fallback?: { result: OkResult; check: Check }): AsyncGenerator<AgentEvent> {
+    if (o.handOver) {
+      const carryOver = attempts.join('\n\n');
+      yield ev({ type: 'route', path: 'agent', reason });
+      yield* o.handOver({ reason, carryOver, step, total });
+      return;
+    }
+    if (fallback) yield finalOf(fallback.result, fallback.check);
+    else yield fail('gave_up', reason);
+  }
+
+  try {
+    for (let turn = 1; turn <= ONE_SHOT_MAX_REQUESTS; turn++) {
+      step++;
+      yield ev({ type: 'status', turn, maxTurns: ONE_SHOT_MAX_REQUESTS });
+      const t0 = o.now();
+      const response = yield* streamTurn(
+        o.model,
+        { messages: [...messages], temperature: 0 },
+        (text) => ev({ type: 'thought_delta', text }),
+        o.signal,
+      );
+      yield usage(response.usage, o.now() - t0, 'agent');
+      messages.push({ role: 'assistant', content: response.text });
+      const sql = sqlFromReply(response.text);
+      if (!sql) {
+        attempts.push('The model replied without SQL.');
+        yield* settle('The model replied without SQL.', checkedBefore);
+        return;
+      }
+      const kept = pending && normalizeSql(sql) === normalizeSql(pending.sql) ? pending : null;
+      pending = null;
+      let result: OkResult;
+      if (kept) {
+        result = kept.result;
+        // Kept after the check objected: the model stands by it; the check's words stay on the answer.
+        if (kept.check) {
+          yield finalOf(result, kept.check);
+          return;
+        }
+      } else {
+        const outcome = await runSql(o, sql);
+        const read = readSqlOutcome(outcome);
+        if (read) yield ev({ type: 'sql', sql: read.sql, ok: read.ok, summary: read.summary });
+        if (!read?.ok) {
+          attempts.push(`SQL: ${jsonData(sql)}\nIt failed: ${outcome.observation}`);
+          if (repairsLeft > 0) {
+            repairsLeft--;
+            messages.push(repairMessage(outcome.observation));
+            continue;
+          }
+          yield* settle(
+            `The SQL still failed after ${(o.maxRepairs ?? 1) === 1 ? 'a repair' : 'its repairs'}: ${outcome.observation}`,
+            checkedBefore,
+          );
+          return;
+        }
+        result = read;
+        if (o.evidence) {
+          const unstored = await unstoredValues(sql, o.schema, o.tools, o.signal);
+          const suspicious = result.empty || allNull(result);
+          if (unstored.length || suspicious) {
+            const finding = [
+              ...(unstored.length ? unstored : []),
+              ...(suspicious ? [result.empty ? 'The result is empty.' : 'The result is one row of NULLs.'] : []),
+            ].join('\n');
+            attempts.push(`SQL: ${jsonData(sql)}\nIt ran: ${resultText(result, 3)}\n${finding}`);
+            if (!evidenceAsked) {
+              evidenceAsked = true;
+              pending = { sql, result };
+              messages.push(evidenceMessage({ result: outcome.observation, unstored }));
+              continue;
+            }
+            // Changed after the evidence turn and still not supported by the data.
+            yield* settle(
+              unstored.length
+                ? 'A value the query compares with is still not stored as written after a repair.'
+                : 'The result is still empty after a repair.',
+            );
+            return;
+          }
+        }
+      }
+      const checked = yield* check(result);
+      checkedBefore = { result, check: checked };
+      if (checked.problem && checked.verdict !== 'match') {
+        if (!objected) {
+          objected = true;
+          attempts.push(
+            `SQL: ${jsonData(result.sql)}\nIt ran: ${resultText(result, 3)}\nA check said ${checked.verdict}: ${jsonData(checked.problem)}`,
+          );
+          pending = { sql: result.sql, result, check: checked };
+          messages.push(
+            checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: resultText(result) }),
+          );
+          continue;
+        }
+        // Fixed once already and the check still objects.
+        if (o.handOver) {
+          attempts.push(
+            `SQL: ${jsonData(result.sql)}\nIt ran: ${resultText(result, 3)}\nA check said ${checked.verdict}: ${jsonData(checked.problem)}`,
+          );
+          yield* settle(`A check of the result still finds a problem after a repair: ${checked.problem}`);
+          return;
+        }
+      }
+      yield finalOf(result, checked);
+      return;
+    }
+    yield fail('turn_limit', `No answer within ${ONE_SHOT_MAX_REQUESTS} requests.`);
+  } catch (e) {
+    if (e instanceof AbortedError || o.signal?.aborted) yield fail('aborted', 'Stopped.');
+    else if (e instanceof LlmError) yield fail(e.code, e.message);
+    else yield fail('internal', e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** execute_sql with the tool time limit; a failure or time-out is an outcome, Stop throws. */
+async function runSql(o: OneShotOptions, sql: string): Promise<ToolCallOutcome> {
+  const limit = o.toolTimeoutMs ?? 30_000;
+  try {
+    return await withTimeLimit((s) => o.tools.call('execute_sql', { sql }, s), limit, o.signal);
+  } catch (e) {
+    if (e instanceof AbortedError) throw e;
+    const observation =
+      e instanceof TimeLimitError
+        ? `The query did not finish within ${limit / 1000} s and was stopped.`
+        : `execute_sql failed: ${e instanceof Error ? e.message : String(e)}`;
+    return { ok: false as const, tool: 'execute_sql', error: 'tool_failed' as const, observation, ms: limit };
+  }
+}

@@ -1,0 +1,237 @@
+// The database as Auto's first request carries it (issue 22): every column with its type, keys
+// (declared and inferred), and what the statistics say its stored values look like — the few
+// values of a categorical column, a range, a date format, a few examples — plus the SQLite facts a
+// query must respect (numbers stored as text, month names that sort alphabetically, dates SQLite's
+// date functions cannot read). All of it comes from the column statistics the toolbox already has
+// (schema/stats.ts, retrieval/value-columns.ts), never from a list written for a benchmark.
+//
+// Values are cell values: each is quoted and marked (tools/quote-data.ts) so the privacy gate
+// still decides, and those the level would withhold are left out here rather than sent as
+// placeholders (schema: no values at all; matches: only values made of the question's words).
+
+import { valueAllowed, type PrivacyPolicy } from '../privacy/disclose';
+import type { JoinEdge } from '../retrieval/types';
+import { quoteData } from '../tools/quote-data';
+import type { ColumnInfo, ColumnStats, Schema, SqlValue, TableInfo } from '../types';
+import { estimateTokens, promptIdent } from './schema-text';
+
+/** What the toolbox knows beyond the schema: per-column statistics and the keys the data implies. */
+export interface Grounding {
+  stats: ColumnStats[];
+  inferredKeys: JoinEdge[];
+}
+
+/** A categorical column with at most this many values lists them all; with more, a few and the count. */
+const CATEGORIES_ALL = 6;
+const EXAMPLES_SHOWN = 3;
+const VALUE_CHARS = 24;
+/** Above this average length a text column is prose: one short example says what it holds. */
+const PROSE_LENGTH = 60;
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const isNameIn = (names: string[]) => (v: string) => {
+  const t = v.trim().toLowerCase().replace(/\.$/, '');
+  return t.length >= 3 && names.some((n) => n === t || n.slice(0, 3) === t || (t.length >= 4 && n.startsWith(t)));
+};
+const isMonthName = isNameIn(MONTHS);
+const isDayName = isNameIn(DAYS);
+
+const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+// 03/17/2018, 17.03.2018, 3-17-18: read as dates by people, as text by SQLite's date functions.
+const OTHER_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
+
+/** `2019-03-04 10:00:00` -> `YYYY-MM-DD HH:MM:SS`: the stored shape without the value. */
+export function dateShape(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:([ T])(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?/.exec(value);
+  if (!m) return null;
+  let shape = 'YYYY-MM-DD';
+  if (m[4]) shape += `${m[4]}HH:MM${m[7] ? ':SS' : ''}${m[8] ? '.SSS' : ''}`;
+  return shape;
+}
+
+const storedTexts = (st: ColumnStats): string[] =>
+  [...(st.categories?.map((c) => c.value) ?? []), ...st.samples, st.min, st.max].filter(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
+
+/**
+ * Facts about how a column stores its values that change how SQL must treat them, in a few words
+ * each; derived from the statistics, never values themselves (they stay at every privacy level).
+ */
+export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeShown: boolean }): string[] {
+  const facts: string[] = [];
+  const classes = Object.entries(st.storageClasses).filter(([k, n]) => k !== 'null' && (n ?? 0) > 0);
+  const texts = storedTexts(st);
+  const onlyText = classes.length === 1 && classes[0][0] === 'text' && texts.length > 0;
+  if (classes.length > 1) facts.push(`mixed storage: ${classes.map(([k]) => k).join(' and ')}`);
+  // Most, not all: a column of numbers often holds a marker for missing ones ("null", "-").
+  const numeric = texts.filter((v) => NUMBER_TEXT.test(v)).length;
+  if (onlyText && numeric >= 0.8 * texts.length) facts.push('numbers as text');
+  if (onlyText && texts.every(isMonthName)) facts.push('month names as text');
+  else if (onlyText && texts.every(isDayName)) facts.push('day names as text');
+  if (st.looksLikeDate && typeof st.min === 'string') {
+    // The range shows the stored form; without it (privacy), the form alone.
+    const shape = dateShape(st.min);
+    if (shape && !options.rangeShown) facts.push(`dates as text ${shape}`);
+  } else if (onlyText && texts.every((v) => OTHER_DATE.test(v) && !ISO_DAY.test(v)))
+    facts.push('dates not in ISO form');
+  if (st.rowsScanned > 0 && st.nullCount === st.rowsScanned) facts.push('all NULL');
+  // A declared number type whose values are words ("INT" holding names) is worth a word too.
+  const dateType = st.looksLikeDate || /date|time/i.test(c.declaredType);
+  if (c.affinity !== 'TEXT' && c.affinity !== 'BLOB' && !dateType && onlyText && numeric < 0.8 * texts.length)
+    facts.push('holds text');
+  return facts;
+}
+
+/** The values a column shows, as the privacy level allows: categories, a range, or examples. */
+function valueFacts(st: ColumnStats, policy: PrivacyPolicy): string | null {
+  if (policy.level === 'schema' || st.rowsScanned === 0 || st.nullCount === st.rowsScanned) return null;
+  const allowed = (v: SqlValue) => v !== null && !(v instanceof Uint8Array) && valueAllowed(String(v), policy);
+  const fmt = (v: SqlValue) => quoteData(v, VALUE_CHARS);
+  if (st.categories?.length) {
+    const shown = st.categories.map((c) => c.value).filter(allowed);
+    if (policy.level === 'matches')
+      return shown.length ? `has ${shown.slice(0, CATEGORIES_ALL).map(fmt).join(', ')}` : null;
+    // Few values: all of them, most frequent first, so the model writes them as stored. Many:
+    // enough to show their form; the values the question names come from the linker.
+    if (st.distinctCount <= CATEGORIES_ALL) return shown.map(fmt).join(', ');
+    return `${shown.slice(0, EXAMPLES_SHOWN).map(fmt).join(', ')}, … ${st.distinctCount} distinct`;
+  }
+  const ranged = st.looksLikeDate || typeof st.min === 'number' || typeof st.min === 'bigint';
+  if (ranged && st.min !== null && st.max !== null) {
+    if (!allowed(st.min) || !allowed(st.max)) return null;
+    return st.min === st.max ? fmt(st.min) : `${fmt(st.min)} to ${fmt(st.max)}`;
+  }
+  // Every value distinct, and few: the samples are all of them.
+  if (st.distinctCount <= CATEGORIES_ALL && st.samples.length === st.distinctCount && policy.level === 'full')
+    return st.samples.map(fmt).join(', ');
+  const prose = (st.avgLength ?? 0) > PROSE_LENGTH;
+  const examples = st.samples.filter(allowed).slice(0, prose ? 1 : EXAMPLES_SHOWN - 1);
+  if (!examples.length) return null;
+  return `${policy.level === 'matches' ? 'has' : 'e.g.'} ${examples.map(fmt).join(', ')}`;
+}
+
+const SHORT_TYPE: Record<string, string> = { INTEGER: 'int', TEXT: 'text', REAL: 'real', NUMERIC: 'num', BLOB: 'blob' };
+
+function typeOf(c: ColumnInfo): string {
+  const d = c.declaredType;
+  if (!d.trim()) return 'any';
+  if (/datetime|timestamp/i.test(d)) return 'datetime';
+  if (/date/i.test(d)) return 'date';
+  if (/time/i.test(d)) return 'time';
+  if (/bool/i.test(d)) return 'bool';
+  return SHORT_TYPE[c.affinity] ?? 'any';
+}
+
+const ref = (table: string, column: string) => `${promptIdent(table)}.${promptIdent(column)}`;
+
+/** Single-column keys of the table's columns, declared first, then those the data implies. */
+function keyTargets(t: TableInfo, inferred: readonly JoinEdge[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const fk of t.foreignKeys)
+    if (fk.from.length === 1 && !out.has(fk.from[0])) out.set(fk.from[0], ref(fk.refTable, fk.to[0]));
+  for (const e of inferred)
+    if (e.fromTable === t.name && e.fromColumns.length === 1 && !out.has(e.fromColumns[0]))
+      out.set(e.fromColumns[0], ref(e.toTable, e.toColumns[0]));
+  return out;
+}
+
+function columnLine(
+  t: TableInfo,
+  c: ColumnInfo,
+  keys: Map<string, string>,
+  st: ColumnStats | undefined,
+  policy: PrivacyPolicy,
+) {
+  const head = [promptIdent(c.name), typeOf(c)];
+  if (t.primaryKey.length === 1 && t.primaryKey[0] === c.name) head.push('pk');
+  const target = keys.get(c.name);
+  if (target) head.push(`→ ${target}`);
+  // Key columns' values are ids: their range tells nothing the keys do not.
+  const values =
+    st && !target && !(t.primaryKey.length === 1 && t.primaryKey[0] === c.name) ? valueFacts(st, policy) : null;
+  const facts = st ? storageFacts(c, st, { rangeShown: values !== null }) : [];
+  const tail = [values, ...facts].filter(Boolean).join('; ');
+  return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}`, facts };
+}
+
+/**
+ * What SQLite does with each kind of stored value the facts name, said once under the schema and
+ * only for the kinds this database has (issue 22, item 4).
+ */
+const SQLITE_NOTES: Array<[RegExp, string]> = [
+  [
+    /^numbers as text/,
+    "numbers as text compare and sort as text ('9' > '10'): CAST(col AS REAL) to use them as numbers",
+  ],
+  [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
+  [
+    /^dates not in ISO form/,
+    'dates not in ISO form: date() and strftime() return NULL on them; take their parts with substr()',
+  ],
+  [/^mixed storage/, 'a column of mixed storage holds numbers and text: = compares them by type'],
+];
+const ISO_DATE_NOTE =
+  "dates stored as ISO text ('YYYY-MM-DD…') compare as text; strftime('%Y', col) and date(col) read them";
+
+export interface GroundedSchema {
+  text: string;
+  /** SQLite facts that matter for this database's stored values, one sentence each. */
+  notes: string[];
+}
+
+/**
+ * One header line per table (`orders: 2000 rows`, composite keys after it), then one line per
+ * column: `  status text: "delivered", "shipped", "cancelled"`.
+ */
+export function groundedSchema(schema: Schema, grounding: Grounding | null, policy: PrivacyPolicy): GroundedSchema {
+  const stats = new Map((grounding?.stats ?? []).map((s) => [`${s.table}\u0000${s.column}`, s]));
+  const inferred = grounding?.inferredKeys ?? [];
+  const lines: string[] = [];
+  const notes = new Set<string>();
+  for (const t of schema.tables) {
+    if (t.skipped) continue;
+    const kind = t.kind === 'view' ? ' (view)' : t.kind === 'virtual' ? ' (virtual)' : '';
+    const rows = t.rowCount === null ? '' : `: ${t.rowCount} row${t.rowCount === 1 ? '' : 's'}`;
+    const extra: string[] = [];
+    if (t.primaryKey.length > 1) extra.push(`primary key (${t.primaryKey.map(promptIdent).join(', ')})`);
+    for (const fk of t.foreignKeys)
+      if (fk.from.length > 1)
+        extra.push(
+          `(${fk.from.map(promptIdent).join(', ')}) → ${promptIdent(fk.refTable)}(${fk.to.map(promptIdent).join(', ')})`,
+        );
+    lines.push(
+      `${promptIdent(t.name)}${kind}${rows}${t.error ? ' (unreadable)' : ''}${extra.length ? `; ${extra.join('; ')}` : ''}`,
+    );
+    const keys = keyTargets(t, inferred);
+    for (const c of t.columns) {
+      if (c.hidden) continue;
+      const st = stats.get(`${t.name}\u0000${c.name}`);
+      const line = columnLine(t, c, keys, st, policy);
+      lines.push(line.text);
+      for (const fact of line.facts) for (const [re, note] of SQLITE_NOTES) if (re.test(fact)) notes.add(note);
+      if (st?.looksLikeDate) notes.add(ISO_DATE_NOTE);
+    }
+  }
+  return { text: lines.join('\n'), notes: [...notes] };
+}
+
+/** Estimated tokens of the grounded schema (what Auto's budget is measured on). */
+export function groundedSchemaTokens(schema: Schema, grounding: Grounding | null, policy: PrivacyPolicy): number {
+  return estimateTokens(groundedSchema(schema, grounding, policy).text);
+}
