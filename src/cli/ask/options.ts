@@ -3,11 +3,14 @@
 
 import { parsePrivacyLevel, PRIVACY_LEVELS, type PrivacyLevel } from '../../core/privacy/disclose';
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
+import { ANSWER_MODES, DEFAULT_ANSWER_MODE, isAnswerMode, type AnswerMode } from '../../core/agent/answer-mode';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 
 export type Provider = 'openai' | 'anthropic' | 'scripted';
 
 export interface AskOptions {
+  /** How the question is answered (core/agent/answer-mode.ts; default Auto); a plan or a step check is the agent's. */
+  mode?: AnswerMode;
   db: string;
   question: string;
   hints?: string;
@@ -57,6 +60,7 @@ export const ASK_FLAGS = {
   'non-interactive': { type: 'boolean' },
   'pause-after-plan': { type: 'boolean' },
   privacy: { type: 'string' },
+  mode: { type: 'string' },
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -95,7 +99,13 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     // A name, not a value: refusing anything else keeps a pasted key out of error messages too.
     throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
   }
+  if (v.mode !== undefined && !isAnswerMode(v.mode))
+    throw new UsageError(`--mode is ${ANSWER_MODES.join(', ')}, not "${v.mode}"`);
+  // Scripted turns (the built-in demo, test scripts) are an agent's run unless said otherwise.
+  const mode = v.mode ?? (v.provider === 'scripted' ? 'agent' : DEFAULT_ANSWER_MODE);
+  if (mode === 'direct' && v.plan) throw new UsageError('--plan is carried out by the agent: not with --mode direct');
   return {
+    mode,
     db: v.db,
     question: v.question?.trim() ?? '',
     hints: v.hints?.trim() || undefined,

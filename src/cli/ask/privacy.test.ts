@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUTO_PRIVACY_SCRIPT,
   MATCHING_HIT,
   PRIVACY_DB_SQL,
   PRIVACY_QUESTION,
@@ -35,8 +36,10 @@ afterEach(async () => {
 });
 
 async function ask(...extra: string[]) {
-  mock = await startMockLlm({ script: PRIVACY_SCRIPT });
-  const argv = ['ask', '--db', db, '--question', PRIVACY_QUESTION, '--provider', 'openai'];
+  const auto = extra.includes('auto');
+  mock = await startMockLlm({ script: auto ? AUTO_PRIVACY_SCRIPT : PRIVACY_SCRIPT });
+  const mode = auto ? [] : ['--mode', 'agent'];
+  const argv = ['ask', '--db', db, '--question', PRIVACY_QUESTION, '--provider', 'openai', ...mode];
   const ran = await runCli([...argv, '--base-url', mock.url, '--model', 'm', ...extra]);
   const sent = sentText(mock.requests);
   return { ...ran, sent, tools: sentToolResults(mock.requests).join('\n') };
@@ -94,5 +97,45 @@ describe('dowser ask --privacy', () => {
     expect(privacyFor({ provider: 'openai', baseUrl: 'http://[::1]:8080/v1' })).toBe('full');
     expect(privacyFor({ provider: 'scripted' })).toBe('full');
     expect(privacyFor({ provider: 'openai', privacy: 'schema' })).toBe('schema');
+  });
+});
+
+/** The database block of Auto's first request: what it shows of each column. */
+const groundedBlock = (m: MockLlm) => {
+  const user = (m.requests[0].messages as Array<{ role: string; content: string }>).find((x) => x.role === 'user')!;
+  return user.content.slice(0, user.content.indexOf('Question:'));
+};
+
+describe('dowser ask --privacy, Auto (the grounded first request)', () => {
+  it('full shows stored values of every kind: categories, examples, ranges', async () => {
+    const r = await ask('--mode', 'auto');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('path: one grounded request');
+    expect(mock!.requests).toHaveLength(2);
+    const block = groundedBlock(mock!);
+    for (const value of ['Brindlemoor', 'Caskwater', 'Vexbridge', '102938', '918273']) expect(block).toContain(value);
+    expect(r.sent).not.toMatch(/[\uE000-\uE003]/);
+  });
+
+  it('matches only shows only the values the question names', async () => {
+    const r = await ask('--mode', 'auto', '--privacy', 'matches');
+    expect(r.code).toBe(0);
+    const block = groundedBlock(mock!);
+    expect(block).toContain('city text: has "Vexbridge"');
+    for (const value of SECRET_VALUES) expect(r.sent).not.toContain(value);
+    // Nothing withheld is sent as a placeholder either: it is left out.
+    expect(block).not.toContain(WITHHELD_VALUE);
+  });
+
+  it('schema only shows no value at all, only types and what the values are like', async () => {
+    const r = await ask('--mode', 'auto', '--privacy', 'schema');
+    expect(r.code).toBe(0);
+    const block = groundedBlock(mock!);
+    expect(block).toContain('city text');
+    expect(block).not.toContain('Vexbridge');
+    for (const value of SECRET_VALUES) expect(r.sent).not.toContain(value);
+    expect(block).not.toContain(WITHHELD_VALUE);
+    // The check sees counts, never rows.
+    expect(JSON.stringify(mock!.requests[1].messages)).toContain(WITHHELD_ROWS.slice(0, 20));
   });
 });

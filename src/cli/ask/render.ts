@@ -82,6 +82,8 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
   switch (e.type) {
     case 'status':
       return void out(`— turn ${e.turn}/${e.maxTurns}`);
+    case 'route':
+      return void out(`path: ${e.path === 'grounded' ? 'one grounded request' : 'the agent'} (${visible(e.reason)})`);
     case 'plan':
       return void out(planText(e));
     case 'thought':

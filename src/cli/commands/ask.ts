@@ -2,7 +2,8 @@
 // they happen (readable lines, or JSONL with --json). The pieces live in src/cli/ask/.
 
 import { checkStep } from '../../core/agent/check-step';
-import { runAgent, type AgentTools } from '../../core/agent/loop';
+import type { AgentTools } from '../../core/agent/loop';
+import { ANSWER_MODE_HELP, DEFAULT_ANSWER_MODE, runAnswer } from '../../core/agent/answer-mode';
 import { DEMO_QUESTION } from '../../core/agent/demo-script';
 import type { AgentEvent } from '../../core/agent/events';
 import { EXIT_ERROR, EXIT_OK, type CliCommand, type CliIo } from '../command';
@@ -21,16 +22,18 @@ import { renderEvent, usageLine } from '../ask/render';
 import { buildTranscript, writeTranscript } from '../ask/transcript';
 
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
-                  [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
+                  [--mode auto|agent|direct] [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
                   [--transcript <file>] [--json] [--timeout <s>] [--privacy full|matches|schema]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
 
-Answers a question about a SQLite file: the model plans, looks up values and columns with the
-retrieval tools, runs read-only SQL and finishes with one query, whose rows are shown with a
+Answers a question about a SQLite file with one read-only query, whose rows are shown with a
 plain-words explanation. The file is read into memory and never written.
 
 Options:
+  --mode <m>           auto (default; agent for --provider scripted): ${ANSWER_MODE_HELP.auto}
+                       agent: ${ANSWER_MODE_HELP.agent}
+                       direct: ${ANSWER_MODE_HELP.direct}
   --db <file>          the SQLite database file (required)
   --question "<q>"     the question (required)
   --hints "<h>"        extra knowledge the question needs (e.g. "rich means balance > 1M")
@@ -125,6 +128,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     if (!o.json) io.stderr.write('Building the retrieval tools…\n');
     await db.engine.buildTools(db.id);
     const tools: AgentTools = {
+      grounding: () => db.engine.grounding(db.id),
       // The agent's own tool limit (or Stop) abandons a call: the worker stops it too, else the
       // next call would wait behind it.
       call: (name, toolArgs, signal) => {
@@ -151,7 +155,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             signal,
             ...(o.tools ? { mode: o.tools } : {}),
           })
-        : runAgent({
+        : runAnswer(o.mode ?? DEFAULT_ANSWER_MODE, {
             question: o.question,
             hints: o.hints,
             model,
@@ -159,6 +163,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             tools,
             schema,
             links: await db.engine.linkQuestion(db.id, o.question),
+            // Auto's first request shows each column's stored values from the built indexes.
             signal,
             confirmedPlan: plan,
             askUser: cliAskUser(o, io, terminal, signal),

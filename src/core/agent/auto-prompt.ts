@@ -41,7 +41,8 @@ export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'ground
 
 export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
   const user = [autoDatabaseText(input)];
-  const values = input.links?.length ? valueLinkHints(input.links) : '';
+  // Under schema-only the stored form would be withheld anyway: the lines would only say "a value".
+  const values = input.links?.length && input.privacy.level !== 'schema' ? valueLinkHints(input.links) : '';
   if (values) user.push(`Words of the question that are stored values (automatic, may be wrong):\n${values}`);
   if (input.userExamples?.length)
     user.push(`Worked examples for this database (reuse what fits):\n${userExamplesText(input.userExamples)}`);
@@ -56,8 +57,9 @@ export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
 const KEEP_OR_FIX = 'If the query is right, reply with it unchanged; otherwise reply with the corrected query.';
 
 /**
- * After a query that ran but whose result or values look wrong: what was found, and the reminder
- * that an empty result can be the answer (a hint is evidence, not an order to drop a filter).
+ * After a query that compares a column with a value it does not hold as written: what the column
+ * holds, and the reminder that an empty result can be the answer (a hint is evidence, not an
+ * order to drop a filter).
  */
 export function evidenceMessage(found: { result: string; unstored: string[] }): ChatMessage {
   const lines = [`The query ran. Result:\n${found.result}`];

@@ -101,7 +101,7 @@ class StepRun extends AgentRun {
         maxTurns: STEP_TURNS,
         finalRows: PREVIEW_ROWS,
       },
-      { prompt, offered: STEP_TOOLS, doneNeedsExecute: false, checksAnswer: false },
+      { prompt, offered: STEP_TOOLS, checksAnswer: false },
     );
   }
 

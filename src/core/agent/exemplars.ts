@@ -147,9 +147,9 @@ export const EXEMPLARS: readonly Exemplar[] = [library, bikes];
 
 /**
  * Native tool calling: the API carries the call format, so one example shows the process: the
- * plan and the value lookup in one turn, the join on the column the question means (the keys
- * shown already give it), a hint, execute, done with the explanation — three requests. It is
- * sent with every request: one example instead of two saves about 230 tokens a request.
+ * plan and the value lookup in one turn, then done with the SQL — the join on the column the
+ * question means (the keys shown give it) and the hint applied — which is run and checked without
+ * a turn spent on execute_sql. It is sent with every request, so it is the shortest that shows it.
  */
 export const NATIVE_EXEMPLARS: readonly Exemplar[] = [
   {
@@ -168,10 +168,8 @@ export const NATIVE_EXEMPLARS: readonly Exemplar[] = [
       },
       {
         thought: '"From" means start_station, not end_station; minutes, per the hint.',
-        action: { name: 'execute_sql', args: { sql: BIKES_SQL } },
-        observation: 'Columns: "avg(duration_s / 60.0)"\n18.4',
+        action: { name: 'done', args: { sql: BIKES_SQL } },
       },
-      { thought: 'Answered.', action: { name: 'done', args: { sql: BIKES_SQL, explanation: BIKES_EXPLANATION } } },
     ],
   },
 ];

@@ -190,9 +190,19 @@ describe('runAgent guards', () => {
     expect(of(events, 'observation')[0].ok).toBe(false);
   });
 
-  it('refuses done before a successful execute_sql', async () => {
-    const { events } = await run([call('submit_plan', PLAN), call('done', { sql: SQL })], { maxTurns: 2 });
-    expect(observations(events)[1]).toContain('done refused: no execute_sql has succeeded yet');
+  it('takes done without a prior execute_sql: its SQL runs and a check writes the explanation', async () => {
+    const { events, requests, last } = await run([call('submit_plan', PLAN), call('done', { sql: SQL }), EXPLAINED]);
+    expect(of(events, 'action').map((a) => a.tool)).toEqual(['submit_plan', 'done']);
+    expect(requests).toHaveLength(3);
+    expect(requests[2].tools).toBeUndefined();
+    expect(last).toMatchObject({ type: 'final', sql: SQL, rows: [[30.5]], verdict: 'match' });
+  });
+
+  it('refuses done whose SQL fails, with the error to repair', async () => {
+    const { events } = await run([call('submit_plan', PLAN), call('done', { sql: 'SELECT nope FROM orders' })], {
+      maxTurns: 2,
+    });
+    expect(observations(events)[1]).toContain('done refused: the SQL failed when run');
     expect(of(events, 'final')).toHaveLength(0);
   });
 

@@ -106,8 +106,6 @@ export interface RunSetup {
   offered: readonly AgentToolName[];
   /** The person's plan: reported first, no planning step, submit_plan refused. */
   confirmedPlan?: Plan;
-  /** The agent run finishes only after a successful execute_sql; a step check may finish at once (done runs the SQL). */
-  doneNeedsExecute: boolean;
   /** done without an explanation of rows the model saw gets a check of its result (a step check shows rows instead). */
   checksAnswer: boolean;
 }
@@ -143,7 +141,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     carryOver: options.carryOver,
   });
   const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
-  yield* new AgentRun(options, { prompt, offered, confirmedPlan, doneNeedsExecute: true, checksAnswer: true }).events();
+  yield* new AgentRun(options, { prompt, offered, confirmedPlan, checksAnswer: true }).events();
 }
 
 export class AgentRun implements RunHost {
@@ -156,7 +154,6 @@ export class AgentRun implements RunHost {
   readonly repairs: RepairGuard;
   readonly state: RunState;
   readonly offered: readonly AgentToolName[];
-  readonly doneNeedsExecute: boolean;
   readonly checksAnswer: boolean;
   protected step = 0;
   private noActionStreak = 0;
@@ -191,12 +188,10 @@ export class AgentRun implements RunHost {
       confirmed,
       asked: false,
       signals: [],
-      executedOk: false,
       seenSql: new Set(),
       objected: false,
     };
     this.offered = setup.offered;
-    this.doneNeedsExecute = setup.doneNeedsExecute;
     this.checksAnswer = setup.checksAnswer;
   }
 

@@ -1,11 +1,12 @@
 // The answer path without tools that Direct and Auto share (issue 22): one request for the SQL,
 // the SQL run read-only, then more requests only when what running it showed calls for one —
 //   - the query fails: one repair turn with SQLite's error and the repair detail;
-//   - (Auto) a compared value is not stored as written, or the result is empty or all NULL: one
-//     turn with that evidence, where the model keeps the query (an empty result can be right) or
-//     fixes it;
-//   - the check of the result (verdict, problem, explanation: explain.ts) objects: one turn with
-//     its words, where the model keeps or fixes the query; a fixed query is checked again.
+//   - (Auto) a compared value is not stored as written: one turn with what the column holds,
+//     where the model keeps the query or fixes it;
+//   - the check of the result (verdict, problem, explanation: explain.ts) objects — an empty or
+//     all-NULL result where the question expects rows among its reasons: one turn with its words
+//     (and, for an empty result, the facts on which filter or join emptied it), where the model
+//     keeps or fixes the query; a fixed query is checked again.
 // The check's verdict therefore always acts or ends the run; a request nothing reads is never made.
 // Where Direct would give up, Auto hands the conversation's findings to the agent (`handOver`).
 
@@ -96,7 +97,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
   let evidenceAsked = false;
   let objected = false;
   /** The query the model was last asked to keep or fix, with what is known of it. */
-  let pending: { sql: string; result: OkResult; check?: Check } | null = null;
+  let pending: { sql: string; result: OkResult; seen: string; check?: Check } | null = null;
   /** The last query that ran and was checked: what Direct ends with when a rewrite fails. */
   let checkedBefore: { result: OkResult; check: Check } | undefined;
 
@@ -153,8 +154,11 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
       const kept = pending && normalizeSql(sql) === normalizeSql(pending.sql) ? pending : null;
       pending = null;
       let result: OkResult;
+      /** The result as a later turn shows it; for an empty one, the tool's facts on why (sql-repair.ts). */
+      let seen: string;
       if (kept) {
         result = kept.result;
+        seen = kept.seen;
         // Kept after the check objected: the model stands by it; the check's words stay on the answer.
         if (kept.check) {
           yield finalOf(result, kept.check);
@@ -178,29 +182,22 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           return;
         }
         result = read;
-        if (o.evidence) {
-          const unstored = await unstoredValues(sql, o.schema, o.tools, o.signal);
-          const suspicious = result.empty || allNull(result);
-          if (unstored.length || suspicious) {
-            const finding = [
-              ...(unstored.length ? unstored : []),
-              ...(suspicious ? [result.empty ? 'The result is empty.' : 'The result is one row of NULLs.'] : []),
-            ].join('\n');
-            attempts.push(`SQL: ${jsonData(sql)}\nIt ran: ${resultText(result, 3)}\n${finding}`);
-            if (!evidenceAsked) {
-              evidenceAsked = true;
-              pending = { sql, result };
-              messages.push(evidenceMessage({ result: outcome.observation, unstored }));
-              continue;
-            }
-            // Changed after the evidence turn and still not supported by the data.
-            yield* settle(
-              unstored.length
-                ? 'A value the query compares with is still not stored as written after a repair.'
-                : 'The result is still empty after a repair.',
-            );
-            return;
+        seen = result.empty || allNull(result) ? outcome.observation : resultText(result);
+        // A compared value the column does not hold as written is a fact worth a turn. An empty
+        // result alone is not: it can be the answer (49 of Spider's 972 references return none),
+        // so the check judges it against the question, with the facts on why it is empty.
+        const unstored = o.evidence ? await unstoredValues(sql, o.schema, o.tools, o.signal) : [];
+        if (unstored.length) {
+          attempts.push(`SQL: ${jsonData(sql)}\nIt ran: ${resultText(result, 3)}\n${unstored.join('\n')}`);
+          if (!evidenceAsked) {
+            evidenceAsked = true;
+            pending = { sql, result, seen };
+            messages.push(evidenceMessage({ result: outcome.observation, unstored }));
+            continue;
           }
+          // Changed after the evidence turn and still not supported by the data.
+          yield* settle('A value the query compares with is still not stored as written after a repair.');
+          return;
         }
       }
       const checked = yield* check(result);
@@ -211,10 +208,8 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           attempts.push(
             `SQL: ${jsonData(result.sql)}\nIt ran: ${resultText(result, 3)}\nA check said ${checked.verdict}: ${jsonData(checked.problem)}`,
           );
-          pending = { sql: result.sql, result, check: checked };
-          messages.push(
-            checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: resultText(result) }),
-          );
+          pending = { sql: result.sql, result, seen, check: checked };
+          messages.push(checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: seen }));
           continue;
         }
         // Fixed once already and the check still objects.

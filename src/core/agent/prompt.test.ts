@@ -106,7 +106,7 @@ describe('buildAgentPrompt', () => {
       /Action: submit_plan \{.*\}\nAction: search_value \{"query":"harbour front"\}\nObservation: Plan recorded\.\nObservation: "Harbour Front"/,
     );
     expect(native.system).toContain('Action: done {"sql":"SELECT avg(duration_s / 60.0)');
-    expect(native.system).toContain('"explanation":"Trips that started at Harbour Front');
+    expect(text.system).toContain('"explanation":"Trips that started at Harbour Front');
     expect(native.system).toContain('calls that do not depend on each other go in one turn');
     expect(text.system).toContain('One tool call per turn');
     expect(text.system).toContain('Action: find_shortest_path {"start":"stations","end":"trips.start_station"}');

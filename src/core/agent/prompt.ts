@@ -29,12 +29,13 @@ export const doneInput = z.strictObject({
     .describe('what its result shows, in plain words for someone who does not read SQL'),
 });
 
-// The loop accepts done once an execute_sql has succeeded, and runs done's SQL again to show it.
-// done names its SQL (issue 22: `done {}` took the last SQL that ran, which could be a probe run
-// after the answer). With an explanation of a result the model has seen, the run ends there: the
-// answer turn explains it, no further request. Otherwise a check of the result writes it.
+// done runs its SQL (again) to show it. It names its SQL (issue 22: `done {}` took the last SQL
+// that ran, which could be a probe run after the answer). With an explanation of a result the
+// model has seen, the run ends there: the answer turn explains it, no further request. Otherwise
+// a short check of the result writes the explanation, and a problem it finds goes back to the
+// model once — cheaper than a whole agent turn spent on execute_sql just to finish.
 const DONE_DESCRIPTION =
-  'Finish, once an execute_sql succeeded: the SQL that answers the question and, if you saw its rows, an explanation of them.';
+  'Finish with the SQL that answers the question (it is run and checked) and, if you saw its rows, an explanation of them.';
 
 /** Every function the agent may call, in the order a run uses them. */
 export const AGENT_TOOL_NAMES = ['submit_plan', ...TOOL_NAMES, 'ask_user', 'done'] as const;
@@ -110,10 +111,8 @@ function processText(mode: AgentMode, confirmed: boolean): string {
         : 'submit_plan: the question as sub-questions, each with its tables and columns.',
     ...(confirmed || together ? [] : ['search_value for each value the question names.']),
     'search_column if unsure where some data is; find_shortest_path when the keys shown do not give the join (copy its JOIN clause).',
-    'execute_sql; on an error, fix the SQL with the hints.',
-    confirmed
-      ? 'done with one SQL that answers the whole question, all sub-questions in view, and an explanation of its rows.'
-      : 'done with the SQL that answers the question and an explanation of its rows.',
+    'execute_sql to see rows when unsure; on an error, fix the SQL with the hints.',
+    `done with ${confirmed ? 'one SQL that answers the whole question, all sub-questions in view' : 'the SQL that answers the question'}: it is run and checked against the question; if you saw its rows, add an explanation of them.`,
   ];
   return `Steps:\n${steps.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;
 }

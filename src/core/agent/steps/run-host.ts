@@ -41,8 +41,6 @@ export interface RunState {
   asked: boolean;
   /** Ambiguity seen in tool results so far: asking the person is allowed only after one. */
   readonly signals: string[];
-  /** An execute_sql succeeded. */
-  executedOk: boolean;
   /** The SQL of the last execute_sql that ran without error (what `done {}` finishes with). */
   lastOkSql?: string;
   /** The SQL of the last execute_sql that returned rows (offered, unverified, at the turn limit). */
@@ -58,8 +56,6 @@ export interface RunHost {
   readonly state: RunState;
   readonly repairs: RepairGuard;
   readonly offered: readonly AgentToolName[];
-  /** The agent run finishes only after a successful execute_sql; a step check may finish at once. */
-  readonly doneNeedsExecute: boolean;
   ev(body: AgentEventBody): AgentEvent;
   fail(code: AgentErrorCode, message: string): AgentEvent;
   /** Sends an observation back to the model and reports it. */

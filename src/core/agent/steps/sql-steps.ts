@@ -12,9 +12,6 @@ import { jsonData } from '../../tools/quote-data';
 import { finalEvent } from './explain-step';
 import type { ArgsCall, RunHost, Step } from './run-host';
 
-const DONE_TOO_EARLY =
-  'done refused: no execute_sql has succeeded yet. Run the SQL with execute_sql first, then call done with it.';
-
 export async function* executeStep(run: RunHost, call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
   if (run.repairs.blocked) {
     yield run.observe(call, REPAIR_BLOCKED_NOTE + note, false);
@@ -26,7 +23,6 @@ export async function* executeStep(run: RunHost, call: ArgsCall, note: string): 
   if (sql) {
     yield run.ev({ type: 'sql', sql: sql.sql, ok: sql.ok, summary: sql.summary });
     if (sql.ok) {
-      run.state.executedOk = true;
       run.state.lastOkSql = sql.sql;
       run.state.seenSql.add(normalizeSql(sql.sql));
       if (!sql.empty) run.state.lastRowsSql = sql.sql;
@@ -50,10 +46,6 @@ export async function* doneStep(run: RunHost, call: ArgsCall, note: string): Asy
     const hint =
       noSql && last ? ` The last SQL that ran was ${jsonData(last)}; give it as sql if it answers the question.` : '';
     yield run.observe(call, `Bad arguments for done: ${describeZodError(parsed.error)}.${hint}${note}`, false);
-    return 'continue';
-  }
-  if (run.doneNeedsExecute && !run.state.executedOk) {
-    yield run.observe(call, DONE_TOO_EARLY + note, false);
     return 'continue';
   }
   // The final SQL is run once more (read-only, rows capped) so what is shown is what it returns.
