@@ -109,6 +109,39 @@ describe('Direct mode', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', code: 'aborted' });
   });
 
+  it('acts on a check that finds a problem: one turn with its words, the rewrite checked again', async () => {
+    const all = "SELECT sum(total) AS paid FROM orders WHERE status = 'paid'";
+    const { model, requests } = recorded([
+      { text: all },
+      {
+        text: 'Verdict: mismatch\nProblem: It counts customers outside Paris too.\nExplanation: The total of paid orders.',
+      },
+      { text: SQL },
+      EXPLAINED,
+    ]);
+    const events = await run(model);
+    expect(requests).toHaveLength(4);
+    const objection = requests[2].messages.at(-1)!.content;
+    expect(objection).toContain('A check of this result against the question says mismatch');
+    expect(objection).toContain('It counts customers outside Paris too.');
+    expect(of(events, 'usage').map((e) => e.phase)).toEqual(['agent', 'explain', 'agent', 'explain']);
+    expect(events.at(-1)).toMatchObject({ type: 'final', sql: SQL, verdict: 'match' });
+  });
+
+  it('asks nothing more after a match, and keeps the answer the model stands by after an objection', async () => {
+    const { model, requests } = recorded([
+      { text: SQL },
+      {
+        text: 'Verdict: unsure\nProblem: Paid may include refunds.\nExplanation: The total of paid orders from Paris.',
+      },
+      { text: SQL },
+    ]);
+    const events = await run(model);
+    expect(requests).toHaveLength(3);
+    expect(of(events, 'sql')).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: 'final', sql: SQL, verdict: 'unsure' });
+  });
+
   it('reads SQL out of replies', () => {
     expect(sqlFromReply('SQL: SELECT 1;')).toBe('SELECT 1');
     expect(sqlFromReply("Here:\n```sqlite\nSELECT ';' AS x;\nSELECT 2\n```\nDone")).toBe("SELECT ';' AS x");

@@ -112,7 +112,8 @@ function valueFacts(st: ColumnStats, policy: PrivacyPolicy): string | null {
     if (st.distinctCount <= CATEGORIES_ALL) return shown.map(fmt).join(', ');
     return `${shown.slice(0, EXAMPLES_SHOWN).map(fmt).join(', ')}, … ${st.distinctCount} distinct`;
   }
-  const ranged = st.looksLikeDate || typeof st.min === 'number' || typeof st.min === 'bigint';
+  const isNumber = (v: SqlValue) => typeof v === 'number' || typeof v === 'bigint';
+  const ranged = st.looksLikeDate || (isNumber(st.min) && isNumber(st.max));
   if (ranged && st.min !== null && st.max !== null) {
     if (!allowed(st.min) || !allowed(st.max)) return null;
     return st.min === st.max ? fmt(st.min) : `${fmt(st.min)} to ${fmt(st.max)}`;

@@ -1,0 +1,271 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNodeEngine } from '../../adapters/sqljs/node';
+import { createStatements, type SpiderTables } from '../../cli/eval/tables-json';
+import { buildDb } from '../../test-support/build-db';
+import { executorFor } from '../executor';
+import { createScriptedModel, type ScriptedTurn } from '../llm/scripted';
+import type { ChatModel, ChatRequest } from '../llm/types';
+import { unmark } from '../privacy/marks';
+import { makeWideSchema } from '../schema/wide-schema';
+import { buildToolbox, type Toolbox } from '../tools/toolbox';
+import type { Schema } from '../types';
+import { AUTO_MAX_SCHEMA_TOKENS, autoSchemaTokens, runAuto } from './auto';
+import type { AgentEvent } from './events';
+import type { RunAgentOptions } from './loop';
+
+// An animal shelter: `kind` holds two values, `month` month names, `weight` numbers as text.
+const SHELTER_SQL = `
+CREATE TABLE animals (id INTEGER PRIMARY KEY, name TEXT, kind TEXT, weight TEXT, arrived TEXT, month TEXT);
+INSERT INTO animals VALUES
+  (1, 'Miso', 'cat', '4.5', '2023-01-05', 'January'), (2, 'Rex', 'dog', '12', '2023-02-11', 'February'),
+  (3, 'Tofu', 'cat', '3.1', '2023-03-20', 'March'), (4, 'Bolt', 'dog', '25', '2023-04-02', 'April'),
+  (5, 'Pip', 'cat', '2.9', '2023-04-18', 'April');
+CREATE TABLE adoptions (animal_id INTEGER REFERENCES animals(id), adopter TEXT, fee REAL);
+INSERT INTO adoptions VALUES (1, 'Ines Varga', 40), (2, 'Otto Lind', 60), (4, 'Ines Varga', 55);
+`;
+
+let toolbox: Toolbox;
+let schema: Schema;
+beforeAll(async () => {
+  const engine = await createNodeEngine();
+  await engine.open({ id: 'z', name: 'z', bytes: await buildDb(SHELTER_SQL) });
+  schema = await engine.introspect('z');
+  toolbox = await buildToolbox(executorFor(engine, 'z'), schema);
+});
+
+function recorded(turns: ScriptedTurn[]) {
+  const inner = createScriptedModel(turns);
+  const requests: ChatRequest[] = [];
+  const model: ChatModel = { ...inner, stream: (req) => (requests.push(req), inner.stream(req)) };
+  return { model, requests, remaining: () => inner.remaining };
+}
+
+async function run(turns: ScriptedTurn[], more: Partial<RunAgentOptions> = {}) {
+  const { model, requests, remaining } = recorded(turns);
+  const events: AgentEvent[] = [];
+  for await (const e of runAuto({
+    question: 'How many kittens are there?',
+    model,
+    tools: toolbox,
+    schema,
+    links: toolbox.link(more.question ?? 'How many kittens are there?'),
+    ...more,
+  }))
+    events.push(e);
+  return { events, requests, last: events.at(-1)!, remaining: remaining() };
+}
+
+const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
+  events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
+const sql = (q: string): ScriptedTurn => ({ text: '```sql\n' + q + '\n```' });
+const verdict = (v: string, problem?: string): ScriptedTurn => ({
+  text: `Verdict: ${v}${problem ? `\nProblem: ${problem}` : ''}\nExplanation: It counts the animals asked for.`,
+});
+const userText = (r: ChatRequest) => unmark(r.messages.filter((m) => m.role === 'user').at(-1)!.content);
+
+describe('Auto, the grounded request', () => {
+  it('shows each column with its type and stored values, and the SQLite facts those values call for', async () => {
+    const { requests, events, last } = await run([
+      sql("SELECT count(*) FROM animals WHERE kind = 'cat'"),
+      verdict('match'),
+    ]);
+    expect(of(events, 'route')).toEqual([expect.objectContaining({ path: 'grounded' })]);
+    const first = userText(requests[0]);
+    expect(first).toContain('  kind text: "cat", "dog"');
+    expect(first).toContain('  month text: "April", "February", "January", "March"; month names as text');
+    expect(first).toContain('  weight text: "4.5", "12", "3.1", "25", "2.9"; numbers as text');
+    expect(first).toContain('  arrived text: "2023-01-05" to "2023-04-18"');
+    expect(first).toContain('  animal_id int → animals.id');
+    expect(first).toContain("numbers as text compare and sort as text ('9' > '10')");
+    expect(first).toContain('month and day names sort alphabetically');
+    expect(first).toMatch(/Question: "How many kittens are there\?"$/);
+    expect(requests[0].tools).toBeUndefined();
+    // Two requests: the answer and the check of its result, which also explains it.
+    expect(requests).toHaveLength(2);
+    expect(last).toMatchObject({
+      type: 'final',
+      rows: [[3]],
+      verdict: 'match',
+      explanation: 'It counts the animals asked for.',
+    });
+  });
+
+  it('says when a compared value is not stored, with what the column holds; the fixed query is checked', async () => {
+    const { requests, events, last } = await run([
+      sql("SELECT count(*) FROM animals WHERE kind = 'kitten'"),
+      sql("SELECT count(*) FROM animals WHERE kind = 'cat'"),
+      verdict('match'),
+    ]);
+    const evidence = userText(requests[1]);
+    expect(evidence).toContain('"kitten" is not stored as written in animals.kind.');
+    expect(evidence).toMatch(/animals\.kind holds only these 2 values: "cat" \(3 rows\), "dog" \(2 rows\)/);
+    expect(evidence).toContain('An empty or zero result can be the right answer.');
+    // The same conversation goes on: each request repeats the one before, byte for byte.
+    expect(requests[1].messages.slice(0, 2)).toEqual(requests[0].messages);
+    expect(of(events, 'sql').map((e) => e.sql)).toEqual([
+      "SELECT count(*) FROM animals WHERE kind = 'kitten'",
+      "SELECT count(*) FROM animals WHERE kind = 'cat'",
+    ]);
+    expect(last).toMatchObject({ type: 'final', rows: [[3]] });
+  });
+
+  it('keeps a query the model stands by after the evidence, without running it again', async () => {
+    const q = "SELECT name FROM animals WHERE kind = 'Cat' COLLATE NOCASE AND name = 'Garfield'";
+    const { requests, events, last } = await run([sql(q), sql(q), verdict('match')], {
+      question: 'Which cat is called Garfield?',
+    });
+    expect(userText(requests[1])).toContain('"Garfield" is not stored as written in animals.name.');
+    expect(of(events, 'sql')).toHaveLength(1);
+    expect(last).toMatchObject({ type: 'final', sql: q, rows: [] });
+  });
+
+  it("acts on the check's problem: one turn with its words and the facts of an empty result", async () => {
+    const empty = "SELECT name FROM animals WHERE arrived > '2024-01-01'";
+    const fixed = "SELECT name FROM animals WHERE arrived > '2023-04-01'";
+    const { requests, last } = await run(
+      [
+        sql(empty),
+        verdict('mismatch', 'No animal arrived after 2024; the question means April 2023.'),
+        sql(fixed),
+        verdict('match'),
+      ],
+      { question: 'Which animals arrived after the start of April?' },
+    );
+    expect(requests).toHaveLength(4);
+    const check = unmark(requests[1].messages.at(-1)!.content);
+    expect(check).toContain('(no rows)');
+    const objection = userText(requests[2]);
+    expect(objection).toContain('says mismatch: "No animal arrived after 2024; the question means April 2023."');
+    expect(objection).toContain('No rows can be the right answer.');
+    expect(objection).toContain('keeps none of the 5 rows the rest of the query gives');
+    expect(last).toMatchObject({ type: 'final', sql: fixed, verdict: 'match', rows: [['Bolt'], ['Pip']] });
+  });
+
+  it('repairs a failing query once, then hands over to the agent with what it learned', async () => {
+    const { requests, events, last, remaining } = await run([
+      sql('SELECT count(*) FROM pets'),
+      sql('SELECT count(*) FROM pet'),
+      // The agent, told what was tried: plan, then done with SQL that runs.
+      {
+        toolCalls: [
+          {
+            name: 'submit_plan',
+            arguments: { sub_questions: [{ text: 'cats', tables: [{ table: 'animals', columns: ['kind'] }] }] },
+          },
+        ],
+      },
+      { toolCalls: [{ name: 'done', arguments: { sql: "SELECT count(*) FROM animals WHERE kind = 'cat'" } }] },
+      verdict('match'),
+    ]);
+    expect(remaining).toBe(0);
+    expect(userText(requests[1])).toContain('no such table: pets');
+    const routes = of(events, 'route');
+    expect(routes.map((r) => r.path)).toEqual(['grounded', 'agent']);
+    expect(routes[1].reason).toContain('The SQL still failed after a repair');
+    const agentPrompt = unmark(requests[2].messages[1].content);
+    expect(requests[2].tools?.map((t) => t.name)).toContain('submit_plan');
+    expect(agentPrompt).toContain('Tried before the tools, without settling the answer');
+    expect(agentPrompt).toContain('SQL: "SELECT count(*) FROM pet"');
+    expect(agentPrompt).toContain('no such table: pet');
+    // One run: steps and token totals go on across the hand-over.
+    const usage = of(events, 'usage');
+    expect(usage.map((u) => u.step)).toEqual([1, 2, 3, 4, 5]);
+    for (let i = 1; i < usage.length; i++)
+      expect(usage[i].total.inputTokens).toBeGreaterThan(usage[i - 1].total.inputTokens);
+    expect(last).toMatchObject({ type: 'final', rows: [[3]] });
+  });
+
+  it("leaves values out of the grounded request under schema-only, and shows only the question's under matches-only", async () => {
+    const schemaOnly = await run([sql('SELECT 1'), verdict('match')], { privacy: 'schema' });
+    const block = userText(schemaOnly.requests[0]);
+    expect(block).toContain('  kind text\n');
+    expect(block).not.toMatch(/"cat"|"dog"|Ines|Varga|"4\.5"/);
+    expect(block).toContain('month names as text');
+    const matches = await run([sql('SELECT 1'), verdict('match')], {
+      privacy: 'matches',
+      question: 'How many dogs were adopted by Ines Varga?',
+    });
+    const shown = userText(matches.requests[0]);
+    expect(shown).toContain('  adopter text: has "Ines Varga"');
+    expect(shown).not.toMatch(/"cat"|Otto|Miso/);
+  });
+});
+
+describe('Auto, where it starts with the agent', () => {
+  const agentFirst = async (s: Schema, tools: RunAgentOptions['tools']) => {
+    const { model, requests } = recorded([{ text: 'stop' }, { text: 'stop' }]);
+    const events: AgentEvent[] = [];
+    for await (const e of runAuto({ question: 'q', model, tools, schema: s, maxTurns: 1 })) events.push(e);
+    return { events, requests };
+  };
+  const noTools: RunAgentOptions['tools'] = {
+    call: async () => ({ ok: false, tool: 'x', error: 'tool_failed', observation: 'no', ms: 0 }),
+  };
+
+  it('goes to the agent at once for a schema over the budget (the 200-table bench schema)', async () => {
+    const wide = makeWideSchema();
+    expect(
+      autoSchemaTokens({ schema: wide, grounding: null, privacy: { level: 'full', question: '' } }),
+    ).toBeGreaterThan(AUTO_MAX_SCHEMA_TOKENS);
+    const { events, requests } = await agentFirst(wide, noTools);
+    expect(events[0]).toMatchObject({
+      type: 'route',
+      path: 'agent',
+      reason: expect.stringContaining('above the 1000'),
+    });
+    expect(requests[0].tools?.map((t) => t.name)).toContain('search_column');
+  });
+
+  it('carries out a confirmed plan with the agent', async () => {
+    const { events } = await (async () => {
+      const { model } = recorded([{ text: 'x' }, { text: 'x' }]);
+      const out: AgentEvent[] = [];
+      for await (const e of runAuto({
+        question: 'q',
+        model,
+        tools: toolbox,
+        schema,
+        maxTurns: 1,
+        confirmedPlan: { sub_questions: [{ text: 'cats', tables: [{ table: 'animals', columns: ['kind'] }] }] },
+      }))
+        out.push(e);
+      return { events: out };
+    })();
+    expect(events[0]).toMatchObject({ type: 'route', path: 'agent', reason: expect.stringContaining('confirmed') });
+  });
+
+  const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+  const birdTables = resolve(repoRoot, '../shared/datasets/bird/dev_20240627/dev_tables.json');
+  it.skipIf(!existsSync(birdTables))(
+    'routes each BIRD dev schema by its size: over the budget to the agent (european_football_2 among them), else grounded',
+    async () => {
+      const specs = JSON.parse(readFileSync(birdTables, 'utf8')) as SpiderTables[];
+      const engine = await createNodeEngine();
+      let toAgent = 0;
+      for (const spec of specs) {
+        await engine.open({
+          id: spec.db_id,
+          name: spec.db_id,
+          bytes: await buildDb(createStatements(spec).join(';\n')),
+        });
+        const s = await engine.introspect(spec.db_id);
+        const tools = { ...noTools, grounding: () => engine.grounding(spec.db_id) };
+        const size = autoSchemaTokens({
+          schema: s,
+          grounding: await engine.grounding(spec.db_id),
+          privacy: { level: 'full', question: '' },
+        });
+        const { events } = await agentFirst(s, tools);
+        const expected = size > AUTO_MAX_SCHEMA_TOKENS ? 'agent' : 'grounded';
+        expect(events[0], spec.db_id).toMatchObject({ type: 'route', path: expected });
+        if (spec.db_id === 'european_football_2') expect(expected).toBe('agent');
+        if (expected === 'agent') toAgent++;
+        await engine.close(spec.db_id);
+      }
+      expect(toAgent).toBeGreaterThan(0);
+    },
+  );
+});
