@@ -46,8 +46,12 @@ async function askQuestion(page: Page, question: string) {
 
 async function pauseAfterPlan(page: Page) {
   await page.addInitScript(() => {
-    const s = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
-    localStorage.setItem('dowser.settings', JSON.stringify({ ...s, embeddingDownload: false, pauseAfterPlan: true }));
+    const raw = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
+    const settings = raw.version === 2 ? raw.settings : raw;
+    localStorage.setItem(
+      'dowser.settings',
+      JSON.stringify({ version: 2, settings: { ...settings, embeddingDownload: false, pauseAfterPlan: true } }),
+    );
   });
 }
 

@@ -49,9 +49,10 @@ test('runs a question file with the configured model: score table, cost, the mis
   await expect(view.getByTestId('eval-status')).toContainText('3 of 3 questions');
   await expect(view.getByTestId('eval-ex')).toHaveText('66.7%');
   const cost = view.getByTestId('eval-cost');
-  await expect(cost.getByRole('row', { name: /^input tokens/ })).toContainText('3,600');
-  await expect(cost.getByRole('row', { name: /^cached input tokens/ })).toContainText('2,000');
-  await expect(cost.getByRole('row', { name: /^model requests/ })).toContainText('4');
+  // Auto, the default: the grounded request and the check of its result, two requests each.
+  await expect(cost.getByRole('row', { name: /^input tokens/ })).toContainText('1,800');
+  await expect(cost.getByRole('row', { name: /^cached input tokens/ })).toContainText('1,000');
+  await expect(cost.getByRole('row', { name: /^model requests/ })).toContainText('2');
   const misses = view.getByTestId('eval-miss');
   await expect(misses).toHaveCount(1);
   await expect(misses).toContainText('Which customers live in Canada?');
@@ -64,8 +65,9 @@ test('runs a question file with the configured model: score table, cost, the mis
     "SELECT first_name FROM customers WHERE country = 'Canada'",
   );
   await expect(misses.getByTestId('miss-answer').locator('th')).toHaveText(['first_name']);
-  // Every question went to the model: plan, SQL, done and the explanation, four requests each.
-  expect(mock.requests).toHaveLength(12);
+  // Every question went to the model: its SQL, then the check that explains the result.
+  expect(mock.requests).toHaveLength(6);
+  expect(mock.requests.every((r) => !r.tools)).toBe(true);
   await page.screenshot({ path: 'test-results/evaluate.png', fullPage: true });
 });
 

@@ -59,7 +59,7 @@ async function wideDb(): Promise<Buffer> {
   return bytes;
 }
 
-test('Direct on a schema too large for it: the page says so and offers the agent', async ({ page }) => {
+test('Direct on a schema too large for it: the page says so and offers Auto', async ({ page }) => {
   await withMock(page, []);
   await page
     .getByTestId('file-input')
@@ -69,8 +69,8 @@ test('Direct on a schema too large for it: the page says so and offers the agent
   await page.getByRole('radio', { name: 'Direct' }).check();
   const warning = page.getByTestId('direct-too-large');
   await expect(warning).toContainText(/about [\d,]+ tokens as Direct's prompt, above the 4,000/);
-  await warning.getByRole('button', { name: 'Use the agent' }).click();
-  await expect(page.getByRole('radio', { name: 'Agent' })).toBeChecked();
+  await warning.getByRole('button', { name: 'Use Auto' }).click();
+  await expect(page.getByRole('radio', { name: 'Auto' })).toBeChecked();
   await expect(warning).toHaveCount(0);
 });
 

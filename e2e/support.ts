@@ -8,12 +8,21 @@ export const fixture = (name: string) => path.join(import.meta.dirname, 'fixture
 /**
  * Before the page loads: the model is an OpenAI-compatible server at `baseUrl` (a mock), with
  * native tool calls; `key` is remembered for it, `privacy` is stored as the privacy settings.
+ * Questions are answered by `mode` (default the agent: most mock scripts are an agent's turns).
  */
 export async function useMockModel(
   page: Page,
   baseUrl: string,
-  options: { model?: string; key?: string; privacy?: object } = {},
+  options: { model?: string; key?: string; privacy?: object; mode?: 'auto' | 'agent' | 'direct' } = {},
 ) {
+  const mode = options.mode ?? 'agent';
+  await page.addInitScript((answerMode) => {
+    if (!localStorage.getItem('dowser.settings'))
+      localStorage.setItem(
+        'dowser.settings',
+        JSON.stringify({ version: 2, settings: { embeddingDownload: false, answerMode } }),
+      );
+  }, mode);
   const model = {
     provider: 'openai',
     preset: 'custom',

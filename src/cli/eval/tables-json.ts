@@ -40,4 +40,3 @@ export function createStatements(s: SpiderTables): string[] {
     return `CREATE TABLE ${quoteIdent(table)} (${defs.join(', ')})`;
   });
 }
-

@@ -12,6 +12,7 @@
 
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
 import { rowData } from '../tools/quote-data';
+import { unmark } from '../privacy/marks';
 import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { repairMessage, sqlFromReply } from './direct-prompt';
@@ -101,6 +102,11 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
   /** The last query that ran and was checked: what Direct ends with when a rewrite fails. */
   let checkedBefore: { result: OkResult; check: Check } | undefined;
 
+  /** A turn sent back to the model, shown to the person as what the model was told (marks removed). */
+  const tell = (message: ChatMessage, ok: boolean): AgentEvent => {
+    messages.push(message);
+    return ev({ type: 'observation', tool: '', text: unmark(message.content), ok, ms: 0 });
+  };
   const host = {
     o: {
       question: o.question,
@@ -172,7 +178,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           attempts.push(`SQL: ${jsonData(sql)}\nIt failed: ${outcome.observation}`);
           if (repairsLeft > 0) {
             repairsLeft--;
-            messages.push(repairMessage(outcome.observation));
+            yield tell(repairMessage(outcome.observation), false);
             continue;
           }
           yield* settle(
@@ -192,7 +198,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           if (!evidenceAsked) {
             evidenceAsked = true;
             pending = { sql, result, seen };
-            messages.push(evidenceMessage({ result: outcome.observation, unstored }));
+            yield tell(evidenceMessage({ result: outcome.observation, unstored }), true);
             continue;
           }
           // Changed after the evidence turn and still not supported by the data.
@@ -209,7 +215,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
             `SQL: ${jsonData(result.sql)}\nIt ran: ${resultText(result, 3)}\nA check said ${checked.verdict}: ${jsonData(checked.problem)}`,
           );
           pending = { sql: result.sql, result, seen, check: checked };
-          messages.push(checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: seen }));
+          yield tell(checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: seen }), true);
           continue;
         }
         // Fixed once already and the check still objects.

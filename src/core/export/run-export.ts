@@ -115,7 +115,9 @@ export function runToMarkdown(run: ExportableRun): string {
       `- Tokens: ${num(total.inputTokens)} in / ${num(total.outputTokens)} out${total.estimated ? ' (estimated)' : ''}`,
     );
   if (typeof run.endedAt === 'number') out.push(`- Time: ${((run.endedAt - num(run.startedAt)) / 1000).toFixed(1)} s`);
-  for (const e of events) out.push(...eventMarkdown(e));
+  // SQL that requests without tools wrote (Auto, Direct) has no action to show it; the agent's has.
+  const withAction = new Set(events.filter((e) => e.type === 'action').map((e) => e.step));
+  for (const e of events) if (e.type !== 'sql' || !withAction.has(e.step)) out.push(...eventMarkdown(e));
   return out.join('\n') + '\n';
 }
 
@@ -131,6 +133,13 @@ function eventMarkdown(e: Loose): string[] {
       });
       return lines;
     }
+    case 'route':
+      return [
+        '',
+        `**Path:** ${e.path === 'agent' ? 'the agent with its tools' : 'one grounded request'} — ${mdBlock(e.reason)}`,
+      ];
+    case 'sql':
+      return ['', `**SQL ${e.ok ? 'ran' : 'failed'}** (${mdInline(e.summary)}):`, mdFence(e.sql, 'sql')];
     case 'thought':
       return ['', `**Thought:** ${mdBlock(e.text)}`];
     case 'action':

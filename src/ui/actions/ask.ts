@@ -1,8 +1,7 @@
 // Asking a question: the agent loop runs on the page's main thread (it mostly waits on the model
 // and on tool calls); tools run in the database worker; every event lands in the store as it comes.
 
-import { runAgent } from '../../core/agent/loop';
-import { runDirect } from '../../core/agent/direct';
+import { DEFAULT_ANSWER_MODE, runAnswer, type AnswerMode } from '../../core/agent/answer-mode';
 import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
 import { queryKeys } from '../queries';
@@ -10,7 +9,7 @@ import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
-import { linkQuestion, runTool } from './tools';
+import { groundingOf, linkQuestion, runTool } from './tools';
 import { runQuery } from './run-query';
 import { privacyLevelFor, recordOutgoing } from './privacy';
 import { usePrivacy } from '../store/privacy-store';
@@ -55,13 +54,15 @@ export interface AskOptions {
   confirmedPlan?: Plan;
   /** The SQL being replaced, shown as a diff next to the new one. */
   previousSql?: string;
-  /** Direct: one model call without tools (core/agent/direct.ts) instead of the agent. */
-  mode?: 'agent' | 'direct';
+  /** Auto (the default), the agent, or Direct (core/agent/answer-mode.ts). */
+  mode?: AnswerMode;
 }
 
 export async function ask(dbId: string, question: string, hints: string, options: AskOptions = {}): Promise<void> {
   const app = useApp.getState();
   const db = app.databases.find((d) => d.id === dbId);
+  // A plan the person confirmed is the agent's to carry out.
+  const mode: AnswerMode = options.confirmedPlan ? 'agent' : (options.mode ?? DEFAULT_ANSWER_MODE);
   const settings = useAsk.getState().model;
   const control = controllerOf(dbId);
   const signal = control.start();
@@ -80,7 +81,7 @@ export async function ask(dbId: string, question: string, hints: string, options
     startedAt: Date.now(),
     confirmedPlan: options.confirmedPlan,
     previousSql: options.previousSql,
-    ...(options.mode === 'direct' ? { mode: 'direct' as const } : {}),
+    ...(mode !== 'agent' ? { mode } : {}),
   });
   const fail = (message: string, code = 'internal') => {
     useAsk.getState().pushEvent(dbId, { type: 'error', code: code as never, message, step: 0, at: Date.now() });
@@ -102,44 +103,43 @@ export async function ask(dbId: string, question: string, hints: string, options
       (text) => useAsk.getState().patchRun(dbId, { streaming: text }),
       recordOutgoing,
     );
-    const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
+    const toolMode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     // The user's confirmed examples most like this question join the prompt as theirs.
     const userExamples = similarExamples(question, await getServices().examples.list(db?.name ?? ''), 2).map(
       (s) => s.example,
     );
     const pauseAfterPlan = useApp.getState().settings.pauseAfterPlan;
     let ended: 'done' | 'failed' = 'failed';
-    const tools = { call: (name: string, args: unknown) => runTool(dbId, name, args) };
-    const direct =
-      options.mode === 'direct' &&
-      runDirect({ question, hints: hints || undefined, model, privacy, schema, signal, tools });
-    for await (const event of direct ||
-      runAgent({
-        question,
-        hints: hints || undefined,
-        model,
-        privacy,
-        schema,
-        links,
-        mode,
-        signal,
-        userExamples,
-        confirmedPlan: options.confirmedPlan,
-        askUser: async (q) => {
-          useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
-          return (await waitForPerson(dbId, signal)) ?? q.options[0];
-        },
-        onPlan: pauseAfterPlan
-          ? async () => {
-              useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
-              const answer = await waitForPerson(dbId, signal);
-              const edited = control.takeEditedPlan();
-              if (answer !== 'continue') return { action: 'stop' as const };
-              return edited ? { action: 'continue' as const, plan: edited } : { action: 'continue' as const };
-            }
-          : undefined,
-        tools,
-      })) {
+    const tools = {
+      call: (name: string, args: unknown) => runTool(dbId, name, args),
+      grounding: () => groundingOf(dbId),
+    };
+    for await (const event of runAnswer(mode, {
+      question,
+      hints: hints || undefined,
+      model,
+      privacy,
+      schema,
+      links,
+      mode: toolMode,
+      signal,
+      userExamples,
+      confirmedPlan: options.confirmedPlan,
+      askUser: async (q) => {
+        useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
+        return (await waitForPerson(dbId, signal)) ?? q.options[0];
+      },
+      onPlan: pauseAfterPlan
+        ? async () => {
+            useAsk.getState().patchRun(dbId, { waitingFor: 'plan' });
+            const answer = await waitForPerson(dbId, signal);
+            const edited = control.takeEditedPlan();
+            if (answer !== 'continue') return { action: 'stop' as const };
+            return edited ? { action: 'continue' as const, plan: edited } : { action: 'continue' as const };
+          }
+        : undefined,
+      tools,
+    })) {
       if (event.type === 'thought_delta') {
         const run = useAsk.getState().runs[dbId];
         if (run) useAsk.getState().patchRun(dbId, { streaming: run.streaming + event.text });

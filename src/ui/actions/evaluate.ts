@@ -15,7 +15,7 @@ import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useAsk } from '../store/ask-store';
 import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
-import { linkQuestion, runTool } from './tools';
+import { groundingOf, linkQuestion, runTool } from './tools';
 
 /** Rows read per query when comparing: enough for answers people check by hand. */
 const MAX_RESULT_ROWS = 10_000;
@@ -78,7 +78,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
         mode: options.mode,
         hints: pair.hints || undefined,
         model,
-        tools: { call: (name, args) => runTool(dbId, name, args) },
+        tools: { call: (name, args) => runTool(dbId, name, args), grounding: () => groundingOf(dbId) },
         schema,
         links: await linkQuestion(dbId, pair.question).catch(() => []),
         query,

@@ -159,6 +159,12 @@ export async function runTool(dbId: string, name: string, args: unknown): Promis
   return getServices().engine.callTool(dbId, name, args, semantic ? { semantic } : undefined);
 }
 
+/** Column statistics and inferred keys for Auto's grounded request. */
+export async function groundingOf(dbId: string) {
+  await ensureTools(dbId);
+  return getServices().engine.grounding(dbId);
+}
+
 export async function linkQuestion(dbId: string, question: string) {
   await ensureTools(dbId);
   return getServices().engine.linkQuestion(dbId, question);

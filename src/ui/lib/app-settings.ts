@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { readJson, writeJson } from './storage';
+import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
 
 export interface Settings {
   queryTimeoutMs: number;
@@ -20,6 +21,8 @@ export interface Settings {
   protectCsvFormulas: boolean;
   /** In the SQL editor, Enter accepts a suggestion too (else Enter is always a new line; Tab accepts). */
   enterAcceptsSuggestion: boolean;
+  /** How questions are answered: Auto, the agent or Direct (core/agent/answer-mode.ts). */
+  answerMode: AnswerMode;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -32,6 +35,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pauseAfterPlan: false,
   protectCsvFormulas: true,
   enterAcceptsSuggestion: false,
+  answerMode: DEFAULT_ANSWER_MODE,
 };
 
 export const SETTINGS_KEY = 'dowser.settings';
@@ -53,6 +57,7 @@ const fields = z.object({
   pauseAfterPlan: z.boolean().catch(d.pauseAfterPlan),
   protectCsvFormulas: z.boolean().catch(d.protectCsvFormulas),
   enterAcceptsSuggestion: z.boolean().catch(d.enterAcceptsSuggestion),
+  answerMode: z.enum(ANSWER_MODES).catch(d.answerMode),
 });
 
 const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });

@@ -33,8 +33,8 @@ export interface AskRun {
   /** A regeneration: the plan the person confirmed, and the SQL of the run it replaces (for the diff). */
   confirmedPlan?: import('../../core/agent/plan').Plan;
   previousSql?: string;
-  /** A Direct run (one model call without tools); absent for the agent. */
-  mode?: 'direct';
+  /** How it was answered; absent: the agent (runs saved before Auto existed). */
+  mode?: 'auto' | 'direct';
   /** Opened from an exported file: shown read-only. */
   imported?: boolean;
 }

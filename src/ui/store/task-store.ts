@@ -1,12 +1,10 @@
-// The Agent / Direct choice per database, and the editor's SQL tasks (Explain, Fix, Optimize):
+// The editor's SQL tasks (Explain, Fix, Optimize):
 // the last one per database, its SQL and its report. Reports hold only what the page shows.
 
 import { create } from 'zustand';
 import type { SqlExplanation } from '../../core/tasks/explain-sql';
 import type { FixAttempt, FixReport } from '../../core/tasks/fix-sql';
 import type { OptimizeReport } from '../../core/tasks/optimize-sql';
-
-export type AskMode = 'agent' | 'direct';
 
 interface TaskBase {
   /** Tells a task from a later one on the same database (a late result must not replace it). */
@@ -27,15 +25,11 @@ export type SqlTask =
   | (TaskBase & { kind: 'optimize'; report?: OptimizeReport });
 
 interface TaskState {
-  askMode: Record<string, AskMode | undefined>;
   tasks: Record<string, SqlTask | undefined>;
-  setAskMode(dbId: string, mode: AskMode): void;
   setTask(dbId: string, task: SqlTask | undefined): void;
 }
 
 export const useTasks = create<TaskState>()((set) => ({
-  askMode: {},
   tasks: {},
-  setAskMode: (dbId, mode) => set((s) => ({ askMode: { ...s.askMode, [dbId]: mode } })),
   setTask: (dbId, task) => set((s) => ({ tasks: { ...s.tasks, [dbId]: task } })),
 }));

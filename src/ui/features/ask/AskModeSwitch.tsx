@@ -2,25 +2,31 @@ import { useMemo } from 'react';
 import { DIRECT_MAX_SCHEMA_TOKENS, directSchemaTokens } from '../../../core/agent/direct-prompt';
 import { useSchema } from '../../queries/hooks';
 import { formatCount } from '../../lib/format';
-import { useTasks, type AskMode } from '../../store/task-store';
+import { useApp } from '../../store/app-store';
+import { ANSWER_MODE_HELP, type AnswerMode } from '../../../core/agent/answer-mode';
 
-export function useAskMode(dbId: string): AskMode {
-  return useTasks((s) => s.askMode[dbId] ?? 'agent');
+/** The page's setting (kept with the other settings), one for every database. */
+export function useAskMode(): AnswerMode {
+  return useApp((s) => s.settings.answerMode);
 }
 
 /**
- * Agent / Direct by the question box. Direct sends the whole schema in one prompt, so above
- * Direct's budget (core/agent/direct-prompt.ts) the page says so and offers the agent.
+ * Auto / Agent / Direct by the question box (core/agent/answer-mode.ts). Direct sends the whole
+ * schema in one prompt, so above Direct's budget (core/agent/direct-prompt.ts) the page says so
+ * and offers Auto, which starts with the tools on such schemas. The scripted demo is an agent's
+ * run: it offers the agent only.
  */
 export function AskModeSwitch({ dbId, scripted }: { dbId: string; scripted: boolean }) {
-  const mode = useAskMode(dbId);
-  const setMode = useTasks((s) => s.setAskMode);
+  const chosen = useAskMode();
+  const mode = scripted ? 'agent' : chosen;
+  const updateSettings = useApp((s) => s.updateSettings);
+  const setMode = (answerMode: AnswerMode) => updateSettings({ answerMode });
   const schema = useSchema(dbId).data;
   // Only while Direct is chosen: a schema of 10,000 tables arrives in slices, and measuring each
   // slice on the main thread would block it for nothing in Agent mode.
   const tokens = useMemo(() => (mode === 'direct' && schema ? directSchemaTokens(schema) : 0), [mode, schema]);
   const tooLarge = tokens > DIRECT_MAX_SCHEMA_TOKENS;
-  const option = (value: AskMode, label: string, title: string, disabled = false) => (
+  const option = (value: AnswerMode, label: string, title: string, disabled = false) => (
     <label className="mode-option" title={title}>
       <input
         type="radio"
@@ -28,7 +34,7 @@ export function AskModeSwitch({ dbId, scripted }: { dbId: string; scripted: bool
         value={value}
         checked={mode === value}
         disabled={disabled}
-        onChange={() => setMode(dbId, value)}
+        onChange={() => setMode(value)}
       />
       {label}
     </label>
@@ -36,13 +42,17 @@ export function AskModeSwitch({ dbId, scripted }: { dbId: string; scripted: bool
   return (
     <>
       <span className="ask-mode" role="radiogroup" aria-label="Answer with">
-        {option('agent', 'Agent', 'Plans, looks up columns and values with tools, runs SQL, explains')}
+        {option(
+          'auto',
+          'Auto',
+          scripted ? 'Auto needs a model: choose one in Settings' : cap(ANSWER_MODE_HELP.auto),
+          scripted,
+        )}
+        {option('agent', 'Agent', cap(ANSWER_MODE_HELP.agent))}
         {option(
           'direct',
           'Direct',
-          scripted
-            ? 'Direct needs a model: choose one in Settings'
-            : 'One model call with the whole schema, no tools: fast, for small schemas; the SQL still runs, is explained and repaired once',
+          scripted ? 'Direct needs a model: choose one in Settings' : cap(ANSWER_MODE_HELP.direct),
           scripted,
         )}
       </span>
@@ -50,12 +60,14 @@ export function AskModeSwitch({ dbId, scripted }: { dbId: string; scripted: bool
         <p className="warn small ask-mode-warning" role="status" data-testid="direct-too-large">
           This schema is about {formatCount(tokens)} tokens as Direct&apos;s prompt, above the{' '}
           {formatCount(DIRECT_MAX_SCHEMA_TOKENS)} Direct is made for: the model may miss columns or run out of context.
-          The agent looks columns up with its tools instead.{' '}
-          <button type="button" className="link small" onClick={() => setMode(dbId, 'agent')}>
-            Use the agent
+          Auto starts with the tools on a schema this large.{' '}
+          <button type="button" className="link small" onClick={() => setMode('auto')}>
+            Use Auto
           </button>
         </p>
       )}
     </>
   );
 }
+
+const cap = (text: string) => text[0].toUpperCase() + text.slice(1);

@@ -41,7 +41,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
   useAnswerIntoView(run, runBox);
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
-  const mode = useAskMode(dbId);
+  const mode = useAskMode();
 
   useEffect(() => {
     if (!question && isDemo && scripted) storeQuestion(dbId, DEMO_QUESTION);

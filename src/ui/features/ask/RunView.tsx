@@ -23,18 +23,33 @@ export function RunView({ run }: { run: AskRun }) {
   const final = run.events.find((e): e is Ev<'final'> => e.type === 'final');
   const error = run.events.find((e): e is Ev<'error'> => e.type === 'error');
   const usage = [...run.events].reverse().find((e): e is Ev<'usage'> => e.type === 'usage');
+  const routes = run.events.filter((e): e is Ev<'route'> => e.type === 'route');
   const steps = groupSteps(run.events);
   return (
     <div className="run" data-testid="run" data-status={run.status}>
       <div className="run-meta muted small">
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
         {run.mode === 'direct' && ' · Direct (one call, no tools)'}
+        {run.mode === 'auto' && ' · Auto'}
         {usage &&
           ` · ${formatCount(usage.total.inputTokens)} in${usage.total.cachedInputTokens ? ` (${formatCount(usage.total.cachedInputTokens)} cached)` : ''} / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
         {run.imported && ' · opened from a file (read-only)'}
         {run.status !== 'running' && <RunExportButtons run={run} />}
       </div>
+      {routes.length > 0 && (
+        <ul className="routes small" data-testid="routes" aria-label="How it was answered">
+          {routes.map((r, i) => (
+            <li key={i} data-path={r.path}>
+              <strong>
+                {r.path === 'grounded' ? 'One request with the schema and its values' : 'The agent with its tools'}
+              </strong>
+              {': '}
+              {shown(r.reason)}
+            </li>
+          ))}
+        </ul>
+      )}
       {plan && <PlanCard plan={plan} run={run} />}
       <ol className="steps">
         {steps.map((s) => (
@@ -184,6 +199,8 @@ interface Step {
   key: string;
   thought?: string;
   action?: Ev<'action'>;
+  /** SQL a request without tools wrote (Auto and Direct): it ran without a tool call to show it. */
+  sql?: Ev<'sql'>;
   observation?: Ev<'observation'>;
   usage?: Ev<'usage'>;
 }
@@ -202,8 +219,11 @@ function groupSteps(events: AgentEvent[]): Step[] {
     }
     return s;
   };
+  const withAction = new Set(events.filter((e) => e.type === 'action').map((e) => e.step));
   for (const e of events) {
     if (e.type === 'thought') pendingThought = e.text;
+    else if (e.type === 'sql' && !withAction.has(e.step))
+      steps.push(withUsage({ key: `${e.step}-${steps.length}`, sql: e }, e.step));
     else if (e.type === 'action') {
       steps.push(withUsage({ key: `${e.step}-${steps.length}`, thought: pendingThought, action: e }, e.step));
       pendingThought = undefined;
@@ -227,6 +247,15 @@ function StepCard({ step }: { step: Step }) {
         <button type="button" className="action link" aria-expanded={open} onClick={() => setOpen(!open)}>
           <code>{shown(a.tool)}</code> <span className="muted">{shown(argsText(a.args))}</span>
         </button>
+      )}
+      {step.sql && (
+        <>
+          <pre className="step-sql small">{shownLines(step.sql.sql)}</pre>
+          <p className={`small ${step.sql.ok ? 'muted' : 'error'}`}>
+            {step.sql.ok ? 'ran: ' : 'failed: '}
+            {shown(step.sql.summary)}
+          </p>
+        </>
       )}
       {open && step.observation && (
         <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>

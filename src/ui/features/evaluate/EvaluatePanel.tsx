@@ -7,6 +7,7 @@ import { useAsk } from '../../store/ask-store';
 import { useEvaluate } from '../../store/evaluate-store';
 import { EvalMisses } from './EvalMisses';
 import { EvalScores } from './EvalScores';
+import { DEFAULT_ANSWER_MODE } from '../../../core/agent/answer-mode';
 
 const JSON_EXAMPLE = `[
   { "question": "How many customers are in Canada?",
@@ -22,7 +23,7 @@ export function EvaluatePanel({ dbId }: { dbId: string }) {
   const model = useAsk((s) => s.model);
   const timeLimit = useApp((s) => s.settings.queryTimeoutMs);
   const [file, setFile] = useState<File | null>(null);
-  const [mode, setMode] = useState<EvalMode>('agent');
+  const [mode, setMode] = useState<EvalMode>(DEFAULT_ANSWER_MODE);
   const [rule, setRule] = useState<Dataset>('spider');
   const running = evaluation?.status === 'running';
   const done = evaluation?.rows.length ?? 0;
@@ -55,6 +56,7 @@ export function EvaluatePanel({ dbId }: { dbId: string }) {
         <label className="small">
           Answer with{' '}
           <select aria-label="Answer with" value={mode} onChange={(e) => setMode(e.target.value as EvalMode)}>
+            <option value="auto">Auto (one grounded request, tools when needed)</option>
             <option value="agent">the agent (tools)</option>
             <option value="direct">Direct (one prompt)</option>
           </select>
