@@ -7,7 +7,7 @@
 
 import type { ChatMessage } from '../llm/types';
 import { DATA_RULE } from '../prompt/data-rule';
-import { groundedSchema, type Grounding } from '../prompt/grounded-schema';
+import { groundedSchema, type Grounding, type GroundingDetail } from '../prompt/grounded-schema';
 import type { PrivacyPolicy } from '../privacy/disclose';
 import type { QuestionLink } from '../retrieval/linker';
 import { jsonData } from '../tools/quote-data';
@@ -29,12 +29,19 @@ export interface AutoPromptInput {
   links?: readonly QuestionLink[];
   privacy: PrivacyPolicy;
   userExamples?: PromptInput['userExamples'];
+  /** How much of each column the schema shows (full unless that is over Auto's budget). */
+  detail?: GroundingDetail;
 }
 
 /** The grounded schema block and its notes, as the first request carries them. */
-export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy'>): string {
-  const grounded = groundedSchema(input.schema, input.grounding, input.privacy);
-  const parts = [`Database (each table, then its columns: type, key, stored values or their range):\n${grounded.text}`];
+export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy' | 'detail'>): string {
+  const detail = input.detail ?? 'full';
+  const grounded = groundedSchema(input.schema, input.grounding, input.privacy, detail);
+  const heading =
+    detail === 'full'
+      ? 'Database (each table, then its columns: type, key, stored values or their range):'
+      : 'Database (each table, then its columns: type, key, the values of columns that have few):';
+  const parts = [`${heading}\n${grounded.text}`];
   if (grounded.notes.length) parts.push(`SQLite notes:\n${grounded.notes.map((n) => `- ${n}`).join('\n')}`);
   return parts.join('\n\n');
 }

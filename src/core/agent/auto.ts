@@ -11,7 +11,7 @@
 // schema is too wide to show with its values, and where a value is not where the model guessed.
 
 import { withPrivacy, type PrivacyPolicy } from '../privacy/disclose';
-import type { Grounding } from '../prompt/grounded-schema';
+import type { Grounding, GroundingDetail } from '../prompt/grounded-schema';
 import { estimateTokens } from '../prompt/schema-text';
 import { autoDatabaseText, autoPrompt } from './auto-prompt';
 import { addUsage, type AgentEvent, type RoutePath } from './events';
@@ -19,16 +19,22 @@ import { runAgent, type RunAgentOptions } from './loop';
 import { runOneShot, type Handover } from './one-shot';
 
 /**
- * Above this estimate of the grounded schema (tokens of the database block of the first request),
- * Auto starts with the agent, whose tools look columns and values up instead of showing them all.
- * Every Spider dev database fits (largest 941, mean 339); of BIRD's dev schemas, the widest does
- * not even without values (decision 060).
+ * Above this estimate of the grounded schema (tokens of the database block of the first request,
+ * in full detail, else compact), Auto starts with the agent, whose tools look columns and values
+ * up instead of showing them all. Every Spider dev database fits in full (largest 941, mean 339),
+ * and so do the demo, Chinook and Sakila (1,545, 1,038, 1,190); Northwind fits compact (3,605
+ * full, 1,785 compact); four of BIRD's eleven dev schemas do not even without values, with their
+ * column descriptions (decision 060).
  */
-export const AUTO_MAX_SCHEMA_TOKENS = 1000;
+export const AUTO_MAX_SCHEMA_TOKENS = 2000;
 
-/** The grounded database block's size, as Auto decides on it. */
-export function autoSchemaTokens(input: Parameters<typeof autoDatabaseText>[0]): number {
-  return estimateTokens(autoDatabaseText(input));
+type SchemaInput = Omit<Parameters<typeof autoDatabaseText>[0], 'detail'>;
+
+/** The grounded database block's size in the detail Auto would use: full when it fits, else compact. */
+export function autoSchemaTokens(input: SchemaInput): { tokens: number; detail: GroundingDetail } {
+  const full = estimateTokens(autoDatabaseText({ ...input, detail: 'full' }));
+  if (full <= AUTO_MAX_SCHEMA_TOKENS) return { tokens: full, detail: 'full' };
+  return { tokens: estimateTokens(autoDatabaseText({ ...input, detail: 'compact' })), detail: 'compact' };
 }
 
 export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEvent> {
@@ -54,7 +60,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     yield { type: 'error', code: 'aborted', message: 'Stopped.', step: 0, at: now() };
     return;
   }
-  const tokens = autoSchemaTokens({ schema: options.schema, grounding, privacy: policy });
+  const { tokens, detail } = autoSchemaTokens({ schema: options.schema, grounding, privacy: policy });
   if (tokens > AUTO_MAX_SCHEMA_TOKENS) {
     yield route(
       'agent',
@@ -65,7 +71,9 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
   }
   yield route(
     'grounded',
-    `One request with the schema and its stored values (about ${tokens} tokens); more only if the result calls for it.`,
+    detail === 'full'
+      ? `One request with the schema and its stored values (about ${tokens} tokens); more only if the result calls for it.`
+      : `One request with the schema and the values of its few-valued columns (about ${tokens} tokens: in full it would be over ${AUTO_MAX_SCHEMA_TOKENS}); more only if the result calls for it.`,
   );
   yield* runOneShot({
     question: options.question,
@@ -82,6 +90,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
       links: options.links,
       privacy: policy,
       userExamples: options.userExamples,
+      detail,
     }),
     evidence: true,
     handOver: (h) => continueWithAgent(options, h),

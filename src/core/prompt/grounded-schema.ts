@@ -11,15 +11,27 @@
 
 import { valueAllowed, type PrivacyPolicy } from '../privacy/disclose';
 import type { JoinEdge } from '../retrieval/types';
-import { quoteData } from '../tools/quote-data';
+import { jsonData, quoteData } from '../tools/quote-data';
 import type { ColumnInfo, ColumnStats, Schema, SqlValue, TableInfo } from '../types';
 import { estimateTokens, promptIdent } from './schema-text';
 
-/** What the toolbox knows beyond the schema: per-column statistics and the keys the data implies. */
+/** What the toolbox knows beyond the schema: per-column statistics, the keys the data implies, descriptions. */
 export interface Grounding {
   stats: ColumnStats[];
   inferredKeys: JoinEdge[];
+  /** Column descriptions (imported, or the person's notes), where there are any. */
+  descriptions?: Array<{ table: string; column: string; text: string }>;
 }
+
+/**
+ * How much a column line carries. `full`: stored values, ranges, examples. `compact`, for a
+ * schema too large in full: the few values of categorical columns (the ones a filter names as
+ * stored) and the storage facts, no examples or ranges, and views by their columns alone.
+ */
+export type GroundingDetail = 'full' | 'compact';
+
+/** Descriptions are cut to this many characters: a line each, not a page. */
+const DESCRIPTION_CHARS = 120;
 
 /** A categorical column with at most this many values lists them all; with more, a few and the count. */
 const CATEGORIES_ALL = 6;
@@ -158,17 +170,26 @@ function columnLine(
   keys: Map<string, string>,
   st: ColumnStats | undefined,
   policy: PrivacyPolicy,
+  detail: GroundingDetail,
+  description: string | undefined,
 ) {
   const head = [promptIdent(c.name), typeOf(c)];
   if (t.primaryKey.length === 1 && t.primaryKey[0] === c.name) head.push('pk');
   const target = keys.get(c.name);
   if (target) head.push(`→ ${target}`);
   // Key columns' values are ids: their range tells nothing the keys do not.
+  const valued = st && !target && !(t.primaryKey.length === 1 && t.primaryKey[0] === c.name);
+  const compact = detail === 'compact';
   const values =
-    st && !target && !(t.primaryKey.length === 1 && t.primaryKey[0] === c.name) ? valueFacts(st, policy) : null;
-  const facts = st ? storageFacts(c, st, { rangeShown: values !== null }) : [];
+    valued && !(compact && (t.kind === 'view' || !st.categories?.length || st.distinctCount > CATEGORIES_ALL))
+      ? valueFacts(st, policy)
+      : null;
+  const facts = st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : [];
+  const about = description?.trim()
+    ? ` — ${jsonData(description.length > DESCRIPTION_CHARS ? description.slice(0, DESCRIPTION_CHARS) + '…' : description)}`
+    : '';
   const tail = [values, ...facts].filter(Boolean).join('; ');
-  return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}`, facts };
+  return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}${about}`, facts };
 }
 
 /**
@@ -200,8 +221,14 @@ export interface GroundedSchema {
  * One header line per table (`orders: 2000 rows`, composite keys after it), then one line per
  * column: `  status text: "delivered", "shipped", "cancelled"`.
  */
-export function groundedSchema(schema: Schema, grounding: Grounding | null, policy: PrivacyPolicy): GroundedSchema {
+export function groundedSchema(
+  schema: Schema,
+  grounding: Grounding | null,
+  policy: PrivacyPolicy,
+  detail: GroundingDetail = 'full',
+): GroundedSchema {
   const stats = new Map((grounding?.stats ?? []).map((s) => [`${s.table}\u0000${s.column}`, s]));
+  const descriptions = new Map((grounding?.descriptions ?? []).map((d) => [`${d.table}\u0000${d.column}`, d.text]));
   const inferred = grounding?.inferredKeys ?? [];
   const lines: string[] = [];
   const notes = new Set<string>();
@@ -222,8 +249,9 @@ export function groundedSchema(schema: Schema, grounding: Grounding | null, poli
     const keys = keyTargets(t, inferred);
     for (const c of t.columns) {
       if (c.hidden) continue;
-      const st = stats.get(`${t.name}\u0000${c.name}`);
-      const line = columnLine(t, c, keys, st, policy);
+      const key = `${t.name}\u0000${c.name}`;
+      const st = stats.get(key);
+      const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key));
       lines.push(line.text);
       for (const fact of line.facts) for (const [re, note] of SQLITE_NOTES) if (re.test(fact)) notes.add(note);
       if (st?.looksLikeDate) notes.add(ISO_DATE_NOTE);
@@ -233,6 +261,11 @@ export function groundedSchema(schema: Schema, grounding: Grounding | null, poli
 }
 
 /** Estimated tokens of the grounded schema (what Auto's budget is measured on). */
-export function groundedSchemaTokens(schema: Schema, grounding: Grounding | null, policy: PrivacyPolicy): number {
-  return estimateTokens(groundedSchema(schema, grounding, policy).text);
+export function groundedSchemaTokens(
+  schema: Schema,
+  grounding: Grounding | null,
+  policy: PrivacyPolicy,
+  detail: GroundingDetail = 'full',
+): number {
+  return estimateTokens(groundedSchema(schema, grounding, policy, detail).text);
 }

@@ -310,7 +310,13 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
       return callTool(name, args, context, s);
     },
     link,
-    grounding: async () => ({ stats: [...stats.values()], inferredKeys: base.inferredKeys }),
+    grounding: async () => ({
+      stats: [...stats.values()],
+      inferredKeys: base.inferredKeys,
+      descriptions: columns.columns.flatMap((c) =>
+        c.description ? [{ table: c.table, column: c.column, text: c.description }] : [],
+      ),
+    }),
     async withDescriptions(descriptions, more = {}) {
       // Statistics, values and keys do not depend on descriptions: only the column index and its
       // sentences (and their vectors, mostly from the cache) are made again.

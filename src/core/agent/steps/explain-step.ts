@@ -5,18 +5,11 @@
 // (issue 22: no request whose outcome nothing reads). A failed check never loses the SQL and its rows.
 
 import { AbortedError, raceAbort } from '../abort';
-import type { AgentEvent, Verdict } from '../events';
+import type { AgentEvent } from '../events';
 import { parseExplanation, requestExplanation } from '../explain';
-import type { OkSqlOutcome, RunHost } from './run-host';
+import type { AnswerCheck, OkSqlOutcome, RunHost } from './run-host';
 
-export interface AnswerCheck {
-  explanation: string | null;
-  verdict: Verdict;
-  /** What is wrong, when the verdict is not a match and the check said what. */
-  problem?: string;
-  /** Why the explanation is missing, when it is. */
-  note?: string;
-}
+export type { AnswerCheck } from './run-host';
 
 type CheckHost = Pick<RunHost, 'o' | 'ev' | 'usageEvent'>;
 

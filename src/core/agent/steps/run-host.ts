@@ -6,15 +6,24 @@ import type { ChatModel, Usage } from '../../llm/types';
 import type { ToolCallOutcome } from '../../tools/registry';
 import type { Schema } from '../../types';
 import type { AskUser } from '../ask-user';
-import type { AgentErrorCode, AgentEvent, AgentEventBody } from '../events';
+import type { AgentErrorCode, AgentEvent, AgentEventBody, Verdict } from '../events';
 import type { RepairGuard } from '../guards';
 import type { OnPlan } from '../plan-pause';
 import type { AgentToolName } from '../prompt';
 import type { SqlOutcome } from '../sql-outcome';
 import type { TurnCall } from '../turns';
-import type { AnswerCheck } from './explain-step';
 
 export type Step = 'continue' | 'end';
+
+/** What a check of a result says: the explanation, a verdict, and what is wrong when it is not a match. */
+export interface AnswerCheck {
+  explanation: string | null;
+  verdict: Verdict;
+  /** What is wrong, when the verdict is not a match and the check said what. */
+  problem?: string;
+  /** Why the explanation is missing, when it is. */
+  note?: string;
+}
 export type ArgsCall = Extract<TurnCall, { args: unknown }>;
 export type OkSqlOutcome = Extract<SqlOutcome, { ok: true }>;
 
