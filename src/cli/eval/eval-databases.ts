@@ -71,7 +71,11 @@ export class DatabaseSlot {
     this.current = {
       dbId,
       schema,
-      tools: { call: (name, args) => this.watch(engine.callTool(dbId, name, args)) },
+      tools: {
+        call: (name, args) => this.watch(engine.callTool(dbId, name, args)),
+        // Auto's grounded request: the column statistics and inferred keys the tools were built with.
+        grounding: () => this.watch(engine.grounding(dbId)),
+      },
       link: (question) => engine.linkQuestion(dbId, question),
       query: async (sql, limitMs) => {
         // A query's time limit must not include starting a new worker and reopening the file.

@@ -256,6 +256,17 @@ describe('dowser eval, OpenAI-compatible provider (mock server)', () => {
     expect(mock.requests.length).toBe(3 + 4);
   });
 
+  it("Auto's first request carries the database's stored values (the grounding reaches the eval)", async () => {
+    mock = await startMockLlm({ script: knowingModel(sqlFor) });
+    const out = freshOut();
+    const r = await dowser(...openai(out, '--ids', '2'));
+    expect(r.code).toBe(0);
+    expect(summaryOf(out)).toMatchObject({ ex: 100, n: 1, requestsPerQuestion: { mean: 2 } });
+    const first = JSON.stringify(mock.requests[0].messages);
+    expect(first).toContain('country text: \\"USA\\", \\"China\\", \\"France\\", \\"france\\"');
+    expect(first).toContain('net_worth real: 1.5 to 10');
+  });
+
   it('marks questions failed when the provider is down, and --retry-failed runs them again', async () => {
     mock = await startMockLlm({ script: () => ({ error: { status: 503, body: { error: { message: 'down' } } } }) });
     const out = freshOut();
