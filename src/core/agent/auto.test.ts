@@ -85,8 +85,10 @@ describe('Auto, the grounded request', () => {
     expect(first).toContain('month and day names sort alphabetically');
     expect(first).toMatch(/Question: "How many kittens are there\?"$/);
     expect(requests[0].tools).toBeUndefined();
-    // Two requests: the answer and the check of its result, which also explains it.
+    // Two requests: the answer and the check of its result, which also explains it; the check is
+    // told which compared values were found stored as written.
     expect(requests).toHaveLength(2);
+    expect(unmark(requests[1].messages[1].content)).toContain('Checked: stored as written: "cat" in animals.kind.');
     expect(last).toMatchObject({
       type: 'final',
       rows: [[3]],

@@ -31,6 +31,8 @@ export interface ExplainInput {
   columns: string[];
   rows: SqlValue[][];
   totalRows: number | null;
+  /** Facts the caller checked against the database (e.g. that the SQL's values are stored as written). */
+  checked?: string[];
 }
 
 export function explainPrompt(input: ExplainInput): string {
@@ -41,6 +43,7 @@ export function explainPrompt(input: ExplainInput): string {
   for (const row of input.rows.slice(0, CHECK_ROWS)) lines.push(rowData(row, 60));
   const total = input.totalRows ?? input.rows.length;
   lines.push(total === 0 ? '(no rows)' : `(${total} row${total === 1 ? '' : 's'} in all)`);
+  for (const fact of input.checked ?? []) lines.push(`Checked: ${fact}`);
   return lines.join('\n');
 }
 

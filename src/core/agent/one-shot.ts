@@ -31,7 +31,7 @@ import { streamTurn } from './model-turn';
 import { normalizeSql, readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { jsonData } from '../tools/quote-data';
 import type { ToolCallOutcome } from '../tools/registry';
-import { unstoredValues } from './value-evidence';
+import { checkStoredValues } from './value-evidence';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
 
@@ -71,7 +71,11 @@ export interface OneShotOptions {
 /** Requests at most: answer, repair, evidence, check, objection, second check. */
 export const ONE_SHOT_MAX_REQUESTS = 6;
 
-const allNull = (r: OkResult) => r.rows.length === 1 && r.rows[0].every((v) => v === null);
+/** One row of NULLs or zeros: maybe an aggregate over nothing; execute_sql then says which filter emptied it. */
+const zeroOrNull = (r: OkResult) => r.rows.length === 1 && r.rows[0].every((v) => v === null || v === 0);
+
+/** Told to the check once the stored-value check passed: a spelling the question does not use is the data's. */
+const storedFact = (stored: string[]) => `stored as written: ${stored.join(', ')}.`;
 
 /** The result as the model reads it in a later turn: count, columns and the first rows (marked data). */
 function resultText(r: OkResult, rows = 5): string {
@@ -121,9 +125,9 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
     usageEvent: usage,
   };
   const finalOf = (result: OkResult, check: Check) => finalEvent(host, result, check);
-  async function* check(result: OkResult): AsyncGenerator<AgentEvent, Check> {
+  async function* check(result: OkResult, checked?: string[]): AsyncGenerator<AgentEvent, Check> {
     step++;
-    return yield* checkAnswer(host, result);
+    return yield* checkAnswer(host, result, checked);
   }
 
   /** Hands over to the agent (Auto), else ends with `fallback` or the error. */
@@ -162,6 +166,8 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
       let result: OkResult;
       /** The result as a later turn shows it; for an empty one, the tool's facts on why (sql-repair.ts). */
       let seen: string;
+      /** What the check may take as checked against the database. */
+      const facts: string[] = [];
       if (kept) {
         result = kept.result;
         seen = kept.seen;
@@ -188,11 +194,13 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           return;
         }
         result = read;
-        seen = result.empty || allNull(result) ? outcome.observation : resultText(result);
+        seen = result.empty || zeroOrNull(result) ? outcome.observation : resultText(result);
         // A compared value the column does not hold as written is a fact worth a turn. An empty
         // result alone is not: it can be the answer (49 of Spider's 972 references return none),
         // so the check judges it against the question, with the facts on why it is empty.
-        const unstored = o.evidence ? await unstoredValues(sql, o.schema, o.tools, o.signal) : [];
+        const { unstored, stored } = o.evidence
+          ? await checkStoredValues(sql, o.schema, o.tools, o.signal)
+          : { unstored: [], stored: [] };
         if (unstored.length) {
           attempts.push(`SQL: ${jsonData(sql)}\nIt ran: ${resultText(result, 3)}\n${unstored.join('\n')}`);
           if (!evidenceAsked) {
@@ -205,8 +213,9 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           yield* settle('A value the query compares with is still not stored as written after a repair.');
           return;
         }
+        if (stored.length) facts.push(storedFact(stored));
       }
-      const checked = yield* check(result);
+      const checked = yield* check(result, facts);
       checkedBefore = { result, check: checked };
       if (checked.problem && checked.verdict !== 'match') {
         if (!objected) {

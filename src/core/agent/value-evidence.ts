@@ -8,7 +8,7 @@ import type { Schema } from '../types';
 import { promptIdent } from '../prompt/schema-text';
 import { isDateLike } from '../retrieval/value-text';
 import { comparedLiterals, tableAliases } from '../sql/compared-literals';
-import { jsonData } from '../tools/quote-data';
+import { jsonData, valueData } from '../tools/quote-data';
 import type { AgentTools } from './loop';
 
 /** Literals checked per query at most (each is one search). */
@@ -18,15 +18,23 @@ interface Hit {
   value: string;
 }
 
-export async function unstoredValues(
+export interface ValueEvidence {
+  /** Each compared value a column does not hold as written, with what the search found. */
+  unstored: string[];
+  /** The compared values found stored as written, `"Paris" in customers.city`, marked as data. */
+  stored: string[];
+}
+
+export async function checkStoredValues(
   sql: string,
   schema: Schema,
   tools: AgentTools,
   signal?: AbortSignal,
-): Promise<string[]> {
+): Promise<ValueEvidence> {
   const aliases = tableAliases(sql, schema);
   const inQuery = [...new Set(aliases.values())];
   const lines: string[] = [];
+  const found: string[] = [];
   const seen = new Set<string>();
   let checks = 0;
   for (const lit of comparedLiterals(sql)) {
@@ -55,9 +63,13 @@ export async function unstoredValues(
       if ((out.hits ?? []).some(same)) stored = true;
       else observations.push(outcome.observation);
     }
-    if (!checked || stored) continue;
     const where = holders.map((t) => `${promptIdent(t)}.${promptIdent(lit.column)}`).join(' or ');
+    if (!checked) continue;
+    if (stored) {
+      found.push(`${valueData(lit.value)} in ${where}`);
+      continue;
+    }
     lines.push(`${jsonData(lit.value)} is not stored as written in ${where}. ${observations.join('\n')}`);
   }
-  return lines;
+  return { unstored: lines, stored: found };
 }

@@ -21,6 +21,11 @@ export interface Grounding {
   inferredKeys: JoinEdge[];
   /** Column descriptions (imported, or the person's notes), where there are any. */
   descriptions?: Array<{ table: string; column: string; text: string }>;
+  /**
+   * Declared keys none of whose values is in the referenced column (" APG" against "APG"), by the
+   * referencing column, with a few values of each side already quoted as data (schema/key-health.ts).
+   */
+  unmatchedKeys?: Array<{ table: string; column: string; childExamples: string[]; parentExamples: string[] }>;
 }
 
 /**
@@ -172,11 +177,19 @@ function columnLine(
   policy: PrivacyPolicy,
   detail: GroundingDetail,
   description: string | undefined,
+  unmatched: NonNullable<Grounding['unmatchedKeys']>[number] | undefined,
 ) {
   const head = [promptIdent(c.name), typeOf(c)];
   if (t.primaryKey.length === 1 && t.primaryKey[0] === c.name) head.push('pk');
   const target = keys.get(c.name);
   if (target) head.push(`→ ${target}`);
+  // A declared key whose values never meet: a plain join on it returns nothing.
+  if (target && unmatched)
+    head.push(
+      policy.level === 'full'
+        ? `(but no value matches: here ${unmatched.childExamples.join(', ')}; there ${unmatched.parentExamples.join(', ')})`
+        : '(but no value matches)',
+    );
   // Key columns' values are ids: their range tells nothing the keys do not.
   const valued = st && !target && !(t.primaryKey.length === 1 && t.primaryKey[0] === c.name);
   const compact = detail === 'compact';
@@ -229,6 +242,7 @@ export function groundedSchema(
 ): GroundedSchema {
   const stats = new Map((grounding?.stats ?? []).map((s) => [`${s.table}\u0000${s.column}`, s]));
   const descriptions = new Map((grounding?.descriptions ?? []).map((d) => [`${d.table}\u0000${d.column}`, d.text]));
+  const unmatched = new Map((grounding?.unmatchedKeys ?? []).map((u) => [`${u.table}\u0000${u.column}`, u]));
   const inferred = grounding?.inferredKeys ?? [];
   const lines: string[] = [];
   const notes = new Set<string>();
@@ -251,7 +265,7 @@ export function groundedSchema(
       if (c.hidden) continue;
       const key = `${t.name}\u0000${c.name}`;
       const st = stats.get(key);
-      const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key));
+      const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key), unmatched.get(key));
       lines.push(line.text);
       for (const fact of line.facts) for (const [re, note] of SQLITE_NOTES) if (re.test(fact)) notes.add(note);
       if (st?.looksLikeDate) notes.add(ISO_DATE_NOTE);

@@ -17,7 +17,7 @@ import { type ValueIndex, ValueIndexBuilder } from '../retrieval/value-index';
 import type { TokenizerWorkers } from '../retrieval/value-tokenizer';
 import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
-import { findUnmatchedKeys, type UnmatchedKey } from '../schema/key-health';
+import { findUnmatchedKeys, keyLabel, type UnmatchedKey } from '../schema/key-health';
 import { columnStats, isRowidAlias, rowidAliasStats } from '../schema/stats';
 import type { ColumnStats, Schema } from '../types';
 import { callTool, type ToolCallOutcome } from './registry';
@@ -316,6 +316,19 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
       descriptions: columns.columns.flatMap((c) =>
         c.description ? [{ table: c.table, column: c.column, text: c.description }] : [],
       ),
+      unmatchedKeys: graph.edges.flatMap((e) => {
+        const u = base.unmatchedKeys.get(keyLabel(e));
+        return u && e.fromColumns.length === 1
+          ? [
+              {
+                table: e.fromTable,
+                column: e.fromColumns[0],
+                childExamples: u.childExamples,
+                parentExamples: u.parentExamples,
+              },
+            ]
+          : [];
+      }),
     }),
     async withDescriptions(descriptions, more = {}) {
       // Statistics, values and keys do not depend on descriptions: only the column index and its

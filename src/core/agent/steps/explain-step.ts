@@ -14,7 +14,11 @@ export type { AnswerCheck } from './run-host';
 type CheckHost = Pick<RunHost, 'o' | 'ev' | 'usageEvent'>;
 
 /** The check request: a verdict, the problem if any, and the explanation, from the SQL and up to 20 rows. */
-export async function* checkAnswer(run: CheckHost, result: OkSqlOutcome): AsyncGenerator<AgentEvent, AnswerCheck> {
+export async function* checkAnswer(
+  run: CheckHost,
+  result: OkSqlOutcome,
+  checked?: string[],
+): AsyncGenerator<AgentEvent, AnswerCheck> {
   const { o } = run;
   const t0 = o.now();
   try {
@@ -27,6 +31,7 @@ export async function* checkAnswer(run: CheckHost, result: OkSqlOutcome): AsyncG
         columns: result.columns,
         rows: result.rows,
         totalRows: result.totalRows,
+        checked,
       },
       o.signal,
     );
