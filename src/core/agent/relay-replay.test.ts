@@ -1,0 +1,108 @@
+// The issue-22 measurement replayed: a capable model answered 62 questions (42 Spider dev, 20
+// SParC dev first turns) through the relay in each mode (src/test-fixtures/relay/README.md). Each
+// file's replies go to the scripted model, the tools run on the real Spider database, and the run
+// must end on the same final SQL after the same number of requests. A change to a prompt, a tool,
+// the loop or Auto's path that would change how these runs unfold shows up here. Questions are
+// read from ../shared/datasets by their index (never copied); skipped when it is absent.
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createNodeEngine } from '../../adapters/sqljs/node';
+import { executorFor } from '../executor';
+import { createScriptedModel, type ScriptedTurn } from '../llm/scripted';
+import { buildToolbox, type Toolbox } from '../tools/toolbox';
+import type { Schema } from '../types';
+import { runAnswer, type AnswerMode } from './answer-mode';
+import type { AgentEvent } from './events';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const relayDir = join(repoRoot, 'src/test-fixtures/relay');
+const datasets = resolve(repoRoot, '../shared/datasets');
+const spiderRoot = join(datasets, 'spider');
+const sparcDev = join(datasets, 'sparc/dev.json');
+const present = existsSync(join(spiderRoot, 'dev.json')) && existsSync(sparcDev);
+if (!present) console.warn(`relay replay skipped: ${spiderRoot} or ${sparcDev} not found`);
+
+interface Recorded {
+  id: string;
+  mode: AnswerMode;
+  source: { dataset: 'spider'; index: number } | { dataset: 'sparc'; interaction: number; turn: number };
+  db_id: string;
+  finalSql: string | null;
+  modelRequests: number;
+  turns: ScriptedTurn[];
+}
+
+const files = existsSync(relayDir)
+  ? ['auto', 'agent', 'direct'].flatMap((mode) =>
+      readdirSync(join(relayDir, mode))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join(relayDir, mode, f)),
+    )
+  : [];
+
+let spider: Array<{ db_id: string; question: string }> | undefined;
+let sparc: Array<{ database_id: string; interaction: Array<{ utterance: string }> }> | undefined;
+function question(r: Recorded): { dbId: string; text: string } {
+  if (r.source.dataset === 'spider') {
+    spider ??= JSON.parse(readFileSync(join(spiderRoot, 'dev.json'), 'utf8'));
+    const q = spider![r.source.index];
+    return { dbId: q.db_id, text: q.question };
+  }
+  sparc ??= JSON.parse(readFileSync(sparcDev, 'utf8'));
+  const it = sparc![r.source.interaction];
+  return { dbId: it.database_id, text: it.interaction[r.source.turn].utterance };
+}
+
+const toolboxes = new Map<string, Promise<{ schema: Schema; toolbox: Toolbox }>>();
+function database(dbId: string) {
+  let db = toolboxes.get(dbId);
+  if (!db) {
+    db = (async () => {
+      const engine = await createNodeEngine();
+      await engine.open({
+        id: dbId,
+        name: dbId,
+        bytes: readFileSync(join(spiderRoot, 'database', dbId, `${dbId}.sqlite`)),
+      });
+      const schema = await engine.introspect(dbId);
+      return { schema, toolbox: await buildToolbox(executorFor(engine, dbId), schema) };
+    })();
+    toolboxes.set(dbId, db);
+  }
+  return db;
+}
+
+describe('the relay recordings', () => {
+  it('hold every mode measured, 62 questions each', () => {
+    for (const mode of ['auto', 'agent', 'direct'])
+      expect(files.filter((f) => f.includes(`/relay/${mode}/`)).length, mode).toBe(62);
+  });
+});
+
+describe.skipIf(!present)('the relay recordings replayed on the Spider databases', () => {
+  it.each(files.map((f) => [f.slice(relayDir.length + 1), f]))('%s ends as recorded', async (_name, path) => {
+    const r = JSON.parse(readFileSync(path, 'utf8')) as Recorded;
+    const q = question(r);
+    expect(q.dbId).toBe(r.db_id);
+    const { schema, toolbox } = await database(q.dbId);
+    const model = createScriptedModel(r.turns, { pieceSize: 400 });
+    const events: AgentEvent[] = [];
+    for await (const e of runAnswer(r.mode, {
+      question: q.text,
+      model,
+      tools: toolbox,
+      schema,
+      links: toolbox.link(q.text),
+      askUser: async (ask) => ask.options[0],
+    }))
+      events.push(e);
+    const last = events.at(-1)!;
+    if (r.finalSql === null) expect(last.type).toBe('error');
+    else expect(last).toMatchObject({ type: 'final', sql: r.finalSql });
+    expect(events.filter((e) => e.type === 'usage')).toHaveLength(r.modelRequests);
+    expect(model.remaining).toBe(0);
+  });
+});
