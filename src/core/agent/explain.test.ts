@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { unmark } from '../privacy/marks';
+import { CHECK_ROWS, explainPrompt, parseExplanation } from './explain';
+
+describe('the check of a result', () => {
+  it('shows up to 20 rows and the row count, enough to judge order and duplicates', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => [`month ${i}`, i]);
+    const text = unmark(
+      explainPrompt({ question: 'q', sql: 'SELECT 1', columns: ['m', 'n'], rows, totalRows: 25, checked: ['x'] }),
+    );
+    expect(CHECK_ROWS).toBe(20);
+    expect(text).toContain('"month 19" | 19');
+    expect(text).not.toContain('"month 20"');
+    expect(text).toContain('(25 rows in all)');
+    expect(text).toContain('Checked: x');
+  });
+
+  it('reads the problem of a verdict that is not a match, and none of a match or a "none"', () => {
+    expect(
+      parseExplanation('Verdict: mismatch\nProblem: Months sort alphabetically.\nExplanation: Sales per month.'),
+    ).toEqual({ verdict: 'mismatch', problem: 'Months sort alphabetically.', explanation: 'Sales per month.' });
+    expect(parseExplanation('Verdict: unsure\nProblem: none\nExplanation: Sales.')).toEqual({
+      verdict: 'unsure',
+      explanation: 'Sales.',
+    });
+    expect(parseExplanation('Verdict: match\nProblem: the year is not asked.\nExplanation: Sales.')).toEqual({
+      verdict: 'match',
+      explanation: 'Sales.',
+    });
+  });
+});
