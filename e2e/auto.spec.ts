@@ -29,13 +29,15 @@ test('Auto answers from one grounded request, says why it asked again, and shows
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const run = page.getByTestId('run');
   await expect(run.getByTestId('final-rows').locator('tbody tr')).toHaveCount(3);
-  await expect(run.getByTestId('routes')).toContainText('One request with the schema and its values');
+  await expect(run.getByTestId('routes')).toContainText('Answered from the schema and its values');
+  await expect(run.getByTestId('routes')).toContainText('one request with every column and its stored values');
   await expect(run).toContainText('· Auto');
   // What the page told the model, and the SQL each reply ran.
   await expect(
     run.getByTestId('step').filter({ hasText: 'is not stored as written in customers.country' }),
   ).toHaveCount(1);
   await expect(run.getByTestId('step').filter({ hasText: WRONG })).toContainText('ran: no rows');
+  await expect(run.getByTestId('step').filter({ hasText: 'Sent back to the model:' })).toHaveCount(1);
   await expect(run.getByTestId('explanation')).toContainText('Three customers who live in Canada');
   const requests = mock.requests.filter((r) => r.path.endsWith('/chat/completions'));
   expect(requests).toHaveLength(3);

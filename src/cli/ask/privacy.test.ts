@@ -110,7 +110,7 @@ describe('dowser ask --privacy, Auto (the grounded first request)', () => {
   it('full shows stored values of every kind: categories, examples, ranges', async () => {
     const r = await ask('--mode', 'auto');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('path: one grounded request');
+    expect(r.stdout).toContain('path: grounded, one request with every column and its stored values');
     expect(mock!.requests).toHaveLength(2);
     const block = groundedBlock(mock!);
     for (const value of ['Brindlemoor', 'Caskwater', 'Vexbridge', '102938', '918273']) expect(block).toContain(value);

@@ -83,7 +83,7 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
     case 'status':
       return void out(`— turn ${e.turn}/${e.maxTurns}`);
     case 'route':
-      return void out(`path: ${e.path === 'grounded' ? 'one grounded request' : 'the agent'} (${visible(e.reason)})`);
+      return void out(`path: ${e.path === 'grounded' ? 'grounded' : 'the agent'}, ${visible(e.reason)}`);
     case 'plan':
       return void out(planText(e));
     case 'thought':

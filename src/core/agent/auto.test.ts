@@ -218,7 +218,7 @@ describe('Auto, where it starts with the agent', () => {
     expect(events[0]).toMatchObject({
       type: 'route',
       path: 'agent',
-      reason: expect.stringContaining(`above the ${AUTO_MAX_SCHEMA_TOKENS}`),
+      reason: expect.stringContaining(`above the ${AUTO_MAX_SCHEMA_TOKENS.toLocaleString('en-US')}`),
     });
     expect(requests[0].tools?.map((t) => t.name)).toContain('search_column');
   });

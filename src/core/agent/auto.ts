@@ -37,6 +37,8 @@ export function autoSchemaTokens(input: SchemaInput): { tokens: number; detail: 
   return { tokens: estimateTokens(autoDatabaseText({ ...input, detail: 'compact' })), detail: 'compact' };
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEvent> {
   const now = options.now ?? Date.now;
   const route = (path: RoutePath, reason: string, step = 0): AgentEvent => ({
@@ -47,7 +49,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     at: now(),
   });
   if (options.confirmedPlan) {
-    yield route('agent', 'The plan you confirmed is carried out by the agent.');
+    yield route('agent', 'the plan you confirmed is carried out by the agent.');
     yield* runAgent(options);
     return;
   }
@@ -64,7 +66,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
   if (tokens > AUTO_MAX_SCHEMA_TOKENS) {
     yield route(
       'agent',
-      `The schema with its values is about ${tokens} tokens, above the ${AUTO_MAX_SCHEMA_TOKENS} one request carries: the agent looks columns and values up with its tools.`,
+      `the schema with its values is about ${count(tokens)} tokens, above the ${count(AUTO_MAX_SCHEMA_TOKENS)} one request carries: the agent looks columns and values up with its tools.`,
     );
     yield* runAgent(options);
     return;
@@ -72,8 +74,8 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
   yield route(
     'grounded',
     detail === 'full'
-      ? `One request with the schema and its stored values (about ${tokens} tokens); more only if the result calls for it.`
-      : `One request with the schema and the values of its few-valued columns (about ${tokens} tokens: in full it would be over ${AUTO_MAX_SCHEMA_TOKENS}); more only if the result calls for it.`,
+      ? `one request with every column and its stored values, about ${count(tokens)} tokens; more only if the result calls for them.`
+      : `one request with every column and the values of those with few (in full it would be over ${count(AUTO_MAX_SCHEMA_TOKENS)} tokens), about ${count(tokens)} tokens; more only if the result calls for them.`,
   );
   yield* runOneShot({
     question: options.question,

@@ -134,10 +134,7 @@ function eventMarkdown(e: Loose): string[] {
       return lines;
     }
     case 'route':
-      return [
-        '',
-        `**Path:** ${e.path === 'agent' ? 'the agent with its tools' : 'one grounded request'} — ${mdBlock(e.reason)}`,
-      ];
+      return ['', `**Path:** ${e.path === 'agent' ? 'the agent with its tools' : 'grounded'}, ${mdBlock(e.reason)}`];
     case 'sql':
       return ['', `**SQL ${e.ok ? 'ran' : 'failed'}** (${mdInline(e.summary)}):`, mdFence(e.sql, 'sql')];
     case 'thought':

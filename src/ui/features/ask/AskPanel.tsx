@@ -134,7 +134,9 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
       <RunAnnouncer run={run} />
       {run && (
         <div ref={runBox} aria-busy={running} className="run-box">
-          {run.events.some((e) => e.type === 'final') && <RunJumps box={runBox} />}
+          {run.events.some((e) => e.type === 'final') && (
+            <RunJumps box={runBox} hasPlan={run.events.some((e) => e.type === 'plan')} />
+          )}
           <PanelBoundary name="run" key={run.id}>
             <RunView run={run} />
           </PanelBoundary>

@@ -1,7 +1,10 @@
 import type { RefObject } from 'react';
 
-/** Stays at the top of the Ask tab once a run has an answer: the plan and the answer are one click apart. */
-export function RunJumps({ box }: { box: RefObject<HTMLElement | null> }) {
+/**
+ * Stays at the top of the Ask tab once a run has an answer: the plan (or, for a run without one,
+ * its start) and the answer are one click apart.
+ */
+export function RunJumps({ box, hasPlan }: { box: RefObject<HTMLElement | null>; hasPlan: boolean }) {
   const go = (testId: string) => {
     const target = box.current?.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
     if (!target) return;
@@ -12,8 +15,8 @@ export function RunJumps({ box }: { box: RefObject<HTMLElement | null> }) {
   };
   return (
     <nav className="run-jumps" aria-label="This run">
-      <button type="button" className="link small" onClick={() => go('plan-card')}>
-        ↑ Plan
+      <button type="button" className="link small" onClick={() => go(hasPlan ? 'plan-card' : 'run')}>
+        {hasPlan ? '↑ Plan' : '↑ Start'}
       </button>
       <button type="button" className="link small" onClick={() => go('final')}>
         ↓ Answer

@@ -42,7 +42,7 @@ export function RunView({ run }: { run: AskRun }) {
           {routes.map((r, i) => (
             <li key={i} data-path={r.path}>
               <strong>
-                {r.path === 'grounded' ? 'One request with the schema and its values' : 'The agent with its tools'}
+                {r.path === 'grounded' ? 'Answered from the schema and its values' : 'The agent with its tools'}
               </strong>
               {': '}
               {shown(r.reason)}
@@ -257,6 +257,7 @@ function StepCard({ step }: { step: Step }) {
           </p>
         </>
       )}
+      {open && step.observation && !a && !step.sql && <p className="muted small told">Sent back to the model:</p>}
       {open && step.observation && (
         <pre className={`observation small ${step.observation.ok ? '' : 'observation-bad'}`}>
           {shownLines(step.observation.text)}
@@ -265,8 +266,8 @@ function StepCard({ step }: { step: Step }) {
       <span className="muted small step-meta">
         {step.usage &&
           `model ${step.usage.ms} ms · ${step.usage.usage ? tokensText(step.usage.usage) : 'tokens not reported'}`}
-        {step.usage && step.observation && ' · '}
-        {step.observation && `tool ${step.observation.ms} ms`}
+        {step.usage && step.observation && a && ' · '}
+        {step.observation && a && `tool ${step.observation.ms} ms`}
       </span>
     </li>
   );
