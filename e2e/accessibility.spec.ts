@@ -2,7 +2,8 @@
 // (WCAG 2.1 A and AA rules, colour contrast included, plus axe's best practices.)
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openApp, runSql } from './support';
+import { startMockLlm } from './mock-llm/server';
+import { openApp, runSql, useMockModel } from './support';
 
 async function noViolations(page: Page, state: string) {
   const results = await new AxeBuilder({ page })
@@ -35,6 +36,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByTestId('plan-card').getByRole('button', { name: 'edit' }).click();
       await expect(page.getByTestId('plan-card').getByRole('textbox').first()).toBeVisible();
       await noViolations(page, 'plan editor');
+    });
+
+    test('an Auto run (its path, the SQL it ran, what was sent back, the answer) has no axe violations', async ({
+      page,
+    }) => {
+      const sql = (country: string) =>
+        '```sql\nSELECT first_name FROM customers WHERE country = ' + `'${country}'` + ' LIMIT 3\n```';
+      const mock = await startMockLlm({
+        script: [
+          { text: sql('Kanada') },
+          { text: sql('Canada') },
+          { text: 'Verdict: match\nExplanation: Three customers who live in Canada.' },
+        ],
+      });
+      try {
+        await useMockModel(page, mock.url, { mode: 'auto' });
+        await openApp(page);
+        await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+        await page.getByLabel('Question').fill('Three customers in Canada?');
+        await page.getByRole('button', { name: 'Ask', exact: true }).click();
+        await expect(page.getByTestId('final')).toBeVisible();
+        await expect(page.getByTestId('routes')).toBeVisible();
+        await noViolations(page, 'Auto run');
+      } finally {
+        await mock.close();
+      }
     });
 
     test('the SQL tab with results, Tools, Settings and column statistics have no axe violations', async ({ page }) => {
