@@ -12,6 +12,8 @@ beforeAll(async () => {
     CREATE TABLE Highschooler (ID INTEGER PRIMARY KEY, name TEXT, grade INTEGER);
     CREATE TABLE airports (AirportCode TEXT PRIMARY KEY, City TEXT);
     CREATE TABLE addresses (id INTEGER PRIMARY KEY, state TEXT);
+    CREATE TABLE tongues (code TEXT, language TEXT);
+    INSERT INTO tongues VALUES ('A', 'Maya Languages'), ('B', 'English');
     INSERT INTO Highschooler VALUES (1, 'Kyle', 10);
     INSERT INTO airports VALUES ('ABR', 'Aberdeen '), ('ABI', 'Abilene');
     INSERT INTO addresses VALUES (1, 'NorthCarolina'), (2, 'Virginia');
@@ -34,6 +36,12 @@ describe('linkQuestion', () => {
     const found = lines('flights landing in Aberdeen or Abilene');
     expect(found).toContain('Aberdeen -> value airports.City');
     expect(found.some((l) => l.startsWith('Aberdeen or'))).toBe(false);
+  });
+
+  it('links a misspelt value, but not a phrase whose differing word is another short word', () => {
+    expect(lines('flights landing in Abilenne')).toContain('Abilenne -> value airports.City');
+    expect(lines('How many languages are spoken in each country?').filter((l) => l.includes('-> value'))).toEqual([]);
+    expect(lines('Who speaks Mayan Languages?')).toContain('Mayan Languages -> value tongues.language');
   });
 
   it('links a value stored without spaces, and a possessive to its name', () => {

@@ -121,7 +121,12 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
           const exactish =
             v === p || v.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === p.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
           // A misspelt whole value ("Pairs" for 'Paris'), not a word found inside a long text.
-          const close = !exactish && !edgeStopword && p.length >= 5 && editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1);
+          const close =
+            !exactish &&
+            !edgeStopword &&
+            p.length >= 5 &&
+            editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1) &&
+            misspeltWordsAreLong(p, v);
           // The same letters without the spaces: "North Carolina" and the stored "NorthCarolina".
           const compact = !exactish && !close && hit.match === 'compact';
           if (exactish || close || compact)
@@ -179,6 +184,19 @@ export function withEvidence<L extends QuestionLink>(links: readonly L[]): L[] {
   return links.filter(
     (l) => l.kind !== 'value' || !ONE_WORD.test(l.text) || !named.some((n) => n.start <= l.start && n.end >= l.end),
   );
+}
+
+/**
+ * In a phrase of several words, each word that differs from the value's must be long enough to
+ * be a typo rather than another word: "many languages" is not a misspelling of 'Maya Languages'
+ * ("many" and "maya" are both words), "Pairs" is one of 'Paris'.
+ */
+const MIN_MISSPELT_WORD = 5;
+function misspeltWordsAreLong(phrase: string, value: string): boolean {
+  const a = phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const b = value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (a.length < 2 || a.length !== b.length) return true;
+  return a.every((w, i) => w === b[i] || w.length >= MIN_MISSPELT_WORD);
 }
 
 /** The value links of a linking, for SearchColumn's value boost. */
