@@ -40,5 +40,6 @@ export function runAnswer(mode: AnswerMode, options: RunAgentOptions): AsyncGene
     finalRows: options.finalRows,
     toolTimeoutMs: options.toolTimeoutMs,
     now: options.now,
+    history: options.history,
   });
 }

@@ -20,7 +20,10 @@ export type AskUser = (q: AskUserQuestion) => Promise<string>;
 export const ASK_USER_DESCRIPTION =
   'Ask the person one question with 1-6 options (only on an ambiguity signal in the rules; once).';
 
-export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns and the question does not say which, or two columns from search_column score nearly the same; at most once. Otherwise decide yourself.`;
+export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns and the question does not say which, two columns from search_column score nearly the same, or a follow-up question cannot be read from the conversation before it; at most once. Otherwise decide yourself.`;
+
+/** The signal a conversation gives: a follow-up may refer to something the thread does not settle. */
+export const FOLLOW_UP_SIGNAL = 'a follow-up question in a conversation';
 
 export const NO_PERSON = 'No person is available to answer; pick the most likely option and say so.';
 
@@ -40,7 +43,7 @@ export function answerObservation(answer: string): string {
 }
 
 export const NO_SIGNAL =
-  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column that the question does not choose between, or two columns scoring nearly the same). Decide yourself; search first if unsure.';
+  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column that the question does not choose between, or two columns scoring nearly the same), and this is not a follow-up in a conversation. Decide yourself; search first if unsure.';
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

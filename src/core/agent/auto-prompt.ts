@@ -13,6 +13,7 @@ import type { QuestionLink } from '../retrieval/linker';
 import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { valueLinkHints } from './link-hints';
+import { threadText, type PriorTurn } from './thread';
 import { userExamplesText, type PromptInput } from './prompt';
 
 export const AUTO_SYSTEM = `You write one read-only SQLite query that answers a person's question about their database.
@@ -31,6 +32,8 @@ export interface AutoPromptInput {
   userExamples?: PromptInput['userExamples'];
   /** How much of each column the schema shows (full unless that is over Auto's budget). */
   detail?: GroundingDetail;
+  /** The conversation's earlier turns (thread.ts). */
+  history?: readonly PriorTurn[];
 }
 
 /** The grounded schema block and its notes, as the first request carries them. */
@@ -53,6 +56,8 @@ export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
   if (values) user.push(`Words of the question that are stored values (automatic, may be wrong):\n${values}`);
   if (input.userExamples?.length)
     user.push(`Worked examples for this database (reuse what fits):\n${userExamplesText(input.userExamples)}`);
+  const thread = threadText(input.history ?? []);
+  if (thread) user.push(thread);
   user.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) user.push(`Hints: ${jsonData(input.hints.trim())}`);
   return [

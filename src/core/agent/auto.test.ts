@@ -16,7 +16,7 @@ import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
 import { AUTO_MAX_SCHEMA_TOKENS, autoSchemaTokens, runAuto } from './auto';
 import type { AgentEvent } from './events';
-import type { RunAgentOptions } from './loop';
+import { runAgent, type RunAgentOptions } from './loop';
 
 // An animal shelter: `kind` holds two values, `month` month names, `weight` numbers as text.
 const SHELTER_SQL = `
@@ -195,6 +195,61 @@ describe('Auto, the grounded request', () => {
     const shown = userText(matches.requests[0]);
     expect(shown).toContain('  adopter text: has "Ines Varga"');
     expect(shown).not.toMatch(/"cat"|Otto|Miso/);
+  });
+});
+
+describe('Auto in a conversation', () => {
+  const history = [
+    {
+      question: 'How many animals are there of each kind?',
+      sql: 'SELECT kind, count(*) FROM animals GROUP BY kind',
+      columns: ['kind', 'count(*)'],
+      totalRows: 2,
+      rows: [
+        ['cat', 3],
+        ['dog', 2],
+      ],
+    },
+  ];
+
+  it('sends the earlier turns before the question, and the check reads the question against them', async () => {
+    const { requests, last } = await run(
+      [sql("SELECT kind, count(*) FROM animals WHERE kind = 'dog' GROUP BY kind"), verdict('match')],
+      { question: 'and only the dogs?', history },
+    );
+    const first = userText(requests[0]);
+    expect(first).toContain('Earlier in this conversation (newest last)');
+    expect(first).toContain('1. Question: "How many animals are there of each kind?"');
+    expect(first).toContain('   SQL: "SELECT kind, count(*) FROM animals GROUP BY kind"');
+    expect(first).toContain('   "cat" | 3');
+    expect(first.indexOf('Earlier in this conversation')).toBeLessThan(first.indexOf('Question: "and only the dogs?"'));
+    expect(unmark(requests[1].messages[1].content)).toContain(
+      'Earlier questions in this conversation, oldest first: "How many animals are there of each kind?"',
+    );
+    expect(last).toMatchObject({ type: 'final', rows: [['dog', 2]] });
+  });
+
+  it('lets the agent ask the person when a follow-up is not clear from the thread', async () => {
+    const ask = { question: 'Which do you mean?', options: ['the dogs', 'the cats'] };
+    const plan = { sub_questions: [{ text: 'them', tables: [{ table: 'animals', columns: ['kind'] }] }] };
+    const { model } = recorded([
+      { toolCalls: [{ name: 'submit_plan', arguments: plan }] },
+      { toolCalls: [{ name: 'ask_user', arguments: ask }] },
+      { toolCalls: [{ name: 'done', arguments: { sql: "SELECT name FROM animals WHERE kind = 'dog'" } }] },
+      verdict('match'),
+    ]);
+    const events: AgentEvent[] = [];
+    for await (const e of runAgent({
+      question: 'and their names?',
+      model,
+      tools: toolbox,
+      schema,
+      history,
+      askUser: async () => 'the dogs',
+    }))
+      events.push(e);
+    expect(of(events, 'ask')).toHaveLength(1);
+    expect(of(events, 'observation')[1].text).toContain('The person answered: "the dogs"');
   });
 });
 

@@ -93,12 +93,14 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
       privacy: policy,
       userExamples: options.userExamples,
       detail,
+      history: options.history,
     }),
     evidence: true,
     handOver: (h) => continueWithAgent(options, h),
     finalRows: options.finalRows ?? 20,
     toolTimeoutMs: options.toolTimeoutMs,
     now,
+    history: options.history,
   });
 }
 

@@ -8,6 +8,7 @@ import type { ChatMessage } from '../llm/types';
 import { estimateTokens, promptIdent } from '../prompt/schema-text';
 import { splitStatements } from '../sql/statements';
 import type { Schema } from '../types';
+import { threadText, type PriorTurn } from './thread';
 import { DATA_RULE } from '../prompt/data-rule';
 
 export const DIRECT_SYSTEM = `You are a SQLite expert. Answer the question with one SQLite query.
@@ -44,10 +45,17 @@ export function directSchemaTokens(schema: Schema): number {
   return estimateTokens(simpleDdl(schema));
 }
 
-export function directPrompt(input: { question: string; hints?: string; schema: Schema }): ChatMessage[] {
+export function directPrompt(input: {
+  question: string;
+  hints?: string;
+  schema: Schema;
+  history?: readonly PriorTurn[];
+}): ChatMessage[] {
+  const thread = threadText(input.history ?? []);
   const user = [
     '### SQLite tables, with their columns:',
     simpleDdl(input.schema),
+    ...(thread ? [`### ${thread}`] : []),
     ...(input.hints?.trim() ? [`### Hints: ${JSON.stringify(input.hints.trim())}`] : []),
     `### Question: ${JSON.stringify(input.question)}`,
     'SQL:',

@@ -12,6 +12,7 @@ import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
 import { directPrompt } from './direct-prompt';
 import type { AgentEvent } from './events';
 import type { AgentTools } from './loop';
+import type { PriorTurn } from './thread';
 import { runOneShot } from './one-shot';
 
 export interface RunDirectOptions {
@@ -23,6 +24,8 @@ export interface RunDirectOptions {
   tools: AgentTools;
   schema: Schema;
   signal?: AbortSignal;
+  /** The conversation's earlier turns (thread.ts). */
+  history?: readonly PriorTurn[];
   /** Repairs after a failed query (default 1). */
   maxRepairs?: number;
   /** Rows of the final result carried by the `final` event. */
@@ -47,5 +50,6 @@ export async function* runDirect(options: RunDirectOptions): AsyncGenerator<Agen
     finalRows: options.finalRows ?? 20,
     toolTimeoutMs: options.toolTimeoutMs,
     now: options.now ?? Date.now,
+    history: options.history,
   });
 }

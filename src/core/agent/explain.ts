@@ -33,10 +33,15 @@ export interface ExplainInput {
   totalRows: number | null;
   /** Facts the caller checked against the database (e.g. that the SQL's values are stored as written). */
   checked?: string[];
+  /** Earlier questions of the conversation, oldest first: this one may follow up on them. */
+  earlier?: readonly string[];
 }
 
 export function explainPrompt(input: ExplainInput): string {
-  const lines = [`Question: ${jsonData(input.question)}`];
+  const lines = input.earlier?.length
+    ? [`Earlier questions in this conversation, oldest first: ${input.earlier.map((q) => jsonData(q)).join('; ')}`]
+    : [];
+  lines.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) lines.push(`Hints: ${jsonData(input.hints.trim())}`);
   // The SQL can quote names from the file (a line break inside "…" included): a JSON string too.
   lines.push(`SQL: ${jsonData(input.sql)}`, `Result columns: ${input.columns.map((c) => jsonData(c)).join(', ')}`);

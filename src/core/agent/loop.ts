@@ -10,9 +10,10 @@ import { unmark } from '../privacy/marks';
 import type { QuestionLink } from '../retrieval/linker';
 import type { ToolCallOutcome } from '../tools/registry';
 import type { Grounding } from '../prompt/grounded-schema';
+import type { PriorTurn } from './thread';
 import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
-import { ambiguitySignal, type AskUser } from './ask-user';
+import { ambiguitySignal, FOLLOW_UP_SIGNAL, type AskUser } from './ask-user';
 import {
   addUsage,
   NO_USAGE,
@@ -98,6 +99,8 @@ export interface RunAgentOptions {
   askUser?: AskUser | 'first-option';
   /** What Auto tried before handing over to the agent (one-shot.ts), quoted as data in the prompt. */
   carryOver?: string;
+  /** The conversation's earlier turns (thread.ts), oldest first: the question may follow up on them. */
+  history?: readonly PriorTurn[];
 }
 
 /** What differs between the agent run and a step check (check-step.ts) sharing this loop. */
@@ -139,6 +142,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     confirmedPlan,
     userExamples: options.userExamples,
     carryOver: options.carryOver,
+    history: options.history,
   });
   const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
   yield* new AgentRun(options, { prompt, offered, confirmedPlan, checksAnswer: true }).events();
@@ -187,7 +191,8 @@ export class AgentRun implements RunHost {
       planned,
       confirmed,
       asked: false,
-      signals: [],
+      // In a conversation the question may follow up on something the thread does not settle.
+      signals: options.history?.length ? [FOLLOW_UP_SIGNAL] : [],
       seenSql: new Set(),
       objected: false,
     };

@@ -32,6 +32,7 @@ import { normalizeSql, readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { jsonData } from '../tools/quote-data';
 import type { ToolCallOutcome } from '../tools/registry';
 import { checkStoredValues } from './value-evidence';
+import type { PriorTurn } from './thread';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
 
@@ -63,6 +64,8 @@ export interface OneShotOptions {
   handOver?: (h: Handover) => AsyncGenerator<AgentEvent>;
   /** Repair turns after a failing query (default 1). */
   maxRepairs?: number;
+  /** The conversation's earlier turns (the prompt holds them; the check reads the question against them). */
+  history?: readonly PriorTurn[];
   finalRows: number;
   toolTimeoutMs?: number;
   now: () => number;
@@ -120,6 +123,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
       signal: o.signal,
       finalRows: o.finalRows,
       now: o.now,
+      history: o.history,
     },
     ev,
     usageEvent: usage,

@@ -9,6 +9,7 @@ import type { ToolSpec } from '../llm/types';
 import { schemaForPrompt } from '../prompt/schema-text';
 import type { QuestionLink } from '../retrieval/linker';
 import { linkHints } from './link-hints';
+import { threadText, type PriorTurn } from './thread';
 import { DATA_RULE } from '../prompt/data-rule';
 import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema } from '../tools/registry';
 import { jsonData } from '../tools/quote-data';
@@ -165,6 +166,8 @@ export interface PromptInput {
   userExamples?: ReadonlyArray<{ question: string; plan: Plan | null; sql: string; source?: 'user' | 'imported' }>;
   /** Auto handed over: the queries it tried and what they showed (already quoted as data). */
   carryOver?: string;
+  /** The conversation's earlier turns: the question may follow up on them. */
+  history?: readonly PriorTurn[];
 }
 
 /** The user's confirmed examples, quoted as data: question, plan, the SQL they accepted. */
@@ -234,6 +237,8 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
     user.push(
       `${input.userExamples.some((e) => e.source === 'imported') ? 'Worked examples for this database, confirmed by the user or imported from a file' : 'Worked examples the user confirmed on this database'} (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
     );
+  const thread = threadText(input.history ?? []);
+  if (thread) user.push(thread);
   if (input.carryOver)
     user.push(
       `Tried before the tools, without settling the answer (use what it shows; do not repeat it):\n${input.carryOver}`,

@@ -32,6 +32,7 @@ export async function* checkAnswer(
         rows: result.rows,
         totalRows: result.totalRows,
         checked,
+        earlier: o.history?.map((t) => t.question),
       },
       o.signal,
     );

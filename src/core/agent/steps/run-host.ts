@@ -12,6 +12,7 @@ import type { OnPlan } from '../plan-pause';
 import type { AgentToolName } from '../prompt';
 import type { SqlOutcome } from '../sql-outcome';
 import type { TurnCall } from '../turns';
+import type { PriorTurn } from '../thread';
 
 export type Step = 'continue' | 'end';
 
@@ -38,6 +39,8 @@ export interface StepOptions {
   now: () => number;
   onPlan?: OnPlan;
   askUser?: AskUser | 'first-option';
+  /** The conversation's earlier turns: the check reads the question against them. */
+  history?: readonly PriorTurn[];
 }
 
 /** What the run remembers between turns. */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { discloseText } from '../privacy/disclose';
+import { unmark } from '../privacy/marks';
+import { threadText, type PriorTurn } from './thread';
+
+const turn = (question: string, more: Partial<PriorTurn> = {}): PriorTurn => ({
+  question,
+  sql: `SELECT country, sum(total) FROM invoices GROUP BY country -- ${question}`,
+  columns: ['country', 'sum(total)'],
+  totalRows: 24,
+  rows: [
+    ['USA', 523.06],
+    ['Canada', 303.96],
+    ['France', 195.1],
+    ['Brazil', 190.1],
+  ],
+  ...more,
+});
+
+describe('threadText', () => {
+  it('is empty without earlier turns', () => {
+    expect(threadText([])).toBe('');
+  });
+
+  it('writes each turn: question, SQL, the result, the correction; rows only for the newest', () => {
+    const text = unmark(
+      threadText([turn('Total sales per country'), turn('Only for Germany', { correction: 'use billing country' })]),
+    );
+    expect(text).toMatch(/^Earlier in this conversation \(newest last\)/);
+    expect(text).toContain('1. Question: "Total sales per country"');
+    expect(text).toContain(
+      '   SQL: "SELECT country, sum(total) FROM invoices GROUP BY country -- Total sales per country"',
+    );
+    expect(text).toContain('   Result: 24 rows; columns "country", "sum(total)"');
+    expect(text).toContain('2. Question: "Only for Germany"');
+    expect(text).toContain('   The person said it was wrong: "use billing country"');
+    expect(text.match(/"USA" \| 523\.06/g)).toHaveLength(1);
+    expect(text).not.toContain('"Brazil"');
+  });
+
+  it('stays within its budget: older turns keep only their question, the newest is whole', () => {
+    const turns = Array.from({ length: 30 }, (_, i) => turn(`question ${i}`));
+    const text = threadText(turns, 300);
+    expect(text).toContain('1. Question: "question 0"\n2. Question: "question 1"');
+    expect(text).toContain('30. Question: "question 29"\n   SQL:');
+    expect(text.length / 3.2).toBeLessThan(300 + 30 * 12);
+  });
+
+  it('marks result rows as data: below the full privacy level they do not leave', () => {
+    const text = threadText([turn('Total sales per country')]);
+    const schemaOnly = discloseText(text, { level: 'schema', question: 'and for Germany?' });
+    expect(schemaOnly).not.toContain('USA');
+    expect(schemaOnly).toContain('Result: 24 rows');
+  });
+});

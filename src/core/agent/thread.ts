@@ -1,0 +1,69 @@
+// Conversations (issue 23): the earlier turns of a thread as the next question's prompt carries
+// them — each question, the SQL that answered it, the result's columns and row count, and the
+// person's correction — so "and only for Germany?" reaches the model with what it follows up on.
+// Questions and corrections are the person's (quoted, and instructions); SQL is the model's own;
+// result rows are cell values, marked for the privacy gate. Long threads stay bounded: the newest
+// turns whole, older ones by their question alone, within a token budget.
+
+import { estimateTokens } from '../prompt/schema-text';
+import { jsonData, rowData } from '../tools/quote-data';
+import type { SqlValue } from '../types';
+
+export interface PriorTurn {
+  question: string;
+  /** The SQL the turn finished with; null when it ended without one. */
+  sql: string | null;
+  columns: string[];
+  /** Rows the SQL returns in all, when known. */
+  totalRows: number | null;
+  /** A few of its rows (cell values: the privacy gate decides whether they leave). */
+  rows?: SqlValue[][];
+  /** What the person said was wrong with it, if anything. */
+  correction?: string;
+}
+
+/** Tokens the thread may take in a prompt; older turns shrink to their question first. */
+export const THREAD_MAX_TOKENS = 700;
+/** Rows of the newest answer shown, so "those" and "the first one" can be read. */
+const ROWS_SHOWN = 3;
+
+function turnText(t: PriorTurn, n: number, whole: boolean, newest: boolean): string {
+  const lines = [`${n}. Question: ${jsonData(t.question)}`];
+  if (!whole) return lines[0];
+  if (t.sql === null) lines.push('   (it was not answered)');
+  else {
+    lines.push(`   SQL: ${jsonData(t.sql)}`);
+    const count = t.totalRows === null ? 'rows' : `${t.totalRows} row${t.totalRows === 1 ? '' : 's'}`;
+    lines.push(`   Result: ${count}; columns ${t.columns.map((c) => jsonData(c)).join(', ')}`);
+    if (newest) for (const row of (t.rows ?? []).slice(0, ROWS_SHOWN)) lines.push(`   ${rowData(row, 40)}`);
+  }
+  if (t.correction?.trim()) lines.push(`   The person said it was wrong: ${jsonData(t.correction.trim())}`);
+  return lines.join('\n');
+}
+
+/**
+ * The thread for a prompt, newest last, or '' when there is none. Turns are written whole from
+ * the newest back while they fit the budget; earlier ones keep only their question.
+ */
+export function threadText(turns: readonly PriorTurn[], maxTokens = THREAD_MAX_TOKENS): string {
+  if (!turns.length) return '';
+  const parts: string[] = new Array(turns.length);
+  let used = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const newest = i === turns.length - 1;
+    const whole = turnText(turns[i], i + 1, true, newest);
+    const cost = estimateTokens(whole);
+    // The newest turn is always whole: a follow-up is read against it.
+    if (newest || used + cost <= maxTokens) {
+      parts[i] = whole;
+      used += cost;
+    } else {
+      parts[i] = turnText(turns[i], i + 1, false, false);
+      used += estimateTokens(parts[i]);
+    }
+  }
+  return [
+    'Earlier in this conversation (newest last). The question below may follow up on it: read "those", "it", "also", "instead" against the newest answer, and change its SQL (a filter, a column, an order) rather than start over when that is what is asked.',
+    ...parts,
+  ].join('\n');
+}
