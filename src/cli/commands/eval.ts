@@ -1,19 +1,19 @@
-// `dowser eval`: execution accuracy, tokens and turns of the product on Spider- or BIRD-format
-// questions (src/cli/eval/run-eval.ts), scored as the official evaluators score.
+// `dowser eval`: execution accuracy, tokens and turns of the product on Spider-, BIRD- or
+// SParC-format questions (src/cli/eval/run-eval.ts), scored as the official evaluators score.
 
 import { EXIT_OK, type CliCommand, type CliIo } from '../command';
 import { DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseEvalArgs } from '../eval/eval-options';
 import { runEval } from '../eval/run-eval';
 
-const usage = `Usage: dowser eval --dataset spider|bird --data <dir> --out <dir>
+const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir> --out <dir>
                    --provider openai|anthropic|scripted|gold [--model <name>] [--base-url <url>]
-                   [--api-key-env <VAR>] [--script-dir <dir>] [--mode agent|direct]
+                   [--api-key-env <VAR>] [--script-dir <dir>] [--mode auto|agent|direct]
                    [--hints on|off] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
                    [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
 
-Answers every question with the product's agent (or Direct mode) on its database, runs the final
+Answers every question the product's way (Auto, the agent or Direct) on its database, runs the final
 SQL and the reference read-only, and scores them as the official evaluators do: Spider's
 test-suite execution match (result bags, any column order, row order only when the reference
 has ORDER BY, DISTINCT dropped) or BIRD's (set of rows equal) and mini-dev soft F1. Reports
@@ -22,16 +22,19 @@ of tables the reference reads, the cost per question (tokens with cached ones ap
 requests, tool calls, seconds: mean and percentiles) and why wrong answers are wrong.
 
 Data:
-  --dataset spider|bird   question format and folder layout (required)
+  --dataset <d>           spider, bird, or sparc / cosql (follow-up questions in interactions: each
+                          turn is asked with the model's own earlier answers, scored by Spider's
+                          rule per turn and per interaction, reported by turn position) (required)
   --data <dir>            Spider: dev.json + database/<db>/<db>.sqlite;
-                          BIRD: dev.json or mini_dev_sqlite.json (+ dev_databases/<db>/<db>.sqlite)
+                          BIRD: dev.json or mini_dev_sqlite.json (+ dev_databases/<db>/<db>.sqlite);
+                          SParC / CoSQL: dev.json + dev_gold.txt (databases: --databases)
   --questions <file>      another question file (a Spider-Syn file, a BIRD split …)
   --databases <dir>       BIRD: folder of <db>/<db>.sqlite with <db>/database_description/ (BIRD's
-                          databases are a separate download)
+                          databases are a separate download); SParC / CoSQL: Spider's database/
   --descriptions <dir>    BIRD: folder of <db>/database_description/*.csv, if not next to the databases
-  --limit N               only the first N questions (after --ids)
+  --limit N               only the first N questions (after --ids); SParC / CoSQL: interactions
   --ids a,b,…             only these questions: BIRD question_id, or the 0-based position in a
-                          Spider-format file
+                          Spider-format file; SParC / CoSQL: interactions (0-based in dev.json)
 
 Model (as dowser ask):
   --provider <p>          openai (any OpenAI-compatible server), anthropic, scripted, or gold
@@ -43,7 +46,8 @@ Model (as dowser ask):
   --script-dir <dir>      scripted: one turn file per question, <id>.json (a list of turns, or
                           {"turns": [...]}); spider-dev-<id>.json (as in ../shared/datasets/recorded)
                           is read too. A question without a turn file is skipped and counted.
-  --mode agent|direct     the agent with its tools (default), or one plain prompt with one repair
+  --mode auto|agent|direct  auto (default): one grounded request, more on evidence, the agent when
+                          needed; agent: the tools from the start; direct: one plain prompt
   --hints on|off          give BIRD's evidence to the model as hints (default off: people rarely
                           have such knowledge; run both to compare)
   --tools native|text     agent: native tool calls or the text protocol (default: what the model supports)

@@ -11,8 +11,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { decodeText, parseBirdDescriptionCsv, type DescriptionMap } from '../../core/descriptions/bird-csv';
 import { DowserError } from '../../core/errors';
+import { conversationTurns } from '../../core/eval/conversations';
 
 export type DatasetKind = 'spider' | 'bird';
+
+/** SParC and CoSQL: interactions of follow-up questions over the Spider databases (issue 23). */
+export type ConversationKind = 'sparc' | 'cosql';
+
+export const isConversational = (d: string): d is ConversationKind => d === 'sparc' || d === 'cosql';
 
 export interface EvalQuestion {
   /** Position in the question file (0-based). */
@@ -22,10 +28,13 @@ export interface EvalQuestion {
   /** BIRD's hint text ('' for Spider). */
   evidence: string;
   sql: string;
+  /** SParC / CoSQL: the interaction (0-based in dev.json) and the turn in it. */
+  interaction?: number;
+  turn?: number;
 }
 
 export interface DatasetSource {
-  dataset: DatasetKind;
+  dataset: DatasetKind | ConversationKind;
   questionsFile: string;
   questions: EvalQuestion[];
   /** Where `<db_id>.sqlite` should be (it may be missing). */
@@ -35,7 +44,7 @@ export interface DatasetSource {
 }
 
 export interface DatasetOptions {
-  dataset: DatasetKind;
+  dataset: DatasetKind | ConversationKind;
   /** The dataset folder. */
   data: string;
   /** A question file to use instead of the default one. */
@@ -99,6 +108,7 @@ function firstExisting(paths: string[], test: (p: string) => boolean): string | 
 export function loadDataset(options: DatasetOptions): DatasetSource {
   const { data } = options;
   if (!isDir(data)) throw new DowserError('open_failed', `The dataset folder "${data}" does not exist.`);
+  if (isConversational(options.dataset)) return loadConversations(options, options.dataset);
   if (options.dataset === 'spider') {
     const questionsFile = options.questions ?? join(data, 'dev.json');
     if (!isFile(questionsFile))
@@ -143,6 +153,52 @@ export function loadDataset(options: DatasetOptions): DatasetSource {
         ].filter((p): p is string => !!p),
         isDir,
       ),
+  };
+}
+
+/**
+ * SParC / CoSQL: `<data>/dev.json` (or --questions) with `<data>/dev_gold.txt` beside it; the
+ * databases are Spider's, in `--databases` (or `<data>/database`).
+ */
+function loadConversations(options: DatasetOptions, dataset: ConversationKind): DatasetSource {
+  const { data } = options;
+  const questionsFile = options.questions ?? join(data, 'dev.json');
+  const goldFile = join(data, 'dev_gold.txt');
+  for (const f of [questionsFile, goldFile])
+    if (!isFile(f))
+      throw new DowserError(
+        'open_failed',
+        `No ${basename(f)} in "${data}" (${dataset} needs dev.json and dev_gold.txt).`,
+      );
+  const databases = options.databases ?? join(data, 'database');
+  if (!isDir(databases))
+    throw new DowserError(
+      'open_failed',
+      `No database folder at "${databases}": give Spider's with --databases (e.g. ../shared/datasets/spider/database).`,
+    );
+  let turns;
+  try {
+    turns = conversationTurns(readJsonArray(questionsFile), decodeText(readFileSync(goldFile)));
+  } catch (e) {
+    throw new DowserError(
+      'open_failed',
+      `${dataset} files in "${data}": ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  return {
+    dataset,
+    questionsFile,
+    questions: turns.map((t, index) => ({
+      index,
+      dbId: t.dbId,
+      question: t.question,
+      evidence: '',
+      sql: t.goldSql,
+      interaction: t.interaction,
+      turn: t.turn,
+    })),
+    databasePath: (db) => join(databases, db, `${db}.sqlite`),
+    descriptionsDir: () => null,
   };
 }
 

@@ -3,13 +3,14 @@
 
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import type { AskOptions } from '../ask/options';
-import type { DatasetKind } from './datasets';
+import type { ConversationKind, DatasetKind } from './datasets';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
 
 export type EvalProvider = 'openai' | 'anthropic' | 'scripted' | 'gold';
 
 export interface EvalOptions {
-  dataset: DatasetKind;
+  /** sparc / cosql: interactions of follow-ups, scored by Spider's rule turn by turn. */
+  dataset: DatasetKind | ConversationKind;
   data: string;
   questions?: string;
   databases?: string;
@@ -77,8 +78,8 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
   const { values: v, positionals } = parseCommandArgs(args, EVAL_FLAGS);
   if (v.help) return null;
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (!v.dataset) throw new UsageError('--dataset spider|bird is required');
-  const dataset = oneOf(v.dataset, ['spider', 'bird'] as const, '--dataset', 'spider');
+  if (!v.dataset) throw new UsageError('--dataset spider|bird|sparc|cosql is required');
+  const dataset = oneOf(v.dataset, ['spider', 'bird', 'sparc', 'cosql'] as const, '--dataset', 'spider');
   if (!v.data) throw new UsageError('--data <dir> is required (the dataset folder)');
   if (!v.out) throw new UsageError('--out <dir> is required (results, transcripts and the summary go there)');
   if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { decodeText } from '../../core/descriptions/bird-csv';
 import { hardnessOfSql, isSpiderSql, spiderHardness } from '../../core/eval/hardness';
 import { UsageError } from '../command';
-import { loadDataset, type DatasetSource } from './datasets';
+import { isConversational, loadDataset, type DatasetSource } from './datasets';
 import type { EvalOptions } from './eval-options';
 
 export interface EvalItem {
@@ -20,6 +20,9 @@ export interface EvalItem {
   goldSql: string;
   /** Spider hardness (official rules) or BIRD difficulty. */
   difficulty: string | null;
+  /** SParC / CoSQL: the interaction and the turn in it. */
+  interaction?: number;
+  turn?: number;
 }
 
 export interface EvalQuestions {
@@ -47,6 +50,18 @@ export function loadEvalQuestions(o: EvalOptions): EvalQuestions {
         : isSpiderSql(r.sql)
           ? spiderHardness(r.sql)
           : hardnessOfSql(q.sql);
+    if (q.interaction !== undefined)
+      return {
+        id: `${q.interaction}-${q.turn}`,
+        index: q.index,
+        dbId: q.dbId,
+        question: q.question,
+        evidence: '',
+        goldSql: q.sql,
+        difficulty: hardnessOfSql(q.sql),
+        interaction: q.interaction,
+        turn: q.turn,
+      };
     return {
       id: o.dataset === 'bird' && (typeof qid === 'number' || typeof qid === 'string') ? String(qid) : String(q.index),
       index: q.index,
@@ -63,6 +78,7 @@ export function loadEvalQuestions(o: EvalOptions): EvalQuestions {
     if (seen.has(q.id)) q.id = `${q.id}@${q.index}`;
     seen.add(q.id);
   }
+  if (isConversational(o.dataset)) return { source, total: all.length, items: pickInteractions(all, o) };
   let items = all;
   if (o.ids) {
     const byId = new Map(all.map((q) => [q.id, q]));
@@ -73,4 +89,27 @@ export function loadEvalQuestions(o: EvalOptions): EvalQuestions {
   }
   if (o.limit) items = items.slice(0, o.limit);
   return { source, total: all.length, items };
+}
+
+/**
+ * SParC / CoSQL run whole interactions: `--ids` names interactions (their 0-based position in
+ * dev.json) and `--limit N` takes the first N; a turn is never run without the turns before it.
+ */
+function pickInteractions(all: EvalItem[], o: EvalOptions): EvalItem[] {
+  const order = [...new Set(all.map((q) => q.interaction!))];
+  let chosen = order;
+  if (o.ids) {
+    const known = new Set(order.map(String));
+    const unknown = o.ids.filter((id) => !known.has(id));
+    if (unknown.length)
+      throw new UsageError(`--ids: no interaction ${unknown.slice(0, 5).join(', ')} (give interaction numbers)`);
+    chosen = o.ids.map(Number);
+  }
+  if (o.limit) chosen = chosen.slice(0, o.limit);
+  const wanted = new Set(chosen);
+  const byInteraction = new Map<number, EvalItem[]>();
+  for (const q of all)
+    if (wanted.has(q.interaction!))
+      byInteraction.set(q.interaction!, [...(byInteraction.get(q.interaction!) ?? []), q]);
+  return chosen.flatMap((i) => byInteraction.get(i) ?? []);
 }

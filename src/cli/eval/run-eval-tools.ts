@@ -360,7 +360,7 @@ export async function runEvalTools(
   return {
     mode: mode ?? 'lexical',
     tools: options.toolsName ?? 'unnamed',
-    dataset: source.dataset,
+    dataset: options.dataset,
     questionsFile: source.questionsFile,
     questions: total.questions,
     ...total.block(),

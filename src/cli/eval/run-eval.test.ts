@@ -298,7 +298,7 @@ describe('dowser eval, OpenAI-compatible provider (mock server)', () => {
 
 describe('dowser eval, usage errors', () => {
   it.each([
-    [['--data', 'x', '--out', 'o', '--provider', 'gold'], '--dataset spider|bird is required'],
+    [['--data', 'x', '--out', 'o', '--provider', 'gold'], '--dataset spider|bird|sparc|cosql is required'],
     [['--dataset', 'spider', '--out', 'o', '--provider', 'gold'], '--data <dir> is required'],
     [['--dataset', 'spider', '--data', 'x', '--provider', 'gold'], '--out <dir> is required'],
     [['--dataset', 'spider', '--data', 'x', '--out', 'o', '--provider', 'scripted'], 'needs --script-dir'],

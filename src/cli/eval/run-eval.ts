@@ -22,6 +22,9 @@ import type { EvalOptions } from './eval-options';
 import { EvalOut } from './eval-out';
 import { duration, EvalProgress } from './eval-progress';
 import { loadEvalQuestions, type EvalItem } from './eval-questions';
+import type { AgentEvent } from '../../core/agent/events';
+import type { PriorTurn } from '../../core/agent/thread';
+import type { Dataset } from '../../core/eval/score-answer';
 
 export const EXIT_INTERRUPTED = 130;
 
@@ -45,8 +48,14 @@ interface RunContext {
   onFatal(message: string): void;
 }
 
-/** Questions grouped by database, groups cut so every slot gets work. */
+/** Questions grouped by database, groups cut so every slot gets work; a conversation is one chunk, in order. */
 export function chunksByDatabase(items: EvalItem[], workers: number): EvalItem[][] {
+  if (items.some((q) => q.interaction !== undefined)) {
+    const byInteraction = new Map<number, EvalItem[]>();
+    for (const q of items) byInteraction.set(q.interaction!, [...(byInteraction.get(q.interaction!) ?? []), q]);
+    // Interactions on the same database next to each other, so a slot keeps its database open.
+    return [...byInteraction.values()].sort((a, b) => (a[0].dbId < b[0].dbId ? -1 : a[0].dbId > b[0].dbId ? 1 : 0));
+  }
   const groups = new Map<string, EvalItem[]>();
   for (const q of items) groups.set(q.dbId, [...(groups.get(q.dbId) ?? []), q]);
   const chunks: EvalItem[][] = [];
@@ -57,12 +66,32 @@ export function chunksByDatabase(items: EvalItem[], workers: number): EvalItem[]
   return chunks;
 }
 
-async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Promise<QuestionRecord | null> {
+/** The scoring rule: SParC and CoSQL turns are scored as Spider questions. */
+const scoringOf = (o: EvalOptions): Dataset => (o.dataset === 'bird' ? 'bird' : 'spider');
+
+/** The turn as the next one's context: the model's own answer, from its final event. */
+function priorTurn(item: EvalItem, events: readonly AgentEvent[]): PriorTurn {
+  const final = events.findLast((e) => e.type === 'final');
+  if (!final || final.type !== 'final') return { question: item.question, sql: null, columns: [], totalRows: null };
+  return {
+    question: item.question,
+    sql: final.sql,
+    columns: final.columns,
+    totalRows: final.totalRows,
+    rows: final.rows.slice(0, 3),
+  };
+}
+
+async function evaluate(
+  item: EvalItem,
+  slot: DatabaseSlot,
+  ctx: RunContext,
+  history: PriorTurn[] = [],
+): Promise<{ record: QuestionRecord; events: AgentEvent[] } | null> {
   const { o } = ctx;
   const skipped = (reason: string, schema?: Schema) => ({
-    ...baseRecord(item, schema),
-    reason,
-    finishedAt: new Date().toISOString(),
+    record: { ...baseRecord(item, schema), reason, finishedAt: new Date().toISOString() },
+    events: [],
   });
   let db;
   try {
@@ -71,6 +100,7 @@ async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Pr
     if (e instanceof MissingDatabase) return skipped(e.message);
     throw e;
   }
+  // A conversation's turn is answered even when its reference fails: the next turns read it.
   if (o.dataset === 'spider') {
     const problem = await referenceProblem({ q: item, query: db.query, timeLimitMs: o.timeLimitMs });
     if (problem) return skipped(problem, db.schema);
@@ -80,7 +110,7 @@ async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Pr
   const hints = o.hints && item.evidence ? item.evidence : undefined;
   const evaluated = await evaluateQuestion({
     q: item,
-    dataset: o.dataset,
+    dataset: scoringOf(o),
     mode: o.mode,
     hints,
     model,
@@ -93,6 +123,7 @@ async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Pr
     maxTurns: o.maxTurns,
     compactObservations: o.compactObservations,
     agentMode: o.tools,
+    history,
   });
   if (!evaluated) return null;
   if (evaluated.fatal) ctx.onFatal(evaluated.fatal);
@@ -106,9 +137,10 @@ async function evaluate(item: EvalItem, slot: DatabaseSlot, ctx: RunContext): Pr
     model: ctx.models.label.model,
     apiKeyEnv: ctx.models.keyEnv,
     goldSql: item.goldSql,
+    ...(history.length ? { history: history.map((h) => h.question) } : {}),
     events: evaluated.events.filter((e) => e.type !== 'thought_delta'),
   });
-  return { ...evaluated.record, transcript };
+  return { record: { ...evaluated.record, transcript }, events: evaluated.events };
 }
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -118,6 +150,15 @@ function resultLines(s: EvalSummary, d: EvalDetails, out: string): string {
   const t = s.tokensPerQuestion;
   return [
     `EX ${s.ex === null ? '–' : s.ex.toFixed(2) + '%'}${soft} over ${s.n} scored questions (skipped ${s.skipped}, failed ${s.failed}${d.pending ? `, not yet run ${d.pending}` : ''})`,
+    ...(s.byTurn
+      ? [
+          `question match ${s.questionMatch === null ? '–' : s.questionMatch?.toFixed(2) + '%'} over ${s.turns} turns, interaction match ${s.interactionMatch === null ? '–' : s.interactionMatch?.toFixed(2) + '%'} over ${s.interactions} interactions; by turn: ${Object.entries(
+            s.byTurn,
+          )
+            .map(([k, b]) => `${k}: ${b.ex === null ? '–' : b.ex.toFixed(1) + '%'} (${b.n})`)
+            .join(', ')}`,
+        ]
+      : []),
     `per question (mean): ${n(t.input.mean)} input tokens (${n(t.cached.mean)} cached; first request ${n(d.firstRequestTokens.mean)}), ` +
       `${n(t.output.mean)} output; ${s.requestsPerQuestion.mean} model requests; ${d.toolCallsPerQuestion.mean} tool calls; ${s.secondsPerQuestion.mean} s`,
     `written to ${out}: summary.json, summary.md, details.json, results.jsonl, transcripts/`,
@@ -145,7 +186,13 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
   const previous = out.results();
   const finished = (r: QuestionRecord | undefined) =>
     !!r && (r.status === 'correct' || r.status === 'wrong' || (r.status === 'failed' && !o.retryFailed));
-  const todo = items.filter((q) => !finished(previous.get(q.id)));
+  const done = (q: EvalItem) =>
+    finished(previous.get(q.id)) || (!!previous.get(q.id) && previous.get(q.id)!.status === 'skipped');
+  // A conversation runs again whole unless every turn finished: later turns read the earlier answers.
+  const unfinished = new Set(items.filter((q) => q.interaction !== undefined && !done(q)).map((q) => q.interaction));
+  const todo = items.filter((q) =>
+    q.interaction !== undefined ? unfinished.has(q.interaction) : !finished(previous.get(q.id)),
+  );
 
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -178,10 +225,13 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
       chunksByDatabase(todo, o.concurrency),
       o.concurrency,
       async (chunk, slot) => {
+        const history: PriorTurn[] = [];
         for (const item of chunk) {
           if (controller.signal.aborted) return;
-          const r = await evaluate(item, slots[slot], ctx);
-          if (!r) continue;
+          const done = await evaluate(item, slots[slot], ctx, item.interaction !== undefined ? [...history] : []);
+          if (!done) continue;
+          const r = done.record;
+          if (item.interaction !== undefined) history.push(priorTurn(item, done.events));
           out.append(r);
           fresh.set(r.id, r);
           progress?.tick(r);
@@ -201,7 +251,7 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
       facts: [
         `questions: ${source.questionsFile} (${items.length} selected)`,
         `provider: ${models.label.provider} (${models.label.model})${o.baseUrl ? ` at ${displayUrl(o.baseUrl)}` : ''}, ${o.mode} mode, hints ${o.hints ? 'on' : 'off'}`,
-        `scoring: ${o.dataset === 'spider' ? 'Spider test-suite execution match' : 'BIRD execution accuracy and soft F1'}, time limit ${(o.timeLimitMs ?? (o.dataset === 'spider' ? 60_000 : 30_000)) / 1000} s per query`,
+        `scoring: ${o.dataset === 'bird' ? 'BIRD execution accuracy and soft F1' : o.dataset === 'spider' ? 'Spider test-suite execution match' : `${o.dataset}: Spider's execution match per turn (question match) and per interaction (all its turns)`}, time limit ${(o.timeLimitMs ?? (scoringOf(o) === 'spider' ? 60_000 : 30_000)) / 1000} s per query`,
       ],
     };
     out.report(summary, details, evalMarkdown(header, summary, details));

@@ -46,6 +46,16 @@ export function evalMarkdown(header: ReportHeader, summary: EvalSummary, details
     `Scored ${summary.n}, skipped ${summary.skipped}, failed ${summary.failed}` +
       (details.pending ? `, not yet run ${details.pending} (run the same command again to continue)` : '') +
       '.',
+    ...(summary.byTurn
+      ? [
+          '## Conversations',
+          `Question match ${pct(summary.questionMatch)}% over ${summary.turns} turns; interaction match ${pct(summary.interactionMatch)}% over ${summary.interactions} interactions.`,
+          table(
+            ['turn', 'n', 'match %', 'input tokens (mean)'],
+            Object.entries(summary.byTurn).map(([k, s]) => [k, s.n, pct(s.ex), num(s.inputTokens)]),
+          ),
+        ]
+      : []),
     '## Execution accuracy by difficulty',
     scoreTable('difficulty', summary.byDifficulty, total, softF1),
     '## By number of tables the reference reads',

@@ -35,6 +35,9 @@ export interface QuestionRecord {
   question: string;
   /** Spider hardness or BIRD difficulty; null when unknown. */
   difficulty: string | null;
+  /** SParC / CoSQL: the interaction and the 0-based turn in it. */
+  interaction?: number;
+  turn?: number;
   /** Distinct tables the reference SQL reads. */
   joinedTables: number;
   status: QuestionStatus;

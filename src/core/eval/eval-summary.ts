@@ -30,6 +30,12 @@ export interface EvalSummary {
   tokensPerQuestion: { input: Distribution; output: Distribution; cached: Distribution; total: Distribution };
   requestsPerQuestion: Distribution;
   secondsPerQuestion: Distribution;
+  /** SParC / CoSQL: execution match over turns (= ex) and over interactions, and by turn position (1-based). */
+  questionMatch?: number | null;
+  interactionMatch?: number | null;
+  turns?: number;
+  interactions?: number;
+  byTurn?: Record<string, Score & { inputTokens: number }>;
 }
 
 /** What the Markdown report adds (details.json). */
@@ -127,6 +133,7 @@ export function summarize(
     requestsPerQuestion: cost((r) => r.cost.requests),
     secondsPerQuestion: cost((r) => r.cost.seconds),
   };
+  if (records.some((r) => r.interaction !== undefined)) Object.assign(summary, conversationScores(records, scored));
   const misses = Object.fromEntries(MISS_CLASSES.map((c) => [c, 0])) as Record<MissClass, number>;
   for (const r of scored) if (r.status === 'wrong' && r.miss) misses[r.miss]++;
   const details: EvalDetails = {
@@ -142,4 +149,31 @@ export function summarize(
     failedReasons: tally(records.filter((r) => r.status === 'failed').map((r) => r.reason ?? 'unknown')),
   };
   return { summary, details };
+}
+
+/**
+ * SParC's two official figures, by execution: question match over the scored turns, and
+ * interaction match over the interactions whose every turn was scored (one that was skipped or
+ * failed cannot be judged whole); with the match and mean input tokens by turn position.
+ */
+function conversationScores(records: QuestionRecord[], scored: QuestionRecord[]) {
+  const byInteraction = new Map<number, QuestionRecord[]>();
+  for (const r of records)
+    if (r.interaction !== undefined) byInteraction.set(r.interaction, [...(byInteraction.get(r.interaction) ?? []), r]);
+  const whole = [...byInteraction.values()].filter((rs) => rs.every((r) => r.ex !== null));
+  const byTurn = Object.fromEntries(
+    groupBy(scored, (r) => String((r.turn ?? 0) + 1), []).map(([k, rs]) => [
+      k,
+      { ...score(rs, false), inputTokens: round(rs.reduce((t, r) => t + r.cost.inputTokens, 0) / rs.length) },
+    ]),
+  );
+  return {
+    questionMatch: score(scored, false).ex,
+    interactionMatch: whole.length
+      ? round((100 * whole.filter((rs) => rs.every((r) => r.ex === 1)).length) / whole.length)
+      : null,
+    turns: scored.length,
+    interactions: whole.length,
+    byTurn,
+  };
 }

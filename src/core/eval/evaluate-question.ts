@@ -7,6 +7,7 @@ import type { AgentEvent } from '../agent/events';
 import type { AgentTools } from '../agent/loop';
 import type { AgentMode } from '../agent/prompt';
 import type { ChatModel } from '../llm/types';
+import type { PriorTurn } from '../agent/thread';
 import type { QuestionLink } from '../retrieval/linker';
 import { tablesMentioned } from '../tools/sql-repair';
 import type { QueryResult, Schema } from '../types';
@@ -22,6 +23,9 @@ export interface EvalQuestion {
   question: string;
   goldSql: string;
   difficulty: string | null;
+  /** SParC / CoSQL: the interaction and the turn in it. */
+  interaction?: number;
+  turn?: number;
 }
 
 export interface EvaluateInput {
@@ -39,6 +43,8 @@ export interface EvaluateInput {
   agentMode?: AgentMode;
   maxTurns?: number;
   compactObservations?: boolean;
+  /** A conversation's earlier turns, answered by the model itself (never the references). */
+  history?: readonly PriorTurn[];
   onEvent?: (e: AgentEvent) => void;
 }
 
@@ -60,6 +66,7 @@ export function baseRecord(q: EvalQuestion, schema?: Schema): QuestionRecord {
     dbId: q.dbId,
     question: q.question,
     difficulty: q.difficulty,
+    ...(q.interaction !== undefined ? { interaction: q.interaction, turn: q.turn } : {}),
     joinedTables: schema ? tablesMentioned(q.goldSql, schema).length : 0,
     status: 'skipped',
     reason: null,
@@ -107,6 +114,7 @@ export async function evaluateQuestion(input: EvaluateInput): Promise<Evaluated 
       maxTurns: input.maxTurns,
       compactObservations: input.compactObservations,
       agentMode: input.agentMode,
+      history: input.history,
     },
     input.onEvent,
   );

@@ -8,6 +8,7 @@ import { runAnswer, type AnswerMode } from '../agent/answer-mode';
 import type { AgentTools } from '../agent/loop';
 import type { AgentMode } from '../agent/prompt';
 import type { ChatModel } from '../llm/types';
+import type { PriorTurn } from '../agent/thread';
 import type { QuestionLink } from '../retrieval/linker';
 import type { Schema } from '../types';
 import type { QuestionCost } from './eval-record';
@@ -28,6 +29,8 @@ export interface EvalRunInput {
   compactObservations?: boolean;
   /** Agent mode: native tool calls or the text protocol (default: what the model supports). */
   agentMode?: AgentMode;
+  /** A conversation's earlier turns (SParC, CoSQL). */
+  history?: readonly PriorTurn[];
   now?: () => number;
 }
 
@@ -104,6 +107,7 @@ export async function runForEval(input: EvalRunInput, onEvent?: (e: AgentEvent) 
     links: input.links,
     signal: input.signal,
     now,
+    ...(input.history?.length ? { history: input.history } : {}),
     ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
     ...(input.compactObservations ? { compactObservations: true } : {}),
     ...(input.agentMode ? { mode: input.agentMode } : {}),
