@@ -9,7 +9,7 @@ import { runEval } from '../eval/run-eval';
 const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir> --out <dir>
                    --provider openai|anthropic|scripted|gold [--model <name>] [--base-url <url>]
                    [--api-key-env <VAR>] [--script-dir <dir>] [--mode auto|agent|direct]
-                   [--hints on|off] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
+                   [--hints on|off] [--context thread|none] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
                    [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
 
@@ -32,6 +32,8 @@ Data:
   --databases <dir>       BIRD: folder of <db>/<db>.sqlite with <db>/database_description/ (BIRD's
                           databases are a separate download); SParC / CoSQL: Spider's database/
   --descriptions <dir>    BIRD: folder of <db>/database_description/*.csv, if not next to the databases
+  --context thread|none   SParC / CoSQL: each turn with the conversation before it (default), or
+                          asked alone (to measure what the thread buys)
   --limit N               only the first N questions (after --ids); SParC / CoSQL: interactions
   --ids a,b,…             only these questions: BIRD question_id, or the 0-based position in a
                           Spider-format file; SParC / CoSQL: interactions (0-based in dev.json)

@@ -27,6 +27,8 @@ export interface EvalOptions {
   tools?: 'native' | 'text';
   maxTurns?: number;
   compactObservations: boolean;
+  /** SParC / CoSQL: each turn with the earlier ones (thread, the default) or asked alone (none). */
+  context: 'thread' | 'none';
   limit?: number;
   ids?: string[];
   concurrency: number;
@@ -54,6 +56,7 @@ export const EVAL_FLAGS = {
   tools: { type: 'string' },
   'max-turns': { type: 'string' },
   'compact-observations': { type: 'boolean' },
+  context: { type: 'string' },
   limit: { type: 'string' },
   ids: { type: 'string' },
   concurrency: { type: 'string' },
@@ -114,6 +117,7 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     hints: oneOf(v.hints, ['on', 'off'] as const, '--hints', 'off') === 'on',
     tools: v.tools === undefined ? undefined : oneOf(v.tools, ['native', 'text'] as const, '--tools', 'native'),
     compactObservations: !!v['compact-observations'],
+    context: oneOf(v.context, ['thread', 'none'] as const, '--context', 'thread'),
     maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
     limit: v.limit === undefined ? undefined : parsePositiveInt(v.limit, '--limit', 1),
     ids,

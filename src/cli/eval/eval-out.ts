@@ -22,6 +22,8 @@ export interface RunSettings {
   mode: string;
   hints: boolean;
   tools: string;
+  /** SParC / CoSQL: whether turns see the earlier ones (absent in folders of earlier builds: thread). */
+  context?: string;
 }
 
 const RESULTS = 'results.jsonl';

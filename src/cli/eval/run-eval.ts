@@ -22,6 +22,7 @@ import type { EvalOptions } from './eval-options';
 import { EvalOut } from './eval-out';
 import { duration, EvalProgress } from './eval-progress';
 import { loadEvalQuestions, type EvalItem } from './eval-questions';
+import { isConversational } from './datasets';
 import type { AgentEvent } from '../../core/agent/events';
 import type { PriorTurn } from '../../core/agent/thread';
 import type { Dataset } from '../../core/eval/score-answer';
@@ -182,6 +183,7 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
     mode: o.mode,
     hints: o.hints,
     tools: o.tools ?? 'auto',
+    ...(isConversational(o.dataset) ? { context: o.context } : {}),
   });
   const previous = out.results();
   const finished = (r: QuestionRecord | undefined) =>
@@ -228,7 +230,9 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
         const history: PriorTurn[] = [];
         for (const item of chunk) {
           if (controller.signal.aborted) return;
-          const done = await evaluate(item, slots[slot], ctx, item.interaction !== undefined ? [...history] : []);
+          // --context none asks every turn alone: what the thread buys, measured against it.
+          const thread = item.interaction !== undefined && o.context === 'thread' ? [...history] : [];
+          const done = await evaluate(item, slots[slot], ctx, thread);
           if (!done) continue;
           const r = done.record;
           if (item.interaction !== undefined) history.push(priorTurn(item, done.events));

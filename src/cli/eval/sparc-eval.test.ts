@@ -130,6 +130,24 @@ describe('dowser eval --dataset sparc', () => {
     expect(mock.requests.length - before).toBe(6);
   });
 
+  it('asks every turn alone with --context none, and keeps a folder to one context', async () => {
+    const prompts: string[] = [];
+    mock = await startMockLlm({
+      script: (req: RecordedRequest) => {
+        prompts.push(JSON.stringify(req.messages));
+        return { text: '```sql\nSELECT name FROM customers\n```' };
+      },
+    });
+    const out = join(dir, `out-${++outs}`);
+    const openai = ['--provider', 'openai', '--base-url', mock.url, '--model', 'm', '--out', out, '--ids', '0'];
+    expect((await dowser(...openai, '--context', 'none')).code).toBe(0);
+    expect(prompts.some((p) => p.includes('Earlier in this conversation'))).toBe(false);
+    expect(prompts.some((p) => p.includes('Earlier questions in this conversation'))).toBe(false);
+    const other = await dowser(...openai);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('context: none');
+  });
+
   it('refuses a folder without the gold file, and names interactions in --ids', async () => {
     const { io, out } = captureIo();
     expect(

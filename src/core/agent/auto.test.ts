@@ -222,6 +222,10 @@ describe('Auto in a conversation', () => {
     expect(first).toContain('1. Question: "How many animals are there of each kind?"');
     expect(first).toContain('   SQL: "SELECT kind, count(*) FROM animals GROUP BY kind"');
     expect(first).toContain('   "cat" | 3');
+    // A follow-up's schema is compact: the thread says what the conversation is about.
+    expect(first).toContain('the values of columns that have few');
+    expect(first).toContain('  kind text: "cat", "dog"');
+    expect(first).toContain('  name text\n');
     expect(first.indexOf('Earlier in this conversation')).toBeLessThan(first.indexOf('Question: "and only the dogs?"'));
     expect(unmark(requests[1].messages[1].content)).toContain(
       'Earlier questions in this conversation, oldest first: "How many animals are there of each kind?"',

@@ -30,9 +30,16 @@ export const AUTO_MAX_SCHEMA_TOKENS = 2000;
 
 type SchemaInput = Omit<Parameters<typeof autoDatabaseText>[0], 'detail'>;
 
-/** The grounded database block's size in the detail Auto would use: full when it fits, else compact. */
-export function autoSchemaTokens(input: SchemaInput): { tokens: number; detail: GroundingDetail } {
-  const full = estimateTokens(autoDatabaseText({ ...input, detail: 'full' }));
+/**
+ * The grounded database block's size in the detail Auto would use: full when it fits, else
+ * compact; a follow-up in a conversation (`followUp`) is compact: the thread's SQL already names
+ * what the conversation is about, and a value it compares with is checked after the query runs.
+ */
+export function autoSchemaTokens(
+  input: SchemaInput,
+  followUp = false,
+): { tokens: number; detail: GroundingDetail } {
+  const full = followUp ? Infinity : estimateTokens(autoDatabaseText({ ...input, detail: 'full' }));
   if (full <= AUTO_MAX_SCHEMA_TOKENS) return { tokens: full, detail: 'full' };
   return { tokens: estimateTokens(autoDatabaseText({ ...input, detail: 'compact' })), detail: 'compact' };
 }
@@ -62,7 +69,10 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     yield { type: 'error', code: 'aborted', message: 'Stopped.', step: 0, at: now() };
     return;
   }
-  const { tokens, detail } = autoSchemaTokens({ schema: options.schema, grounding, privacy: policy });
+  const { tokens, detail } = autoSchemaTokens(
+    { schema: options.schema, grounding, privacy: policy },
+    !!options.history?.length,
+  );
   if (tokens > AUTO_MAX_SCHEMA_TOKENS) {
     yield route(
       'agent',

@@ -23,7 +23,7 @@ export interface PriorTurn {
 }
 
 /** Tokens the thread may take in a prompt; older turns shrink to their question first. */
-export const THREAD_MAX_TOKENS = 700;
+export const THREAD_MAX_TOKENS = 300;
 /** Rows of the newest answer shown, so "those" and "the first one" can be read. */
 const ROWS_SHOWN = 3;
 
