@@ -39,6 +39,8 @@ export interface AskOptions {
   timeoutMs?: number;
   /** What of the cell values may reach the model (--privacy); absent: the provider's default. */
   privacy?: PrivacyLevel;
+  /** A transcript (--transcript of an earlier run) whose conversation the question continues. */
+  continueFrom?: string;
 }
 
 export const ASK_FLAGS = {
@@ -61,6 +63,7 @@ export const ASK_FLAGS = {
   'pause-after-plan': { type: 'boolean' },
   privacy: { type: 'string' },
   mode: { type: 'string' },
+  continue: { type: 'string' },
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -104,6 +107,8 @@ export function parseAskArgs(args: string[]): AskOptions | null {
   // Scripted turns (the built-in demo, test scripts) are an agent's run unless said otherwise.
   const mode = v.mode ?? (v.provider === 'scripted' ? 'agent' : DEFAULT_ANSWER_MODE);
   if (mode === 'direct' && v.plan) throw new UsageError('--plan is carried out by the agent: not with --mode direct');
+  if (v.continue !== undefined && v['check-step'] !== undefined)
+    throw new UsageError('--continue follows up on a conversation; --check-step checks one step of a plan: not both');
   return {
     mode,
     db: v.db,
@@ -125,5 +130,6 @@ export function parseAskArgs(args: string[]): AskOptions | null {
     pauseAfterPlan: !!v['pause-after-plan'],
     timeoutMs: parseTimeout(v.timeout),
     privacy: parsePrivacyFlag(v.privacy),
+    ...(v.continue !== undefined ? { continueFrom: v.continue } : {}),
   };
 }

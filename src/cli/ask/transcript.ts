@@ -9,6 +9,7 @@ import { DowserError } from '../../core/errors';
 import { toJson } from '../json';
 import { redactSecrets } from '../../core/security/redact';
 import type { AskOptions } from './options';
+import type { PriorTurn } from '../../core/agent/thread';
 
 export interface Transcript {
   question: string;
@@ -24,6 +25,8 @@ export interface Transcript {
   startedAt: string;
   ms: number;
   exitCode: number;
+  /** The conversation's turns before this one (--continue), so a later --continue goes on from here. */
+  history?: PriorTurn[];
   events: AgentEvent[];
 }
 
@@ -34,6 +37,7 @@ export function buildTranscript(
   startedAt: number,
   events: AgentEvent[],
   exitCode: number,
+  history: PriorTurn[] = [],
 ): Transcript {
   return {
     question: o.question,
@@ -47,6 +51,7 @@ export function buildTranscript(
     startedAt: new Date(startedAt).toISOString(),
     ms: Date.now() - startedAt,
     exitCode,
+    ...(history.length ? { history } : {}),
     events,
   };
 }

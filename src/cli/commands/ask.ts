@@ -20,12 +20,14 @@ import { cliAskUser, cliOnPlan, processTerminal, type Terminal } from '../ask/pe
 import { planFromFile, readPlanFile } from '../ask/plan-file';
 import { renderEvent, usageLine } from '../ask/render';
 import { buildTranscript, writeTranscript } from '../ask/transcript';
+import { threadOfTranscript } from '../ask/continue';
 
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
                   [--mode auto|agent|direct] [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
                   [--transcript <file>] [--json] [--timeout <s>] [--privacy full|matches|schema]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
+                  [--continue <transcript.json>]
 
 Answers a question about a SQLite file with one read-only query, whose rows are shown with a
 plain-words explanation. The file is read into memory and never written.
@@ -57,6 +59,9 @@ Options:
                        a tool call that runs longer is stopped and the model is told so
 ${PRIVACY_HELP}
   --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
+  --continue <file>    follow up on the conversation a --transcript file ends: the model gets its
+                       earlier questions, their SQL, result columns and row counts (rows as
+                       --privacy allows); with --transcript the new file carries the thread on
   --json               one JSON event per line: status, plan, plan_waiting, thought_delta,
                        thought, action, observation, ask {question, options, defaultAnswer?}, sql,
                        usage, then final {sql, columns, rows, totalRows, truncated, explanation,
@@ -109,6 +114,8 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     return EXIT_OK;
   }
   const planJson = o.plan ? readPlanFile(rawIo, o.plan) : undefined;
+  // Read before anything starts: a transcript that cannot be continued is the person's to fix.
+  const history = o.continueFrom ? threadOfTranscript(rawIo, o.continueFrom) : [];
   const { model, secret, keyEnv } = createAskModel(o, rawIo);
   const io = scrubbingIo(rawIo, secret);
   const startedAt = Date.now();
@@ -167,6 +174,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             signal,
             confirmedPlan: plan,
             askUser: cliAskUser(o, io, terminal, signal),
+            ...(history.length ? { history } : {}),
             onPlan: o.pauseAfterPlan ? cliOnPlan(o, io, terminal, signal) : undefined,
             // Left out when not given: runAgent's defaults are spread under the options, so undefined would win.
             ...(o.tools ? { mode: o.tools } : {}),
@@ -201,7 +209,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   }
   const code = final ? EXIT_OK : controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_ERROR;
   if (o.transcript) {
-    const transcript = buildTranscript(o, model, keyEnv, startedAt, events, code);
+    const transcript = buildTranscript(o, model, keyEnv, startedAt, events, code, history);
     writeTranscript(o.transcript, transcript, secret);
   }
   return code;

@@ -24,7 +24,7 @@ import { duration, EvalProgress } from './eval-progress';
 import { loadEvalQuestions, type EvalItem } from './eval-questions';
 import { isConversational } from './datasets';
 import type { AgentEvent } from '../../core/agent/events';
-import type { PriorTurn } from '../../core/agent/thread';
+import { priorTurnOf, type PriorTurn } from '../../core/agent/thread';
 import type { Dataset } from '../../core/eval/score-answer';
 
 export const EXIT_INTERRUPTED = 130;
@@ -69,19 +69,6 @@ export function chunksByDatabase(items: EvalItem[], workers: number): EvalItem[]
 
 /** The scoring rule: SParC and CoSQL turns are scored as Spider questions. */
 const scoringOf = (o: EvalOptions): Dataset => (o.dataset === 'bird' ? 'bird' : 'spider');
-
-/** The turn as the next one's context: the model's own answer, from its final event. */
-function priorTurn(item: EvalItem, events: readonly AgentEvent[]): PriorTurn {
-  const final = events.findLast((e) => e.type === 'final');
-  if (!final || final.type !== 'final') return { question: item.question, sql: null, columns: [], totalRows: null };
-  return {
-    question: item.question,
-    sql: final.sql,
-    columns: final.columns,
-    totalRows: final.totalRows,
-    rows: final.rows.slice(0, 3),
-  };
-}
 
 async function evaluate(
   item: EvalItem,
@@ -235,7 +222,7 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
           const done = await evaluate(item, slots[slot], ctx, thread);
           if (!done) continue;
           const r = done.record;
-          if (item.interaction !== undefined) history.push(priorTurn(item, done.events));
+          if (item.interaction !== undefined) history.push(priorTurnOf(item.question, done.events));
           out.append(r);
           fresh.set(r.id, r);
           progress?.tick(r);

@@ -35,10 +35,7 @@ type SchemaInput = Omit<Parameters<typeof autoDatabaseText>[0], 'detail'>;
  * compact; a follow-up in a conversation (`followUp`) is compact: the thread's SQL already names
  * what the conversation is about, and a value it compares with is checked after the query runs.
  */
-export function autoSchemaTokens(
-  input: SchemaInput,
-  followUp = false,
-): { tokens: number; detail: GroundingDetail } {
+export function autoSchemaTokens(input: SchemaInput, followUp = false): { tokens: number; detail: GroundingDetail } {
   const full = followUp ? Infinity : estimateTokens(autoDatabaseText({ ...input, detail: 'full' }));
   if (full <= AUTO_MAX_SCHEMA_TOKENS) return { tokens: full, detail: 'full' };
   return { tokens: estimateTokens(autoDatabaseText({ ...input, detail: 'compact' })), detail: 'compact' };

@@ -6,6 +6,7 @@
 // turns whole, older ones by their question alone, within a token budget.
 
 import { estimateTokens } from '../prompt/schema-text';
+import type { AgentEvent } from './events';
 import { jsonData, rowData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
 
@@ -66,4 +67,19 @@ export function threadText(turns: readonly PriorTurn[], maxTokens = THREAD_MAX_T
     'Earlier in this conversation (newest last). The question below may follow up on it: read "those", "it", "also", "instead" against the newest answer, and change its SQL (a filter, a column, an order) rather than start over when that is what is asked.',
     ...parts,
   ].join('\n');
+}
+
+/** A finished run as the next turn's context: its question and what its final event answered. */
+export function priorTurnOf(question: string, events: readonly AgentEvent[], correction?: string): PriorTurn {
+  const final = events.findLast((e) => e.type === 'final');
+  const base = correction?.trim() ? { correction: correction.trim() } : {};
+  if (!final || final.type !== 'final') return { question, sql: null, columns: [], totalRows: null, ...base };
+  return {
+    question,
+    sql: final.sql,
+    columns: final.columns,
+    totalRows: final.totalRows,
+    rows: final.rows.slice(0, ROWS_SHOWN),
+    ...base,
+  };
 }
