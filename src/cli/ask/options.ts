@@ -78,13 +78,28 @@ export function parsePrivacyFlag(text: string | undefined): PrivacyLevel | undef
 
 const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
 
-/** Null when --help was asked for. */
-export function parseAskArgs(args: string[]): AskOptions | null {
+/** Flags of `dowser ask` that mean nothing in `dowser chat`, where questions are typed one by one. */
+const NOT_IN_CHAT = ['question', 'plan', 'check-step', 'continue', 'transcript', 'json', 'pause-after-plan'] as const;
+
+/**
+ * Null when --help was asked for. `chat`: the options of `dowser chat`, the same but for the
+ * question (typed at the prompt) and the flags of a single run.
+ */
+export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions | null {
   const { values: v, positionals } = parseCommandArgs(args, ASK_FLAGS);
   if (v.help) return null;
   if (positionals.length)
-    throw new UsageError(`unexpected argument "${positionals[0]}" (put the question in --question "…")`);
+    throw new UsageError(
+      chat
+        ? `unexpected argument "${positionals[0]}" (type questions at the prompt)`
+        : `unexpected argument "${positionals[0]}" (put the question in --question "…")`,
+    );
   if (!v.db) throw new UsageError('--db <file> is required');
+  if (chat) {
+    const refused = NOT_IN_CHAT.find((f) => v[f] !== undefined);
+    if (refused) throw new UsageError(`--${refused} is for dowser ask; in dowser chat type questions at the prompt`);
+    v.question = '(typed at the prompt)';
+  }
   if (v['check-step'] !== undefined && !v.plan)
     throw new UsageError('--check-step N needs --plan <plan.json> (the plan whose sub-question N is checked)');
   // A step check answers one sub-question of the plan, so the question itself is optional there.

@@ -2,6 +2,7 @@
 
 import type { CliCommand } from '../command';
 import { askCommand } from './ask';
+import { chatCommand } from './chat';
 import { directCommand } from './direct';
 import { explainCommand } from './explain';
 import { fixCommand } from './fix';
@@ -20,6 +21,7 @@ export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
     schemaCommand,
     toolsCommand,
     askCommand,
+    chatCommand,
     linkCommand,
     directCommand,
     fixCommand,
