@@ -5,6 +5,8 @@ import { buildDb } from '../../test-support/build-db';
 import { executorFor, type SqlExecutor } from '../executor';
 import type { Schema } from '../types';
 import { explainEmptyAggregate, explainEmptyResult } from './sql-repair';
+import { buildToolbox } from './toolbox';
+import { unmark } from '../privacy/marks';
 
 let engine: SqljsEngine;
 let exec: SqlExecutor;
@@ -24,6 +26,20 @@ beforeAll(async () => {
 afterAll(() => engine.close('r'));
 
 describe('explaining an empty result or a zero', () => {
+  it("says a filter's value is stored when it is, instead of offering it as a correction", async () => {
+    const values = (await buildToolbox(exec, schema)).values;
+    const lines = await explainEmptyResult(
+      exec,
+      "SELECT id FROM baskets WHERE store = 'south' AND left_behind = 'no'",
+      schema,
+      values,
+    );
+    expect(unmark(lines.join('\n'))).toContain(
+      '`store = \'south\'` keeps none of the 3 rows the rest of the query gives. "south" is stored in baskets.store: its rows are left out by the rest of the query (the joins or the other filters).',
+    );
+    expect(unmark(lines.join('\n'))).not.toContain('Values that exist: "south"');
+  });
+
   it('says first that a zero can be right, and gives filter counts as facts, not as a way to drop a filter', async () => {
     const lines = await explainEmptyAggregate(
       exec,

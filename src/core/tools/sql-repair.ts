@@ -206,7 +206,12 @@ async function emptyCauses(exec: SqlExecutor, sql: string, schema: Schema, value
       const hits = values
         .search(lit.value, { k: 3, column: lit.column })
         .filter((h) => inQuery.length === 0 || inQuery.includes(h.table));
-      if (hits.length)
+      // The value itself is stored: then the rows holding it are what the rest of the query drops,
+      // and listing it as a "value that exists" would read as a correction of a right filter.
+      const same = hits.find((h) => h.value.toLowerCase() === lit.value.toLowerCase());
+      if (same)
+        line += ` ${valueData(same.value)} is stored in ${promptIdent(same.table)}.${promptIdent(same.column)}: its rows are left out by the rest of the query (the joins or the other filters).`;
+      else if (hits.length)
         line += ` Values that exist: ${hits.map((h) => `${valueData(h.value)} in ${promptIdent(h.table)}.${promptIdent(h.column)}`).join(', ')}.`;
     }
     lines.push(line);

@@ -18,6 +18,8 @@ import type { Plan } from '../../core/agent/plan';
 import { checkStep } from '../../core/agent/check-step';
 import type { SqlValue } from '../../core/types';
 import type { AgentEvent } from '../../core/agent/events';
+import { priorTurnOf } from '../../core/agent/thread';
+import type { AskRun } from '../store/ask-store';
 
 const controllerOf = (dbId: string) => getServices().asks.for(dbId);
 
@@ -56,6 +58,31 @@ export interface AskOptions {
   previousSql?: string;
   /** Auto (the default), the agent, or Direct (core/agent/answer-mode.ts). */
   mode?: AnswerMode;
+  /** Follow up on the current answer: the conversation goes on (else a new one starts). */
+  followUp?: boolean;
+  /** Answer again the turn at this place of the conversation (its plan was edited). */
+  atTurn?: number;
+}
+
+/**
+ * The conversation a question is asked in (issue 23): the turns before it, and the turns asked
+ * after an earlier one that is now answered again (they built on the old answer).
+ */
+function conversationFor(dbId: string, options: AskOptions): { thread: AskRun[]; later: AskRun[] } {
+  const s = useAsk.getState();
+  const earlier = s.threads[dbId] ?? [];
+  const current = s.runs[dbId];
+  const all = [...earlier, ...(current ? [current] : [])];
+  // A plan confirmed without a place regenerates the current turn, in its conversation.
+  const at = options.atTurn ?? (options.confirmedPlan && current ? (current.turn ?? earlier.length) : undefined);
+  if (at !== undefined)
+    return {
+      thread: all.slice(0, at),
+      later: [...all.slice(at + 1), ...(s.laterTurns[dbId] ?? [])].map((r) => ({ ...r, stale: true })),
+    };
+  const answered = current && !current.imported && current.status === 'done';
+  if (options.followUp && answered) return { thread: all, later: [] };
+  return { thread: [], later: [] };
 }
 
 export async function ask(dbId: string, question: string, hints: string, options: AskOptions = {}): Promise<void> {
@@ -67,8 +94,14 @@ export async function ask(dbId: string, question: string, hints: string, options
   const control = controllerOf(dbId);
   const signal = control.start();
   const store = useAsk.getState();
+  const { thread, later } = conversationFor(dbId, options);
+  store.setThread(dbId, thread, later);
+  const id = `run${++counter}-${Date.now().toString(36)}`;
+  const history = thread.map((r) => priorTurnOf(r.question, r.events));
   store.setRun(dbId, {
-    id: `run${++counter}-${Date.now().toString(36)}`,
+    id,
+    threadId: thread[0]?.threadId ?? thread[0]?.id ?? id,
+    turn: thread.length,
     dbId,
     dbName: db?.name ?? '',
     question,
@@ -124,6 +157,7 @@ export async function ask(dbId: string, question: string, hints: string, options
       mode: toolMode,
       signal,
       userExamples,
+      ...(history.length ? { history } : {}),
       confirmedPlan: options.confirmedPlan,
       askUser: async (q) => {
         useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });

@@ -5,6 +5,18 @@ import { announcementFor, announcementsSince } from './run-announcements';
 const at = { step: 1, at: 0 };
 
 describe('run announcements', () => {
+  it("say Auto's path and when the page asked the model again", () => {
+    expect(announcementFor({ ...at, type: 'route', path: 'grounded', reason: 'x' } as AgentEvent)).toBe(
+      'Answering from the schema and its stored values.',
+    );
+    expect(announcementFor({ ...at, type: 'route', path: 'agent', reason: 'too wide' } as AgentEvent)).toBe(
+      'The agent takes over with its tools: too wide',
+    );
+    expect(announcementFor({ ...at, type: 'observation', tool: '', text: '…', ok: true, ms: 0 } as AgentEvent)).toBe(
+      'Asked the model again with what the query showed.',
+    );
+  });
+
   it('say the plan, each tool and its outcome, and where the answer is', () => {
     const events = [
       { ...at, type: 'status', turn: 1, maxTurns: 5 },

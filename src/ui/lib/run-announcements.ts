@@ -25,7 +25,13 @@ export function announcementFor(event: AgentEvent): string | null {
         .join('; ')}.`;
     }
     case 'observation':
+      // No tool: what the page sent back to the model (a repair, a value not stored, a check's objection).
+      if (!event.tool) return 'Asked the model again with what the query showed.';
       return `${TOOL_WORDS[event.tool] ?? event.tool}: ${event.ok ? 'done' : 'failed'}.`;
+    case 'route':
+      return event.path === 'agent'
+        ? `The agent takes over with its tools: ${cut(event.reason, 160)}`
+        : 'Answering from the schema and its stored values.';
     case 'ask':
       return `The agent asks you: ${cut(event.question, 160)}`;
     case 'final': {

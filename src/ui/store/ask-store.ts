@@ -1,5 +1,6 @@
-// The agent's runs in the page: the current run per database (its events as they stream) and
-// the model settings. Past runs live in IndexedDB (lib/run-history.ts).
+// The agent's runs in the page: the current run per database (its events as they stream), the
+// conversation it belongs to (issue 23: the earlier turns, oldest first; a follow-up is asked with
+// them), and the model settings. Past runs live in IndexedDB (lib/run-history.ts).
 
 import { create } from 'zustand';
 import type { AgentEvent } from '../../core/agent/events';
@@ -37,10 +38,20 @@ export interface AskRun {
   mode?: 'auto' | 'direct';
   /** Opened from an exported file: shown read-only. */
   imported?: boolean;
+  /** The conversation it belongs to and its place in it (0 for a first question). */
+  threadId?: string;
+  turn?: number;
+  /** Asked before an earlier turn was answered again: it builds on an answer that is no longer the thread's. */
+  stale?: boolean;
 }
 
 interface AskState {
   runs: Record<string, AskRun | undefined>;
+  /** The finished turns before the current run of each database's conversation, oldest first. */
+  threads: Record<string, AskRun[] | undefined>;
+  /** Turns asked after an earlier one that was answered again: shown apart, to ask again on request. */
+  laterTurns: Record<string, AskRun[] | undefined>;
+  setThread(dbId: string, turns: AskRun[], later?: AskRun[]): void;
   model: ModelSettings;
   /** Model settings a link (`#provider=…&baseUrl=…`) asks for: applied only if the person accepts. */
   linkProposal: LinkProposal | null;
@@ -60,6 +71,10 @@ export const useAsk = create<AskState>()((set, get) => {
   const clean = <T>(value: T): T => redactDeep(value, knownKeys(get().model));
   return {
     runs: {},
+    threads: {},
+    laterTurns: {},
+    setThread: (dbId, turns, later = []) =>
+      set((s) => ({ threads: { ...s.threads, [dbId]: turns }, laterTurns: { ...s.laterTurns, [dbId]: later } })),
     model: savedModel,
     linkProposal: settingsFromLink(typeof location !== 'undefined' ? location.hash : '', savedModel),
     answerLink: (accept) =>

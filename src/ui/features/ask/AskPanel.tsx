@@ -17,11 +17,22 @@ import { NoModelGuide } from './NoModelGuide';
 import { RunAnnouncer } from './RunAnnouncer';
 import { useAnswerIntoView } from './use-answer-into-view';
 import { RunJumps } from './RunJumps';
+import { LaterTurns, useRestoredThread } from './ThreadParts';
+import { shown } from '../../lib/format';
+import type { AskRun } from '../../store/ask-store';
+
+const NONE: AskRun[] = [];
 
 /** Question box, the run as it happens, and the answer. */
 export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked for from here. */ rows?: ReactNode }) {
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
   const run = useAsk((s) => s.runs[dbId]);
+  const thread = useAsk((s) => s.threads[dbId]) ?? NONE;
+  const later = useAsk((s) => s.laterTurns[dbId]) ?? NONE;
+  // After an answer the next question follows up on it, unless the person starts a new one.
+  const [followUp, setFollowUp] = useState(true);
+  const canFollowUp = !!run && run.status === 'done' && !run.imported;
+  useRestoredThread(dbId, db?.name);
   const model = useAsk((s) => s.model);
   const isDemo = db?.name === 'demo.sqlite';
   const scripted = model.provider === 'scripted';
@@ -49,7 +60,11 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
 
   const canAsk = question.trim() !== '' && !running && !(scripted && !isDemo);
   const submit = () => {
-    if (canAsk) void ask(dbId, question.trim(), hints.trim(), { mode: scripted ? 'agent' : mode });
+    if (canAsk)
+      void ask(dbId, question.trim(), hints.trim(), {
+        mode: scripted ? 'agent' : mode,
+        followUp: canFollowUp && followUp,
+      });
   };
 
   return (
@@ -106,6 +121,15 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
         </button>
         <ImportRunButton dbId={dbId} />
         <AskModeSwitch dbId={dbId} scripted={scripted} />
+        {canFollowUp && (
+          <label
+            className="small follow-up"
+            title={`The model gets the conversation so far: ${thread.length + 1} earlier question${thread.length ? 's' : ''}`}
+          >
+            <input type="checkbox" checked={followUp} onChange={(e) => setFollowUp(e.target.checked)} /> Follow up on
+            the answer to “{shown(run.question)}”
+          </label>
+        )}
         {showHints && (
           <textarea
             className="hints"
@@ -132,6 +156,17 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
         </PanelBoundary>
       )}
       <RunAnnouncer run={run} />
+      {thread.length > 0 && (
+        <ol className="thread" aria-label="Earlier in this conversation">
+          {thread.map((t) => (
+            <li key={t.id} className="turn" data-testid="turn">
+              <PanelBoundary name="run">
+                <RunView run={t} />
+              </PanelBoundary>
+            </li>
+          ))}
+        </ol>
+      )}
       {run && (
         <div ref={runBox} aria-busy={running} className="run-box">
           {run.events.some((e) => e.type === 'final') && (
@@ -142,6 +177,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           </PanelBoundary>
         </div>
       )}
+      {later.length > 0 && <LaterTurns dbId={dbId} turns={later} disabled={running} />}
       {!run && (
         <p className="muted pad">
           The agent first writes a plan of sub-questions, then searches columns and values, finds join paths, runs SQL,

@@ -14,7 +14,8 @@ export function RunAnnouncer({ run }: { run: AskRun | undefined }) {
     if (seen.current.id !== run.id) {
       // A run loaded from History or a file is not news; a new run is.
       seen.current = { id: run.id, count: run.status === 'running' ? 0 : run.events.length };
-      if (run.status === 'running') setText(`Working on: ${run.question}`);
+      if (run.status === 'running')
+        setText(run.turn ? `Follow-up ${run.turn}, working on: ${run.question}` : `Working on: ${run.question}`);
     }
     const news = announcementsSince(run.events, seen.current.count);
     seen.current.count = run.events.length;

@@ -31,6 +31,8 @@ export function RunView({ run }: { run: AskRun }) {
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
         {run.mode === 'direct' && ' · Direct (one call, no tools)'}
         {run.mode === 'auto' && ' · Auto'}
+        {!!run.turn && ` · follow-up ${run.turn}`}
+        {run.stale && ' · built on an earlier answer'}
         {usage &&
           ` · ${formatCount(usage.total.inputTokens)} in${usage.total.cachedInputTokens ? ` (${formatCount(usage.total.cachedInputTokens)} cached)` : ''} / ${formatCount(usage.total.outputTokens)} out tokens${usage.total.estimated ? ' (estimated)' : ''}`}
         {run.endedAt && ` · ${((run.endedAt - run.startedAt) / 1000).toFixed(1)} s`}
@@ -91,7 +93,13 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
     if (!draft) return;
     if (run.waitingFor === 'plan') continueAfterPlan(run.dbId, draft);
     else if (!finished) restartFromPlan(run.dbId, draft);
-    else void ask(run.dbId, run.question, run.hints, { confirmedPlan: draft, previousSql: final?.sql });
+    // An earlier turn of a conversation is answered again in its place; the turns after it are kept apart.
+    else
+      void ask(run.dbId, run.question, run.hints, {
+        confirmedPlan: draft,
+        previousSql: final?.sql,
+        ...(run.turn !== undefined ? { atTurn: run.turn } : {}),
+      });
     setDraft(null);
   };
   const regenerateLabel =
