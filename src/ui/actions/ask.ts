@@ -68,7 +68,7 @@ export interface AskOptions {
  * The conversation a question is asked in (issue 23): the turns before it, and the turns asked
  * after an earlier one that is now answered again (they built on the old answer).
  */
-function conversationFor(dbId: string, options: AskOptions): { thread: AskRun[]; later: AskRun[] } {
+function conversationFor(dbId: string, options: AskOptions): { thread: AskRun[]; later: AskRun[]; threadId?: string } {
   const s = useAsk.getState();
   const earlier = s.threads[dbId] ?? [];
   const current = s.runs[dbId];
@@ -79,9 +79,12 @@ function conversationFor(dbId: string, options: AskOptions): { thread: AskRun[];
     return {
       thread: all.slice(0, at),
       later: [...all.slice(at + 1), ...(s.laterTurns[dbId] ?? [])].map((r) => ({ ...r, stale: true })),
+      // The turn answered again stays in its conversation (the history brings it back so after a reload).
+      threadId: all[at]?.threadId ?? all[0]?.id,
     };
   const answered = current && !current.imported && current.status === 'done';
-  if (options.followUp && answered) return { thread: all, later: [] };
+  // A follow-up keeps the turns set apart (they can still be asked again); a new question drops them.
+  if (options.followUp && answered) return { thread: all, later: s.laterTurns[dbId] ?? [] };
   return { thread: [], later: [] };
 }
 
@@ -94,13 +97,13 @@ export async function ask(dbId: string, question: string, hints: string, options
   const control = controllerOf(dbId);
   const signal = control.start();
   const store = useAsk.getState();
-  const { thread, later } = conversationFor(dbId, options);
+  const { thread, later, threadId } = conversationFor(dbId, options);
   store.setThread(dbId, thread, later);
   const id = `run${++counter}-${Date.now().toString(36)}`;
   const history = thread.map((r) => priorTurnOf(r.question, r.events));
   store.setRun(dbId, {
     id,
-    threadId: thread[0]?.threadId ?? thread[0]?.id ?? id,
+    threadId: threadId ?? thread[0]?.threadId ?? thread[0]?.id ?? id,
     turn: thread.length,
     dbId,
     dbName: db?.name ?? '',

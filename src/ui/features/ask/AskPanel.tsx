@@ -161,7 +161,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           {thread.map((t) => (
             <li key={t.id} className="turn" data-testid="turn">
               <PanelBoundary name="run">
-                <RunView run={t} />
+                <RunView run={t} earlier />
               </PanelBoundary>
             </li>
           ))}

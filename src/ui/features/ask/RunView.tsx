@@ -18,7 +18,13 @@ import { MiniRows } from '../../components/MiniRows';
 type Ev<T extends AgentEvent['type']> = Extract<AgentEvent, { type: T }>;
 
 /** One run: plan card, a card per step, the answer. All model and database text is rendered as text. */
-export function RunView({ run }: { run: AskRun }) {
+export function RunView({
+  run,
+  earlier = false,
+}: {
+  run: AskRun;
+  /** An earlier turn of the conversation. */ earlier?: boolean;
+}) {
   const plan = [...run.events].reverse().find((e): e is Ev<'plan'> => e.type === 'plan');
   const final = run.events.find((e): e is Ev<'final'> => e.type === 'final');
   const error = run.events.find((e): e is Ev<'error'> => e.type === 'error');
@@ -26,7 +32,7 @@ export function RunView({ run }: { run: AskRun }) {
   const routes = run.events.filter((e): e is Ev<'route'> => e.type === 'route');
   const steps = groupSteps(run.events);
   return (
-    <div className="run" data-testid="run" data-status={run.status}>
+    <div className="run" data-testid={earlier ? 'turn-run' : 'run'} data-status={run.status}>
       <div className="run-meta muted small">
         {run.provider === 'scripted' ? 'scripted demo (no model)' : `${run.provider} · ${run.model}`}
         {run.mode === 'direct' && ' · Direct (one call, no tools)'}
