@@ -98,6 +98,22 @@ describe('run export', () => {
     expect(() => runFromJson('nope')).toThrow(/not JSON/);
   });
 
+  it("a follow-up's file holds its conversation: JSON reads it back, Markdown shows it before the question", () => {
+    const earlier = [{ ...run, question: 'All orders per status?', events: run.events }];
+    const followUp = { ...run, question: 'and only the paid ones?', earlier };
+    const back = runFromJson(runToJson(followUp));
+    expect(back.earlier).toHaveLength(1);
+    expect(back.earlier![0]).toMatchObject({ question: 'All orders per status?', status: run.status });
+    expect(back.earlier![0].events.length).toBeGreaterThan(0);
+    const md = runToMarkdown(followUp);
+    expect(md).toContain('## Earlier in this conversation');
+    expect(md.indexOf('### 1. All orders per status?')).toBeLessThan(
+      md.indexOf('## This question: and only the paid ones?'),
+    );
+    // A file without a conversation stays as it was.
+    expect(JSON.parse(runToJson(run))).not.toHaveProperty('thread');
+  });
+
   it('Markdown has the plan, each step, the SQL and a table of rows; database text cannot break its fences', () => {
     const md = runToMarkdown(run);
     expect(md).toMatch(/^# Which pets are dogs\?/);

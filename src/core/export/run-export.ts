@@ -22,7 +22,11 @@ export interface ExportableRun {
   startedAt: number;
   endedAt?: number;
   events: AgentEvent[];
+  /** The conversation's turns before this one, oldest first. */
+  earlier?: ExportableTurn[];
 }
+
+export type ExportableTurn = Pick<ExportableRun, 'question' | 'hints' | 'status' | 'startedAt' | 'endedAt' | 'events'>;
 
 // Every event type the agent emits has a place in the file's schema (compile-time check).
 type Unlisted = Exclude<AgentEvent['type'], RunFileEvent['type']>;
@@ -52,6 +56,18 @@ export function runToJson(run: ExportableRun): string {
     startedAt,
     endedAt: endedAt ?? null,
     events: exportEvents(run.events),
+    ...(run.earlier?.length
+      ? {
+          thread: run.earlier.map((t) => ({
+            question: t.question,
+            hints: t.hints,
+            status: t.status,
+            startedAt: t.startedAt,
+            endedAt: t.endedAt ?? null,
+            events: exportEvents(t.events),
+          })),
+        }
+      : {}),
   };
   return JSON.stringify(file, null, 2) + '\n';
 }
@@ -82,6 +98,18 @@ export function runFromJson(text: string): ExportableRun {
     endedAt: r.endedAt ?? undefined,
     // Cells are JSON values here (hex, digit strings): what the page shows of an opened run.
     events: r.events as AgentEvent[],
+    ...(r.thread?.length
+      ? {
+          earlier: r.thread.map((t) => ({
+            question: t.question,
+            hints: t.hints,
+            status: t.status,
+            startedAt: t.startedAt,
+            endedAt: t.endedAt ?? undefined,
+            events: t.events as AgentEvent[],
+          })),
+        }
+      : {}),
   };
 }
 
@@ -115,6 +143,20 @@ export function runToMarkdown(run: ExportableRun): string {
       `- Tokens: ${num(total.inputTokens)} in / ${num(total.outputTokens)} out${total.estimated ? ' (estimated)' : ''}`,
     );
   if (typeof run.endedAt === 'number') out.push(`- Time: ${((run.endedAt - num(run.startedAt)) / 1000).toFixed(1)} s`);
+  // A follow-up: the conversation before it, each turn with its steps and answer.
+  const earlier = list<ExportableTurn>(run.earlier);
+  if (earlier.length) {
+    out.push('', '## Earlier in this conversation');
+    earlier.forEach((t, i) => {
+      out.push('', `### ${i + 1}. ${mdInline(t?.question)}`);
+      const turnEvents = list<Loose>(t?.events).filter((e) => e && typeof e === 'object');
+      const acted = new Set(turnEvents.filter((e) => e.type === 'action').map((e) => e.step));
+      for (const e of turnEvents)
+        if (e.type !== 'sql' || !acted.has(e.step))
+          out.push(...eventMarkdown(e).map((l) => l.replace(/^## /, '#### ')));
+    });
+    out.push('', `## This question: ${mdInline(run.question)}`);
+  }
   // SQL that requests without tools wrote (Auto, Direct) has no action to show it; the agent's has.
   const withAction = new Set(events.filter((e) => e.type === 'action').map((e) => e.step));
   for (const e of events) if (e.type !== 'sql' || !withAction.has(e.step)) out.push(...eventMarkdown(e));

@@ -124,6 +124,16 @@ export const runEvent = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** An earlier turn of the run's conversation (issue 23): its question, hints and events. */
+const runTurn = z.object({
+  question: text,
+  hints: text,
+  status: text,
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  events: z.array(runEvent).max(100_000),
+});
+
 export const runFile = z.object({
   format: z.literal(RUN_FORMAT),
   question: text,
@@ -135,6 +145,8 @@ export const runFile = z.object({
   startedAt: z.number(),
   endedAt: z.number().nullable(),
   events: z.array(runEvent).max(100_000),
+  /** The conversation's turns before this one, oldest first (absent: a question on its own). */
+  thread: z.array(runTurn).max(200).optional(),
 });
 
 export type RunFile = z.infer<typeof runFile>;

@@ -11,7 +11,12 @@ import { knownKeys } from '../../lib/model-settings';
 export function RunExportButtons({ run: shownRun }: { run: AskRun }) {
   // Runs in the store are redacted already; keys entered since are cut here too.
   const model = useAsk((s) => s.model);
-  const run = redactDeep(shownRun, knownKeys(model));
+  const thread = useAsk((s) => s.threads[shownRun.dbId]);
+  // A follow-up's file holds its conversation: the turns before it, oldest first.
+  const earlier = (thread ?? []).filter(
+    (t) => t.threadId === shownRun.threadId && (t.turn ?? 0) < (shownRun.turn ?? 0),
+  );
+  const run = redactDeep({ ...shownRun, ...(earlier.length ? { earlier } : {}) }, knownKeys(model));
   const final = run.events.find((e) => e.type === 'final');
   const plan = [...run.events].reverse().find((e) => e.type === 'plan');
   const name = `${baseName(run.dbName)}-${baseName(run.question).slice(0, 40) || 'run'}`;
@@ -62,21 +67,30 @@ export function ImportRunButton({ dbId }: { dbId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const notify = useApp((s) => s.notify);
   const setRun = useAsk((s) => s.setRun);
+  const setThread = useAsk((s) => s.setThread);
   const onFile = async (file: File) => {
     try {
       if (file.size > MAX_RUN_FILE_BYTES)
         throw new Error(
           `it is ${Math.round(file.size / 1e6)} MB; run files up to ${MAX_RUN_FILE_BYTES / 1e6} MB open.`,
         );
-      const r = runFromJson(await file.text());
-      setRun(dbId, {
-        ...r,
-        id: `imported-${Date.now().toString(36)}`,
+      const { earlier = [], ...r } = runFromJson(await file.text());
+      const threadId = `imported-${Date.now().toString(36)}`;
+      const turn = (t: typeof r | (typeof earlier)[number], i: number) => ({
+        ...t,
+        id: `${threadId}-${i}`,
+        threadId,
+        turn: i,
         dbId,
-        status: r.status === 'done' ? 'done' : 'failed',
+        dbName: r.dbName,
+        provider: r.provider,
+        model: r.model,
+        status: t.status === 'done' ? ('done' as const) : ('failed' as const),
         streaming: '',
         imported: true,
       });
+      setThread(dbId, earlier.map(turn));
+      setRun(dbId, { ...turn(r, earlier.length), id: threadId });
     } catch (e) {
       notify('error', `Could not open "${file.name}": ${e instanceof Error ? e.message : String(e)}`);
     }
