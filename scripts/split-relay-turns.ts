@@ -6,26 +6,41 @@
  *
  *   npx tsx scripts/split-relay-turns.ts /tmp/relay-auto /tmp/measure-auto auto src/test-fixtures/relay/auto \
  *     [/tmp/measure-questions.json]
+ *
+ * A SParC run (`--dataset sparc`) needs no questions file: each record names its interaction and
+ * turn, and the files are `sparc-<interaction>-<turn>.json`.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [relay, measure, mode, out, questionsFile = '/tmp/measure-questions.json'] = process.argv.slice(2);
 if (!out) throw new Error('usage: split-relay-turns.ts RELAY_DIR MEASURE_DIR MODE OUT_DIR [QUESTIONS]');
-const questions = JSON.parse(readFileSync(questionsFile, 'utf8')) as Array<{
-  question: string;
-  db_id: string;
-  question_id: string;
-}>;
+type Listed = { question: string; db_id: string; question_id: string };
 const records = readFileSync(join(measure, 'results.jsonl'), 'utf8')
   .trim()
   .split('\n')
-  .map((l) => JSON.parse(l) as { id: string; finalSql: string | null; status: string; cost: { requests: number } });
+  .map(
+    (l) =>
+      JSON.parse(l) as {
+        id: string;
+        question: string;
+        dbId: string;
+        interaction?: number;
+        turn?: number;
+        finalSql: string | null;
+        status: string;
+        cost: { requests: number };
+      },
+  );
+const conversational = records.some((r) => r.interaction !== undefined);
+let questions: Listed[] | null = null;
 const read = (name: string) => JSON.parse(readFileSync(join(relay, name), 'utf8'));
 mkdirSync(out, { recursive: true });
 let n = 1;
 for (const r of records) {
-  const q = questions[Number(r.id)];
+  const q: Listed = conversational
+    ? { question: r.question, db_id: r.dbId, question_id: `sparc-${r.id}` }
+    : (questions ??= JSON.parse(readFileSync(questionsFile, 'utf8')) as Listed[])[Number(r.id)];
   // The question's start up to any character JSON escapes, as the request's text shows it.
   const start = q.question.split(/["\\\n]/)[0].slice(0, 30);
   if (!readFileSync(join(relay, `req-${n}.txt`), 'utf8').includes(start))
@@ -51,7 +66,9 @@ for (const r of records) {
   n += r.cost.requests;
   const [dataset, index] = q.question_id.split('-');
   const source =
-    dataset === 'spider' ? { dataset, index: Number(index) } : { dataset, interaction: Number(index), turn: 0 };
+    dataset === 'spider'
+      ? { dataset, index: Number(index) }
+      : { dataset, interaction: r.interaction ?? Number(index), turn: r.turn ?? 0 };
   const file = {
     id: q.question_id,
     mode,

@@ -1,5 +1,6 @@
-// The issue-22 measurement replayed: a capable model answered 62 questions (42 Spider dev, 20
-// SParC dev first turns) through the relay in each mode (src/test-fixtures/relay/README.md). Each
+// The issue-22 and issue-23 measurements replayed: a capable model answered 62 questions (42 Spider
+// dev, 20 SParC dev first turns) through the relay in each mode, and 26 SParC dev interactions with
+// and without their thread (src/test-fixtures/relay/README.md). Each
 // file's replies go to the scripted model, the tools run on the real Spider database, and the run
 // must end on the same final SQL after the same number of requests. A change to a prompt, a tool,
 // the loop or Auto's path that would change how these runs unfold shows up here. Questions are
@@ -16,6 +17,7 @@ import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
 import { runAnswer, type AnswerMode } from './answer-mode';
 import type { AgentEvent } from './events';
+import { priorTurnOf, type PriorTurn } from './thread';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const relayDir = join(repoRoot, 'src/test-fixtures/relay');
@@ -105,4 +107,60 @@ describe.skipIf(!present)('the relay recordings replayed on the Spider databases
     expect(events.filter((e) => e.type === 'usage')).toHaveLength(r.modelRequests);
     expect(model.remaining).toBe(0);
   });
+});
+
+/** SParC interactions replayed turn by turn; with the thread, each turn gets the answers replayed before it. */
+describe.skipIf(!present)('the SParC conversations replayed, with and without their thread', () => {
+  const interactions = (variant: 'thread' | 'none') => {
+    const dir = join(relayDir, `sparc-${variant}`);
+    const byInteraction = new Map<number, Recorded[]>();
+    for (const f of existsSync(dir) ? readdirSync(dir) : []) {
+      const r = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Recorded;
+      if (r.source.dataset !== 'sparc') continue;
+      byInteraction.set(r.source.interaction, [...(byInteraction.get(r.source.interaction) ?? []), r]);
+    }
+    return [...byInteraction.entries()].map(([i, turns]) => [
+      i,
+      turns.sort((a, b) => (a.source as { turn: number }).turn - (b.source as { turn: number }).turn),
+    ]) as Array<[number, Recorded[]]>;
+  };
+
+  it.each([
+    ['thread', 26],
+    ['none', 26],
+  ] as const)('hold 26 interactions %s', (variant, n) => {
+    expect(interactions(variant)).toHaveLength(n);
+  });
+
+  for (const variant of ['thread', 'none'] as const)
+    it.each(interactions(variant).map(([i, turns]) => [`${variant} ${i}`, turns] as const))(
+      'interaction %s ends every turn as recorded',
+      async (_name, turns) => {
+        const history: PriorTurn[] = [];
+        for (const r of turns) {
+          const q = question(r);
+          const { schema, toolbox } = await database(q.dbId);
+          const model = createScriptedModel(r.turns, { pieceSize: 400 });
+          const events: AgentEvent[] = [];
+          for await (const e of runAnswer(r.mode, {
+            question: q.text,
+            model,
+            tools: toolbox,
+            schema,
+            links: toolbox.link(q.text),
+            askUser: async (ask) => ask.options[0],
+            ...(variant === 'thread' && history.length ? { history: [...history] } : {}),
+          }))
+            events.push(e);
+          const last = events.at(-1)!;
+          if (r.finalSql === null) expect(last.type, r.id).toBe('error');
+          else expect(last, r.id).toMatchObject({ type: 'final', sql: r.finalSql });
+          expect(
+            events.filter((e) => e.type === 'usage'),
+            r.id,
+          ).toHaveLength(r.modelRequests);
+          history.push(priorTurnOf(q.text, events));
+        }
+      },
+    );
 });
