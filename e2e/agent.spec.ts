@@ -256,7 +256,9 @@ test('a run marked Correct becomes a worked example in the next similar question
   const before = mock.requests.length;
   await page.getByLabel('Question').fill('Which customers live in Canada and ordered tents?');
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(page.getByTestId('final')).toBeVisible();
+  // The new question follows up on the first, which reads above it.
+  await expect(page.getByTestId('turn-run')).toHaveCount(1);
+  await expect(page.getByTestId('run').getByTestId('final')).toBeVisible();
   const next = mock.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'))!;
   const user = JSON.stringify(next.messages);
   expect(user).toContain('Worked examples the user confirmed on this database');

@@ -107,3 +107,29 @@ test('a conversation: two follow-ups, an earlier turn answered again, and a relo
   await expect(page.getByTestId('run')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('later-turns').getByRole('listitem')).toHaveCount(1);
 });
+
+test('the same question asked again is answered again in its place; unticking follow-up starts anew', async ({
+  page,
+}) => {
+  mock = await startMockLlm({ script: agentModel });
+  await useMockModel(page, mock.url, { mode: 'agent' });
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+
+  await askQuestion(page, 'How many orders are there per status?');
+  await askQuestion(page, 'and only the delivered ones?');
+  await expect(page.getByTestId('turn')).toHaveCount(1);
+  // Asked again, the follow-up is retried with the turn before it, not answered as a follow-up on itself.
+  await askQuestion(page, 'and only the delivered ones?');
+  await expect(page.getByTestId('turn')).toHaveCount(1);
+  await expect(page.getByTestId('run')).toContainText('follow-up 1');
+  const answering = (q: string) => mock!.requests.filter((r) => asked(r) === q && r.tools);
+  const retried = answering('and only the delivered ones?').at(-1)!;
+  expect(JSON.stringify(retried.messages)).toContain('Earlier in this conversation');
+
+  await page.getByLabel(/Follow up on the answer to/).uncheck();
+  await askQuestion(page, 'How many orders are there per status?');
+  await expect(page.getByTestId('turn')).toHaveCount(0);
+  const fresh = answering('How many orders are there per status?').at(-1)!;
+  expect(JSON.stringify(fresh.messages)).not.toContain('Earlier in this conversation');
+});

@@ -68,13 +68,23 @@ export interface AskOptions {
  * The conversation a question is asked in (issue 23): the turns before it, and the turns asked
  * after an earlier one that is now answered again (they built on the old answer).
  */
-function conversationFor(dbId: string, options: AskOptions): { thread: AskRun[]; later: AskRun[]; threadId?: string } {
+const sameQuestion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function conversationFor(
+  dbId: string,
+  question: string,
+  options: AskOptions,
+): { thread: AskRun[]; later: AskRun[]; threadId?: string } {
   const s = useAsk.getState();
   const earlier = s.threads[dbId] ?? [];
   const current = s.runs[dbId];
   const all = [...earlier, ...(current ? [current] : [])];
-  // A plan confirmed without a place regenerates the current turn, in its conversation.
-  const at = options.atTurn ?? (options.confirmedPlan && current ? (current.turn ?? earlier.length) : undefined);
+  // A plan confirmed without a place regenerates the current turn, in its conversation, and so
+  // does the current turn's own question asked again while following up (a retry, not a follow-up
+  // on itself; a failed follow-up retried keeps the turns before it).
+  const retried = options.followUp && current && !current.imported && sameQuestion(current.question, question);
+  const again = options.confirmedPlan || retried;
+  const at = options.atTurn ?? (again && current ? (current.turn ?? earlier.length) : undefined);
   if (at !== undefined)
     return {
       thread: all.slice(0, at),
@@ -97,7 +107,7 @@ export async function ask(dbId: string, question: string, hints: string, options
   const control = controllerOf(dbId);
   const signal = control.start();
   const store = useAsk.getState();
-  const { thread, later, threadId } = conversationFor(dbId, options);
+  const { thread, later, threadId } = conversationFor(dbId, question, options);
   store.setThread(dbId, thread, later);
   const id = `run${++counter}-${Date.now().toString(36)}`;
   const history = thread.map((r) => priorTurnOf(r.question, r.events));

@@ -63,7 +63,8 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
     if (canAsk)
       void ask(dbId, question.trim(), hints.trim(), {
         mode: scripted ? 'agent' : mode,
-        followUp: canFollowUp && followUp,
+        // Also past a failed turn: its question asked again is answered again with the turns before it.
+        followUp: followUp && !!run && !run.imported,
       });
   };
 
