@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { SqlValue } from '../types';
-import { resultToCsv, resultToJson } from './csv';
+import { resultToCsv, resultToJson, resultToTsv } from './csv';
 import { blobToHex, uniqueColumnNames } from './values';
 
 const csv = (columns: string[], rows: SqlValue[][]) => resultToCsv({ columns, rows });
@@ -144,5 +144,23 @@ describe('resultToCsv with formula protection (issue 11, item 12)', () => {
 
   it('is off unless asked for: the exact values', () => {
     expect(csv(['v'], [['=1']])).toBe('v\r\n=1\r\n');
+  });
+});
+
+describe('resultToTsv', () => {
+  it('tab-separated with a header; tabs, line breaks and quotes quoted; NULL empty; blobs hex', () => {
+    const tsv = resultToTsv({
+      columns: ['name', 'note', 'n', 'b'],
+      rows: [
+        ['Ann', 'a\tb', 3, new Uint8Array([1, 255])],
+        ['Bo "B"', 'line\nbreak', null, null],
+      ],
+    });
+    // No line break after the last row: pasted into a sheet, it would add an empty row.
+    expect(tsv).toBe('name\tnote\tn\tb\r\nAnn\t"a\tb"\t3\t0x01ff\r\n"Bo ""B"""\t"line\nbreak"\t\t');
+  });
+
+  it('protects formulas when asked, as CSV does', () => {
+    expect(resultToTsv({ columns: ['f'], rows: [['=1+1'], [-5]] }, { protectFormulas: true })).toBe("f\r\n'=1+1\r\n-5");
   });
 });

@@ -66,6 +66,26 @@ export function resultToCsv(result: ExportableResult, options: CsvOptions = {}):
   return body + CRLF;
 }
 
+/**
+ * Tab-separated rows for the clipboard, which spreadsheets paste into cells: a header line, then
+ * one line per row; a field holding a tab, a line break or a quote is quoted as in CSV, NULL is
+ * empty, blobs are hex. Formula protection as in CSV (on where the page's setting is).
+ */
+export function resultToTsv(result: ExportableResult, options: CsvOptions = {}): string {
+  if (result.columns.length === 0) return '';
+  const records = [
+    result.columns.map((c) => textField(c, options)),
+    ...result.rows.map((row) => row.map((v) => csvField(v, options))),
+  ];
+  return Papa.unparse(records, {
+    delimiter: '\t',
+    newline: CRLF,
+    quoteChar: '"',
+    escapeChar: '"',
+    escapeFormulae: false,
+  });
+}
+
 /** Pretty JSON: an array with one object per row, keyed by (deduplicated) column name. */
 export function resultToJson(result: ExportableResult): string {
   const keys = uniqueColumnNames(result.columns);

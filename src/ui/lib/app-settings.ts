@@ -23,6 +23,8 @@ export interface Settings {
   enterAcceptsSuggestion: boolean;
   /** How questions are answered: Auto, the agent or Direct (core/agent/answer-mode.ts). */
   answerMode: AnswerMode;
+  /** The results grid shows numbers with the browser's digit grouping, or as stored. */
+  numberFormat: 'locale' | 'raw';
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: Settings = {
   protectCsvFormulas: true,
   enterAcceptsSuggestion: false,
   answerMode: DEFAULT_ANSWER_MODE,
+  numberFormat: 'locale',
 };
 
 export const SETTINGS_KEY = 'dowser.settings';
@@ -58,6 +61,7 @@ const fields = z.object({
   protectCsvFormulas: z.boolean().catch(d.protectCsvFormulas),
   enterAcceptsSuggestion: z.boolean().catch(d.enterAcceptsSuggestion),
   answerMode: z.enum(ANSWER_MODES).catch(d.answerMode),
+  numberFormat: z.enum(['locale', 'raw']).catch(d.numberFormat),
 });
 
 const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });
