@@ -38,7 +38,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await noViolations(page, 'plan editor');
     });
 
-    test('an Auto run (its path, the SQL it ran, what was sent back, the answer) has no axe violations', async ({
+    test('an Auto run (its path, the SQL it ran, what was sent back, the answer) and a follow-up have no axe violations', async ({
       page,
     }) => {
       const sql = (country: string) =>
@@ -48,6 +48,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
           { text: sql('Kanada') },
           { text: sql('Canada') },
           { text: 'Verdict: match\nExplanation: Three customers who live in Canada.' },
+          { text: sql('Canada').replace('LIMIT 3', 'LIMIT 2') },
+          { text: 'Verdict: match\nExplanation: Two of them.' },
         ],
       });
       try {
@@ -59,6 +61,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('final')).toBeVisible();
         await expect(page.getByTestId('routes')).toBeVisible();
         await noViolations(page, 'Auto run');
+
+        // A follow-up: the earlier turn reads above the current one.
+        await page.getByLabel('Question').fill('and only two of them?');
+        await page.getByRole('button', { name: 'Ask', exact: true }).click();
+        await expect(page.getByTestId('turn-run')).toHaveCount(1);
+        await expect(page.getByTestId('run')).toHaveAttribute('data-status', 'done');
+        await noViolations(page, 'conversation');
       } finally {
         await mock.close();
       }

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { runSql } from './support';
+import { resultRows, runSql } from './support';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -151,7 +151,7 @@ test.describe('offline', () => {
     await page.reload();
     await demoReady(page);
     await runSql(page, 'SELECT count(*) AS n FROM customers');
-    await expect(page.getByRole('table', { name: 'Query results' }).getByRole('row')).toHaveCount(2);
+    await expect(resultRows(page)).toHaveCount(2);
     await expect(page.locator('.monaco-editor').first()).toBeVisible();
     await semanticReady(page);
     await page.getByLabel('Phrase').fill('clients');

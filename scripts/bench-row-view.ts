@@ -73,3 +73,22 @@ for (const [name, view] of cases) {
     `| ${name} | ${first.toFixed(1)} | ${times[3].toFixed(1)} | ${times[6].toFixed(1)} | ${shown.toLocaleString('en')} |`,
   );
 }
+
+// The approach decision 062 rejected, on the same rows: Intl.Collator's compare for every pair.
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+for (const [name, c] of [
+  ['code', 1],
+  ['note', 3],
+  ['day', 5],
+] as const) {
+  const times: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const t = performance.now();
+    rows.map((_, i) => i).sort((i, j) => collator.compare(rows[i][c] as string, rows[j][c] as string) || i - j);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `| sort ${name} asc with Intl.Collator (rejected) | | ${times[1].toFixed(1)} | ${times[2].toFixed(1)} | |`,
+  );
+}

@@ -136,20 +136,40 @@ export function createRowView(rows: readonly SqlValue[][]) {
 const NULL_RANK = 3;
 
 /**
- * Sorts row indices by one column's keys. NULLs are set apart first; a column of one kind (the
- * usual case) sorts with a comparator of two array reads, which keeps 100,000 rows quick.
+ * Sorts row indices by one column. The first sort of a column ranks all its values once (a
+ * comparison sort); every sort after that, either direction, any filter, packs rank and index into
+ * one number and sorts those natively, without a call per comparison (decision 062). NULLs go last.
  */
-function sortIndices(
-  kept: number[],
-  keys: SortKeys,
-  direction: SortDirection,
-  rows: readonly SqlValue[][],
-  c: number,
-): number[] {
+function sortIndices(kept: number[], keys: SortKeys, direction: SortDirection, rows: readonly SqlValue[][], c: number) {
+  const ranks = (keys.ranks ??= rankValues(keys, rows, c));
+  const { order, top } = ranks;
+  const scale = 2 ** Math.ceil(Math.log2(rows.length + 1));
+  const packed = new Float64Array(kept.length);
+  let present = 0;
+  const nulls: number[] = [];
+  for (const i of kept) {
+    const r = order[i];
+    if (r < 0) nulls.push(i);
+    else packed[present++] = (direction === 'asc' ? r : top - r) * scale + i;
+  }
+  const sorted = packed.subarray(0, present).sort();
+  const out = new Array<number>(present + nulls.length);
+  for (let k = 0; k < present; k++) out[k] = sorted[k] % scale;
+  for (let k = 0; k < nulls.length; k++) out[present + k] = nulls[k];
+  return out;
+}
+
+interface Ranks {
+  /** Dense rank of each row's value (equal values share one), -1 for NULL. */
+  order: Int32Array;
+  top: number;
+}
+
+/** Ranks every value of the column in ascending order: numbers, then text, then blobs. */
+function rankValues(keys: SortKeys, rows: readonly SqlValue[][], c: number): Ranks {
   const { rank, number: num, text } = keys;
   const present: number[] = [];
-  const nulls: number[] = [];
-  for (const i of kept) (rank[i] === NULL_RANK ? nulls : present).push(i);
+  for (let i = 0; i < rows.length; i++) if (rank[i] !== NULL_RANK) present.push(i);
   const kinds = new Set(present.map((i) => rank[i]));
   const only = kinds.size === 1 ? rank[present[0]] : -1;
   let ascending: (i: number, j: number) => number;
@@ -158,22 +178,28 @@ function sortIndices(
   else
     ascending = (i, j) => {
       if (rank[i] !== rank[j]) return rank[i] - rank[j];
-      let d = 0;
       if (rank[i] === 0) {
-        d = num[i] - num[j];
+        const d = num[i] - num[j];
         // Big integers past 2^53 can share a key: compare them exactly.
-        if (d === 0 && keys.bigints) d = compareValues(rows[i][c], rows[j][c]);
-      } else if (rank[i] === 1) d = text[i]! < text[j]! ? -1 : text[i]! > text[j]! ? 1 : 0;
-      else d = compareBytes(rows[i][c] as Uint8Array, rows[j][c] as Uint8Array);
-      return d;
+        return d === 0 && keys.bigints ? compareValues(rows[i][c], rows[j][c]) : d;
+      }
+      if (rank[i] === 1) return text[i]! < text[j]! ? -1 : text[i]! > text[j]! ? 1 : 0;
+      return compareBytes(rows[i][c] as Uint8Array, rows[j][c] as Uint8Array);
     };
-  // Equal values keep the result's order in both directions.
-  present.sort(direction === 'asc' ? (i, j) => ascending(i, j) || i - j : (i, j) => ascending(j, i) || i - j);
-  return nulls.length ? present.concat(nulls) : present;
+  present.sort(ascending);
+  const order = new Int32Array(rows.length).fill(-1);
+  let r = -1;
+  for (let k = 0; k < present.length; k++) {
+    if (k === 0 || ascending(present[k - 1], present[k]) !== 0) r++;
+    order[present[k]] = r;
+  }
+  return { order, top: r };
 }
 
 interface SortKeys {
   bigints: boolean;
+  /** Worked out on the column's first sort. */
+  ranks?: Ranks;
   rank: Uint8Array;
   number: Float64Array;
   text: Array<string | undefined>;

@@ -31,6 +31,8 @@ export function RunView({
   const usage = [...run.events].reverse().find((e): e is Ev<'usage'> => e.type === 'usage');
   const routes = run.events.filter((e): e is Ev<'route'> => e.type === 'route');
   const steps = groupSteps(run.events);
+  // Landmarks are named apart from the current turn's, so each earlier one can be found by name.
+  const earlierNo = earlier ? ` ${(run.turn ?? 0) + 1}` : '';
   return (
     <div className="run" data-testid={earlier ? 'turn-run' : 'run'} data-status={run.status}>
       <div className="run-meta muted small">
@@ -58,7 +60,7 @@ export function RunView({
           ))}
         </ul>
       )}
-      {plan && <PlanCard plan={plan} run={run} />}
+      {plan && <PlanCard plan={plan} run={run} label={earlier ? `Earlier plan${earlierNo}` : 'Plan'} />}
       <ol className="steps">
         {steps.map((s) => (
           <StepCard key={s.key} step={s} />
@@ -70,7 +72,7 @@ export function RunView({
           {shownLines(run.streaming) || 'Thinking…'}
         </div>
       )}
-      {final && <FinalCard final={final} dbId={run.dbId} />}
+      {final && <FinalCard final={final} dbId={run.dbId} label={earlier ? `Earlier answer${earlierNo}` : 'Answer'} />}
       {run.previousSql && final && <SqlDiff before={run.previousSql} after={final.sql} />}
       {final && !run.imported && <CorrectButton run={run} />}
       {error && (
@@ -82,7 +84,7 @@ export function RunView({
   );
 }
 
-function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
+function PlanCard({ plan, run, label }: { plan: Ev<'plan'>; run: AskRun; label: string }) {
   const [draft, setDraft] = useState<Plan | null>(null);
   const [previews, setPreviews] = useState<Record<number, StepPreview>>({});
   const schema = useSchema(run.dbId).data;
@@ -115,7 +117,7 @@ function PlanCard({ plan, run }: { plan: Ev<'plan'>; run: AskRun }) {
         ? 'Regenerate from plan'
         : 'Restart from this plan';
   return (
-    <section className="card plan-card" data-testid="plan-card" aria-label="Plan">
+    <section className="card plan-card" data-testid="plan-card" aria-label={label}>
       <h3>
         Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
         {editable && !draft && (
@@ -293,7 +295,7 @@ function argsText(args: unknown): string {
   return s.length > 160 ? s.slice(0, 159) + '…' : s;
 }
 
-function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
+function FinalCard({ final, dbId, label }: { final: Ev<'final'>; dbId: string; label: string }) {
   const setView = useApp((s) => s.setView);
   const setSql = useApp((s) => s.setSql);
   const open = () => {
@@ -302,7 +304,7 @@ function FinalCard({ final, dbId }: { final: Ev<'final'>; dbId: string }) {
     void runQuery(final.sql, { dbId, origin: 'agent' });
   };
   return (
-    <section className="card final-card" data-testid="final" aria-label="Answer">
+    <section className="card final-card" data-testid="final" aria-label={label}>
       <h3>
         Answer{' '}
         <span className={`verdict verdict-${final.verdict}`} data-testid="verdict">

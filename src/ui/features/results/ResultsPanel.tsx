@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { resultToCsv, resultToJson } from '../../../core/export/csv';
 import { sqlFileText } from '../../../core/export/sql-file';
 import { describeError } from '../../../core/errors';
-import { fetchAllRows, fetchMore, wholeValue } from '../../actions/run-query';
+import { fetchAllRows, fetchMore, runQuery, wholeValue } from '../../actions/run-query';
 import { baseName, downloadText } from '../../lib/download';
 import { formatBytes, formatCount, shown, shownLines } from '../../lib/format';
 import { useApp, type RunState } from '../../store/app-store';
@@ -42,15 +42,15 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
     }
   };
 
-  const copySql = async () => {
-    if (!run.sql) return;
+  const copyText = async (text: string, what: string) => {
     try {
-      await navigator.clipboard.writeText(run.sql);
-      notify('info', 'SQL copied.');
+      await navigator.clipboard.writeText(text);
+      notify('info', `Copied ${what}.`, dbId);
     } catch {
-      notify('warning', 'The browser did not allow copying; select the SQL and copy it by hand.');
+      notify('warning', `The browser did not allow copying ${what}; select the text and copy it by hand.`, dbId);
     }
   };
+  const copySql = () => run.sql && void copyText(run.sql, 'the SQL');
 
   const downloadSql = () =>
     run.sql &&
@@ -68,7 +68,7 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
         </span>
         {mine && run.status === 'done' && run.result && (
           <span className="row gap">
-            <button type="button" className="small secondary" onClick={() => void copySql()}>
+            <button type="button" className="small secondary" onClick={copySql}>
               Copy SQL
             </button>
             <button type="button" className="small secondary" onClick={downloadSql}>
@@ -117,7 +117,15 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
           <p className="muted pad">The statement returned no columns.</p>
         ) : (
           <>
-            <ResultsGrid result={run.result} onOpen={setOpened} />
+            <ResultsGrid
+              // A new statement starts with its rows as they came; fetching more keeps the sort.
+              key={run.sql}
+              result={run.result}
+              onOpen={setOpened}
+              sql={run.sql}
+              onRunSql={(sql) => void runQuery(sql, { dbId, origin: run.origin, label: run.label })}
+              onCopy={(text, what) => void copyText(text, what)}
+            />
             {opened && (
               <ValueDialog
                 key={`${opened.index}:${opened.column}`}
