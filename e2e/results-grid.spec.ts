@@ -66,7 +66,10 @@ test('picked rows and a cell copy as tab-separated text', async ({ page, context
   await runSql(page, 'SELECT customer_id, first_name, country FROM customers ORDER BY customer_id LIMIT 5');
   const grid = page.getByRole('table', { name: 'Query results' });
   await grid.locator('.rownum-pick').nth(1).click();
-  await grid.locator('.rownum-pick').nth(3).click({ modifiers: ['Shift'] });
+  await grid
+    .locator('.rownum-pick')
+    .nth(3)
+    .click({ modifiers: ['Shift'] });
   await expect(grid.locator('.grid-row.picked')).toHaveCount(3);
   await page.getByRole('button', { name: 'Copy 3 rows' }).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -76,9 +79,18 @@ test('picked rows and a cell copy as tab-separated text', async ({ page, context
   expect(lines[1].split('\t')[0]).toBe('2');
 
   // A click on a cell, Ctrl+C: that cell (no rows picked).
-  await grid.locator('.rownum-pick').nth(1).click({ modifiers: ['Control'] });
-  await grid.locator('.rownum-pick').nth(2).click({ modifiers: ['Control'] });
-  await grid.locator('.rownum-pick').nth(3).click({ modifiers: ['Control'] });
+  await grid
+    .locator('.rownum-pick')
+    .nth(1)
+    .click({ modifiers: ['Control'] });
+  await grid
+    .locator('.rownum-pick')
+    .nth(2)
+    .click({ modifiers: ['Control'] });
+  await grid
+    .locator('.rownum-pick')
+    .nth(3)
+    .click({ modifiers: ['Control'] });
   await expect(grid.locator('.grid-row.picked')).toHaveCount(0);
   const cell = grid.locator('.grid-row').nth(4).locator('.grid-cell').nth(2);
   await cell.click();

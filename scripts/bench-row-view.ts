@@ -56,7 +56,7 @@ console.log('|---|---|---|---|---|');
 for (const [name, view] of cases) {
   const times: number[] = [];
   let shown = 0;
-  let first = 0;
+  let first: number;
   const fresh = createRowView(rows.map((r) => r.slice()));
   {
     const t = performance.now();

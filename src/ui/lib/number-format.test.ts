@@ -24,7 +24,8 @@ describe('numberText', () => {
   });
 
   it('knows identifier names from ordinary ones', () => {
-    for (const n of ['id', 'ID', 'order_id', 'OrderID', 'postal_code', 'Phone']) expect(isIdentifierColumn(n)).toBe(true);
+    for (const n of ['id', 'ID', 'order_id', 'OrderID', 'postal_code', 'Phone'])
+      expect(isIdentifierColumn(n)).toBe(true);
     for (const n of ['paid', 'valid', 'price', 'width', 'episode']) expect(isIdentifierColumn(n)).toBe(false);
   });
 });

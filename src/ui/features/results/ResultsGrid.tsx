@@ -186,7 +186,11 @@ export function ResultsGrid({
 const COPY_MAX_ROWS = 100_000;
 
 const cellText = (v: SqlValue): string =>
-  v === null ? '' : v instanceof Uint8Array ? `0x${Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('')}` : String(v);
+  v === null
+    ? ''
+    : v instanceof Uint8Array
+      ? `0x${Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('')}`
+      : String(v);
 
 /** Whether a column holds numbers (the filter box suggests ranges then). */
 const numeric = (result: QueryResult, i: number) =>
