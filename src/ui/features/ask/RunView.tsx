@@ -298,6 +298,7 @@ function argsText(args: unknown): string {
 function FinalCard({ final, dbId, label }: { final: Ev<'final'>; dbId: string; label: string }) {
   const setView = useApp((s) => s.setView);
   const setSql = useApp((s) => s.setSql);
+  const numberFormat = useApp((s) => s.settings.numberFormat);
   const open = () => {
     setSql(dbId, final.sql);
     setView('sql');
@@ -333,7 +334,7 @@ function FinalCard({ final, dbId, label }: { final: Ev<'final'>; dbId: string; l
       <button type="button" className="small" onClick={open}>
         Open in the SQL editor
       </button>
-      <MiniRows columns={final.columns} rows={final.rows} cellChars={80} testId="final-rows" />
+      <MiniRows columns={final.columns} rows={final.rows} cellChars={80} testId="final-rows" numbers={numberFormat} />
       <p className="muted small">
         {final.totalRows != null
           ? `${formatCount(final.totalRows)} row${final.totalRows === 1 ? '' : 's'}`

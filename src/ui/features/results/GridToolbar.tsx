@@ -47,7 +47,7 @@ export function GridToolbar({
       )}
       <label className="check small" title="Show numbers with digit grouping (146,934,000) or as stored (146934000)">
         <input type="checkbox" checked={!rawNumbers} onChange={(e) => setRawNumbers(!e.target.checked)} />
-        1,234
+        group digits
       </label>
       <button
         type="button"

@@ -256,7 +256,8 @@ function HeaderCell({
 function columnWidths(result: QueryResult): number[] {
   const sample = result.rows.slice(0, 100);
   const widths = result.columns.map((name, i) => {
-    let chars = Math.max(name.length, (result.columnTypes[i]?.join('/') ?? '').length * 0.8);
+    // The header's name is bold and has the sort mark beside it.
+    let chars = Math.max(name.length * 1.15 + 2, (result.columnTypes[i]?.join('/') ?? '').length * 0.8);
     for (const row of sample) {
       const v = row[i];
       const len = v === null ? 4 : v instanceof Uint8Array ? 30 : Math.min(String(v).length, DISPLAY_CHARS);
