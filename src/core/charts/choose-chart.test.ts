@@ -144,4 +144,32 @@ describe('chooseChart', () => {
     );
     expect(perId).toMatchObject({ type: 'bar', x: 0, y: 1 });
   });
+
+  it('an aggregate per whole number is a bar for each; a single bar is none', () => {
+    const perGrade = chooseChart(
+      ['grade', 'count(*)'],
+      [9, 10, 11, 12].map((g) => [g, 4]),
+    );
+    expect(perGrade).toMatchObject({ type: 'bar', x: 0, y: 1 });
+    const oneName = chooseChart(
+      ['first_name', 'age'],
+      [
+        ['Ann', 20],
+        ['Ann', 22],
+      ],
+    );
+    expect(oneName).toMatchObject({ type: 'none', reason: /one value/ });
+  });
+
+  it('flight, phone and version numbers name things: not drawn as measures', () => {
+    const flights = chooseChart(
+      ['FlightNo'],
+      range(30).map((i) => [100 + i]),
+    );
+    expect(flights.type).toBe('none');
+    expect(profileColumns(['phone_number', 'OrderNumber'], [[5551234, 7]]).map((p) => p.kind)).toEqual([
+      'identifier',
+      'identifier',
+    ]);
+  });
 });

@@ -34,8 +34,11 @@ export const MAX_SERIES = 10;
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const YEAR_NAME = /(^|_|\b)(year|yr)s?$/i;
-const IDENTIFIER_NAME = /(^|[_\s])(id|code|zip|phone|postal)$/i;
-const CAMEL_IDENTIFIER = /[a-z](Id|ID|Code)$/;
+// Numbers that name things rather than measure them: ids, codes, phone and flight numbers.
+const IDENTIFIER_NAME = /(^|[_\s])(id|code|zip|phone|postal|no|number)$/i;
+const CAMEL_IDENTIFIER = /[a-z](Id|ID|Code|No|Number)$/;
+/** A column computed by an aggregate is what a chart measures. */
+const AGGREGATE_NAME = /^\s*(count|sum|avg|min|max|total)\s*\(/i;
 
 const isNumber = (v: SqlValue) => typeof v === 'number' || typeof v === 'bigint';
 
@@ -76,6 +79,8 @@ export function chooseChart(columns: readonly string[], rows: readonly SqlValue[
   const categories = [...of('category'), ...of('identifier')];
   if (rows.length === 1) return { type: 'none', reason: 'One row: its values say more than a chart would.' };
   if (numbers.length === 0) return { type: 'none', reason: 'No column holds numbers to draw.' };
+  // An aggregate is the measure; a plain number beside it is what it was grouped by.
+  numbers.sort((a, b) => Number(AGGREGATE_NAME.test(columns[b])) - Number(AGGREGATE_NAME.test(columns[a])));
   const y = numbers[0];
   const yName = columns[y];
 
@@ -126,6 +131,7 @@ export function chooseChart(columns: readonly string[], rows: readonly SqlValue[
           reason: `${yName} by ${columns[x]}, bars side by side for each ${columns[series]}.`,
         };
     }
+    if (bars < 2) return { type: 'none', reason: `${columns[x]} has one value: a single bar says nothing.` };
     const repeats = bars < profiles[x].nonNull;
     return {
       type: 'bar',
@@ -136,6 +142,15 @@ export function chooseChart(columns: readonly string[], rows: readonly SqlValue[
         ? `${yName} summed for each ${columns[x]} (its values repeat).`
         : `${yName} for each ${columns[x]}.`,
     };
+  }
+
+  if (numbers.length >= 2 && AGGREGATE_NAME.test(yName)) {
+    // "max(accelerate) per cylinders": one row per whole number, a bar for each.
+    const x = numbers.find((i) => i !== y && !AGGREGATE_NAME.test(columns[i]));
+    const key = x === undefined ? undefined : profiles[x];
+    const whole = x !== undefined && rows.every((r) => r[x] === null || Number.isInteger(Number(r[x])));
+    if (key && whole && key.distinct === key.nonNull && key.distinct >= 2 && key.distinct <= MAX_BARS)
+      return { type: 'bar', x, y, aggregate: 'none', reason: `${yName} for each ${columns[x!]}.` };
   }
 
   if (numbers.length >= 2 && rows.length >= 3)
