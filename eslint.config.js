@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public', 'test-results', 'playwright-report', 'tmp', '.scratch'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'public',
+      'test-results',
+      'playwright-report',
+      'tmp',
+      '.scratch',
+      'bench/chart-libraries',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
