@@ -98,6 +98,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
       expect(ratio).toBeGreaterThanOrEqual(4.5);
 
+      // The grid sorted and filtered, then the same rows as a chart.
+      await page.getByRole('button', { name: 'Sort by country' }).click();
+      await page.getByLabel('Filter country').fill('a');
+      await noViolations(page, 'sorted and filtered grid');
+      await runSql(page, 'SELECT country, count(*) AS customers FROM customers GROUP BY country');
+      await page.getByRole('button', { name: 'Chart', exact: true }).click();
+      await expect(page.getByTestId('chart')).toHaveAttribute('aria-busy', 'false');
+      await noViolations(page, 'chart');
+
       await page.getByRole('tab', { name: 'Tools' }).click();
       await expect(page.locator('.tools-panel')).toBeVisible();
       await noViolations(page, 'Tools');

@@ -31,6 +31,8 @@ export function createServices(): Services {
     createChatModel,
     // Only the small check, not WebLLM itself.
     checkWebGpu: () => import('../../adapters/webllm/webgpu').then((m) => m.webgpuAvailable()),
+    // Plot comes in its own chunk, with the first chart (decision 062).
+    loadCharts: () => import('../../adapters/plot/draw-chart'),
     setRestartListener(fn) {
       onRestart = fn;
     },

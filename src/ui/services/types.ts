@@ -46,7 +46,12 @@ export interface Services {
   setRestartListener(fn: (reason: RestartReason) => void): void;
   /** Can this browser run a model in the page (WebGPU with an adapter)? Asked on the spot. */
   checkWebGpu(): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** The chart drawer (Observable Plot), loaded when the first chart is shown. */
+  loadCharts(): Promise<ChartDrawer>;
 }
+
+/** Draws core's chart points as SVG, and makes the standalone file (adapters/plot/draw-chart.ts). */
+export type ChartDrawer = typeof import('../../adapters/plot/draw-chart');
 
 /** A request to a model server as the page is about to send it. */
 export interface OutgoingRequest {

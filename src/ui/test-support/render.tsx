@@ -37,6 +37,7 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     createChatModel: () => unexpected('createChatModel'),
     setRestartListener: () => {},
     checkWebGpu: () => unexpected('checkWebGpu'),
+    loadCharts: () => unexpected('loadCharts'),
   };
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(parts)) as Services;
 }

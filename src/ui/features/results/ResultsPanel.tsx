@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { resultToCsv, resultToJson } from '../../../core/export/csv';
 import { sqlFileText } from '../../../core/export/sql-file';
 import { describeError } from '../../../core/errors';
@@ -9,6 +9,9 @@ import { useApp, type RunState } from '../../store/app-store';
 import { ResultsGrid, type OpenedCell } from './ResultsGrid';
 import { ValueDialog } from './ValueDialog';
 
+// Loaded with the first chart, so the page's first load does not carry the chart library.
+const ChartView = lazy(() => import('./ChartView'));
+
 export function ResultsPanel({ dbId }: { dbId: string }) {
   const run = useApp((s) => s.run);
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
@@ -17,6 +20,7 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
   const updateSettings = useApp((s) => s.updateSettings);
   const [exporting, setExporting] = useState(false);
   const [opened, setOpened] = useState<OpenedCell | null>(null);
+  const [showChart, setShowChart] = useState(false);
   const mine = run.dbId === dbId;
 
   const exportRows = async (kind: 'csv' | 'json') => {
@@ -68,6 +72,24 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
         </span>
         {mine && run.status === 'done' && run.result && (
           <span className="row gap">
+            <span className="segmented" role="group" aria-label="Show the result as">
+              <button
+                type="button"
+                className={showChart ? 'small secondary' : 'small'}
+                aria-pressed={!showChart}
+                onClick={() => setShowChart(false)}
+              >
+                Rows
+              </button>
+              <button
+                type="button"
+                className={showChart ? 'small' : 'small secondary'}
+                aria-pressed={showChart}
+                onClick={() => setShowChart(true)}
+              >
+                Chart
+              </button>
+            </span>
             <button type="button" className="small secondary" onClick={copySql}>
               Copy SQL
             </button>
@@ -117,15 +139,21 @@ export function ResultsPanel({ dbId }: { dbId: string }) {
           <p className="muted pad">The statement returned no columns.</p>
         ) : (
           <>
-            <ResultsGrid
-              // A new statement starts with its rows as they came; fetching more keeps the sort.
-              key={run.sql}
-              result={run.result}
-              onOpen={setOpened}
-              sql={run.sql}
-              onRunSql={(sql) => void runQuery(sql, { dbId, origin: run.origin, label: run.label })}
-              onCopy={(text, what) => void copyText(text, what)}
-            />
+            {showChart ? (
+              <Suspense fallback={<p className="muted pad">Loading the chart…</p>}>
+                <ChartView key={run.sql} result={run.result} dbName={db?.name ?? 'result'} />
+              </Suspense>
+            ) : (
+              <ResultsGrid
+                // A new statement starts with its rows as they came; fetching more keeps the sort.
+                key={run.sql}
+                result={run.result}
+                onOpen={setOpened}
+                sql={run.sql}
+                onRunSql={(sql) => void runQuery(sql, { dbId, origin: run.origin, label: run.label })}
+                onCopy={(text, what) => void copyText(text, what)}
+              />
+            )}
             {opened && (
               <ValueDialog
                 key={`${opened.index}:${opened.column}`}
