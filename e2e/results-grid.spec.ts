@@ -58,6 +58,16 @@ test('sort by a header, filter a column and every column, group digits or not', 
   expect(united.every((c) => c.toLowerCase().includes('united'))).toBe(true);
   await page.getByLabel('Filter rows').fill('no country is called this');
   await expect(page.getByTestId('grid-none')).toBeVisible();
+
+  // A header's edge dragged to the right widens its column.
+  const countryHeader = grid.getByRole('columnheader', { name: /country/ });
+  const before = (await countryHeader.boundingBox())!;
+  const edge = (await countryHeader.locator('.col-resize').boundingBox())!;
+  await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + 120, edge.y + edge.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await countryHeader.boundingBox())!.width).toBeGreaterThan(before.width + 80);
 });
 
 test('picked rows and a cell copy as tab-separated text', async ({ page, context }) => {

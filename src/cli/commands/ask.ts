@@ -2,7 +2,7 @@
 // they happen (readable lines, or JSONL with --json). The pieces live in src/cli/ask/.
 
 import { checkStep } from '../../core/agent/check-step';
-import type { AgentTools } from '../../core/agent/loop';
+import { agentToolsOf } from '../ask/agent-tools';
 import { ANSWER_MODE_HELP, DEFAULT_ANSWER_MODE, runAnswer } from '../../core/agent/answer-mode';
 import { DEMO_QUESTION } from '../../core/agent/demo-script';
 import type { AgentEvent } from '../../core/agent/events';
@@ -134,16 +134,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     const plan = o.plan ? planOrErrorEvent(o, io, planJson, schema) : undefined;
     if (!o.json) io.stderr.write('Building the retrieval tools…\n');
     await db.engine.buildTools(db.id);
-    const tools: AgentTools = {
-      grounding: () => db.engine.grounding(db.id),
-      // The agent's own tool limit (or Stop) abandons a call: the worker stops it too, else the
-      // next call would wait behind it.
-      call: (name, toolArgs, signal) => {
-        const onAbort = () => void db.engine.cancel();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        return db.engine.callTool(db.id, name, toolArgs).finally(() => signal?.removeEventListener('abort', onAbort));
-      },
-    };
+    const tools = agentToolsOf(db);
     const signal = controller.signal;
     const privacy = privacyFor(o);
     if (!o.json) io.stderr.write(privacyNote(o, privacy));

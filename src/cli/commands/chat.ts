@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { writeFileSync } from 'node:fs';
 import { runAnswer, DEFAULT_ANSWER_MODE } from '../../core/agent/answer-mode';
 import type { AgentEvent } from '../../core/agent/events';
-import type { AgentTools } from '../../core/agent/loop';
+import { agentToolsOf } from '../ask/agent-tools';
 import { priorTurnOf, type PriorTurn } from '../../core/agent/thread';
 import { visible } from '../../core/format/visible';
 import { redactSecrets } from '../../core/security/redact';
@@ -119,14 +119,7 @@ export async function runChat(
   return EXIT_OK;
 
   async function answer(question: string): Promise<AgentEvent[]> {
-    const tools: AgentTools = {
-      grounding: () => db.engine.grounding(db.id),
-      call: (name, toolArgs, signal) => {
-        const onAbort = () => void db.engine.cancel();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        return db.engine.callTool(db.id, name, toolArgs).finally(() => signal?.removeEventListener('abort', onAbort));
-      },
-    };
+    const tools = agentToolsOf(db);
     // Ctrl-C stops this answer; the conversation goes on at the next prompt.
     const controller = new AbortController();
     const offInterrupt = onInterrupt(() => controller.abort());

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { followPointer } from '../lib/pointer-drag';
 
 const MIN_WIDTH = 180;
 const MAX_WIDTH = 560;
@@ -40,13 +41,7 @@ export function Sidebar({ children }: { children: ReactNode }) {
   const startDrag = (e: React.PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     const left = aside.current?.getBoundingClientRect().left ?? 0;
-    const move = (ev: PointerEvent) => setWidth(clamp(ev.clientX - left));
-    const up = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
+    followPointer(window, (ev) => setWidth(clamp(ev.clientX - left)));
   };
 
   return (

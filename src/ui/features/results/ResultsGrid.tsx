@@ -5,6 +5,7 @@ import { sqlWithView } from '../../../core/results/pushed-sql';
 import type { QueryResult, SqlValue } from '../../../core/types';
 import { formatBytes, formatCount, hexPreview, shown, shownLines } from '../../lib/format';
 import { numberText } from '../../lib/number-format';
+import { followPointer } from '../../lib/pointer-drag';
 import { useApp } from '../../store/app-store';
 import { GridToolbar } from './GridToolbar';
 import { useGridView } from './use-grid-view';
@@ -217,13 +218,7 @@ function HeaderCell({
     const startX = e.clientX;
     const target = e.currentTarget;
     target.setPointerCapture(e.pointerId);
-    const move = (m: PointerEvent) => onResize(Math.max(48, Math.round(width + m.clientX - startX)));
-    const up = () => {
-      target.removeEventListener('pointermove', move);
-      target.removeEventListener('pointerup', up);
-    };
-    target.addEventListener('pointermove', move);
-    target.addEventListener('pointerup', up);
+    followPointer(target, (m) => onResize(Math.max(48, Math.round(width + m.clientX - startX))));
   };
   return (
     <div
