@@ -57,3 +57,16 @@ test('a result that suits no chart says why', async ({ page }) => {
   await expect(page.getByTestId('chart-reason')).toContainText('No column holds numbers to draw.');
   await expect(page.getByTestId('chart')).toHaveCount(0);
 });
+
+test('the answer card shows the chart its rows suit, beside them', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('run')).toHaveAttribute('data-status', 'done');
+  const answer = page.getByTestId('final');
+  const rows = await answer.getByTestId('final-rows').locator('tbody tr').count();
+  const box = answer.getByTestId('answer-chart-box');
+  await expect(box).toHaveAttribute('aria-busy', 'false');
+  await expect(box).toHaveAttribute('data-type', 'bar');
+  await expect(box.locator('svg rect')).toHaveCount(rows);
+  await expect(answer.getByTestId('chart-description')).toContainText('Bar chart of total_spent by customer');
+});

@@ -126,6 +126,33 @@ describe('run export', () => {
     expect(md).not.toContain('sk-must-not-leak');
   });
 
+  it('Markdown says in words the chart the page proposes for the answer, and none where nothing fits', () => {
+    const perCountry: ExportableRun = {
+      ...run,
+      events: [
+        ev({
+          type: 'final',
+          sql: 'SELECT country, count(*) AS customers FROM customers GROUP BY country',
+          columns: ['country', 'customers'],
+          rows: [
+            ['France', 3],
+            ['Ger*many*', 12],
+            ['Kenya', 1],
+          ],
+          totalRows: 3,
+          truncated: false,
+          verdict: 'match',
+        }),
+      ],
+    };
+    const md = runToMarkdown(perCountry);
+    expect(md).toContain(
+      'Chart: Bar chart of customers by country\\: 3 points; highest Ger\\*many\\*, 12; lowest Kenya, 1\\.',
+    );
+    // The run above (names and blobs) suits no chart.
+    expect(runToMarkdown(run)).not.toContain('Chart');
+  });
+
   it('.sql carries the question and numbered sub-questions as comments', () => {
     const text = sqlFileText('SELECT 1', {
       database: 'tiny.sqlite',

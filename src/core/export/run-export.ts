@@ -4,6 +4,8 @@
 // the export is typed by it and the import parsed with it.
 
 import type { AgentEvent } from '../agent/events';
+import { chartData } from '../charts/chart-data';
+import { chooseChart } from '../charts/choose-chart';
 import { boundedJson } from '../format/bounded-json';
 import type { SqlValue } from '../types';
 import { asText, mdBlock, mdCell, mdFence, mdInline } from './markdown-text';
@@ -203,6 +205,8 @@ function eventMarkdown(e: Loose): string[] {
           );
       }
       if (e.truncated) lines.push('', `(first ${rows.length} of ${mdInline(e.totalRows) || 'more'} rows)`);
+      const chart = chartLine(columns, rows, !!e.truncated);
+      if (chart) lines.push('', chart);
       return lines;
     }
     case 'error':
@@ -210,4 +214,22 @@ function eventMarkdown(e: Loose): string[] {
     default:
       return [];
   }
+}
+
+/**
+ * The chart the page proposes for the answer's rows, in words (a Markdown file cannot hold the
+ * drawing portably; the page saves it as SVG or PNG).
+ */
+function chartLine(columns: unknown[], rows: unknown[][], truncated: boolean): string | null {
+  const names = columns.map((c) => asText(c));
+  const values = rows.map((r) =>
+    list(r).map(
+      (v): SqlValue =>
+        v === null || typeof v === 'number' || typeof v === 'string' || typeof v === 'bigint' ? v : asText(v),
+    ),
+  );
+  const choice = chooseChart(names, values);
+  if (choice.type === 'none') return null;
+  const { description } = chartData(names, values, { ...choice, type: choice.type });
+  return `Chart${truncated ? ' (of the rows shown)' : ''}: ${mdBlock(description)}`;
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { chooseChart } from '../../../core/charts/choose-chart';
 import type { AgentEvent } from '../../../core/agent/events';
 import { boundedJson } from '../../../core/format/bounded-json';
 import { runQuery } from '../../actions/run-query';
@@ -72,7 +73,15 @@ export function RunView({
           {shownLines(run.streaming) || 'Thinking…'}
         </div>
       )}
-      {final && <FinalCard final={final} dbId={run.dbId} label={earlier ? `Earlier answer${earlierNo}` : 'Answer'} />}
+      {final && (
+        <FinalCard
+          final={final}
+          dbId={run.dbId}
+          label={earlier ? `Earlier answer${earlierNo}` : 'Answer'}
+          // Earlier turns keep to their rows: one chart on the page is the current answer's.
+          chart={!earlier}
+        />
+      )}
       {run.previousSql && final && <SqlDiff before={run.previousSql} after={final.sql} />}
       {final && !run.imported && <CorrectButton run={run} />}
       {error && (
@@ -295,10 +304,11 @@ function argsText(args: unknown): string {
   return s.length > 160 ? s.slice(0, 159) + '…' : s;
 }
 
-function FinalCard({ final, dbId, label }: { final: Ev<'final'>; dbId: string; label: string }) {
+function FinalCard({ final, dbId, label, chart }: { final: Ev<'final'>; dbId: string; label: string; chart: boolean }) {
   const setView = useApp((s) => s.setView);
   const setSql = useApp((s) => s.setSql);
   const numberFormat = useApp((s) => s.settings.numberFormat);
+  const dbName = useApp((s) => s.databases.find((d) => d.id === dbId)?.name);
   const open = () => {
     setSql(dbId, final.sql);
     setView('sql');
@@ -341,6 +351,7 @@ function FinalCard({ final, dbId, label }: { final: Ev<'final'>; dbId: string; l
           : `${final.rows.length}+ rows`}
         {final.truncated ? ' (first rows shown)' : ''}
       </p>
+      {chart && <AnswerChart final={final} dbName={dbName ?? 'answer'} />}
     </section>
   );
 }
@@ -349,4 +360,30 @@ function FinalCard({ final, dbId, label }: { final: Ev<'final'>; dbId: string; l
 function tokensText(u: NonNullable<Ev<'usage'>['usage']>): string {
   const cached = u.cachedInputTokens ? ` (${u.cachedInputTokens} cached)` : '';
   return `${u.inputTokens} in${cached} / ${u.outputTokens} out tokens${u.estimated ? ' (est.)' : ''}`;
+}
+
+// Loaded with the first answer that suits a chart (Plot comes with it, not with the page).
+const ChartView = lazy(() => import('../results/ChartView'));
+
+/** The chart the answer's rows suit, beside them; none when nothing fits. */
+function AnswerChart({ final, dbName }: { final: Ev<'final'>; dbName: string }) {
+  const result = useMemo(
+    () => ({
+      columns: final.columns,
+      columnTypes: [],
+      rows: final.rows,
+      truncated: final.truncated,
+      offset: 0,
+      elapsedMs: 0,
+    }),
+    [final],
+  );
+  const suits = useMemo(() => chooseChart(result.columns, result.rows).type !== 'none', [result]);
+  if (!suits) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChartView result={result} dbName={dbName} compact />
+      {final.truncated && <p className="muted small">The chart draws the rows shown; open the SQL for all of them.</p>}
+    </Suspense>
+  );
 }

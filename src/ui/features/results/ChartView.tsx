@@ -36,7 +36,16 @@ type Drawn =
 const cssColour = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-export default function ChartView({ result, dbName }: { result: QueryResult; dbName: string }) {
+export default function ChartView({
+  result,
+  dbName,
+  compact = false,
+}: {
+  result: QueryResult;
+  dbName: string;
+  /** In the answer card: the proposed chart only, smaller, without the controls. */
+  compact?: boolean;
+}) {
   const proposed = useMemo(() => chooseChart(result.columns, result.rows), [result]);
   const [choice, setChoice] = useState<ChartChoice>(proposed);
   const type = choice.type === 'none' ? null : choice.type;
@@ -50,7 +59,8 @@ export default function ChartView({ result, dbName }: { result: QueryResult; dbN
 
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    // Without ResizeObserver (old browsers, jsdom) the chart keeps its first width.
+    if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => setWidth(Math.max(320, Math.floor(entry.contentRect.width))));
     observer.observe(el);
     return () => observer.disconnect();
@@ -60,11 +70,12 @@ export default function ChartView({ result, dbName }: { result: QueryResult; dbN
     if (!data) return;
     let live = true;
     setDrawn({ status: 'drawing' });
-    getServices()
-      .loadCharts()
+    // Through a promise, so a failure to load ends as the view's message, not an uncaught error.
+    Promise.resolve()
+      .then(() => getServices().loadCharts())
       .then(({ drawChart }) => {
         if (!live) return;
-        const chart = drawChart(data, { width, height: 360, accent: cssColour('--accent', '#1f6f5c') });
+        const chart = drawChart(data, { width, height: compact ? 260 : 360, accent: cssColour('--accent', '#1f6f5c') });
         box.current?.replaceChildren(chart);
         setDrawn({ status: 'done', chart });
       })
@@ -72,7 +83,7 @@ export default function ChartView({ result, dbName }: { result: QueryResult; dbN
     return () => {
       live = false;
     };
-  }, [data, width]);
+  }, [data, width, compact]);
 
   const set = (patch: Partial<ChartChoice>) => setChoice((c) => ({ ...c, ...patch }));
   const columnSelect = (
@@ -115,8 +126,11 @@ export default function ChartView({ result, dbName }: { result: QueryResult; dbN
   };
 
   return (
-    <div className="chart-view" data-testid="chart-view">
-      <div className="chart-controls">
+    <div
+      className={compact ? 'chart-view compact' : 'chart-view'}
+      data-testid={compact ? 'answer-chart' : 'chart-view'}
+    >
+      <div className="chart-controls" hidden={compact}>
         <label className="small">
           Chart{' '}
           <select
@@ -170,7 +184,7 @@ export default function ChartView({ result, dbName }: { result: QueryResult; dbN
           </span>
         )}
       </div>
-      <p className="muted small" data-testid="chart-reason">
+      <p className="muted small" data-testid="chart-reason" hidden={compact}>
         {choice === proposed ? `Proposed: ${shown(proposed.reason)}` : 'Your choice.'}
         {result.truncated ? ' From the rows held only (Fetch more, or sort and filter in SQLite, for the rest).' : ''}
       </p>
@@ -179,7 +193,7 @@ export default function ChartView({ result, dbName }: { result: QueryResult; dbN
           <div
             className="chart-box"
             ref={box}
-            data-testid="chart"
+            data-testid={compact ? 'answer-chart-box' : 'chart'}
             data-type={type}
             aria-busy={drawn.status === 'drawing'}
           />
