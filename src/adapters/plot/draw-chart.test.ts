@@ -32,6 +32,10 @@ describe('drawChart', () => {
     expect(svg.querySelectorAll('rect')).toHaveLength(3);
     expect(svg.querySelector('img')).toBeNull();
     expect(svg.textContent).toContain(hostile);
+    // Bars keep the result's order (its ORDER BY), not an alphabetical one.
+    const labels = [...svg.querySelectorAll('text')].map((t) => t.textContent);
+    expect(labels.indexOf('France')).toBeLessThan(labels.indexOf(hostile));
+    expect(labels.indexOf(hostile)).toBeLessThan(labels.indexOf('Kenya'));
   });
 
   it('grouped and stacked bars with a legend, a line over dates, a scatter, a histogram', () => {

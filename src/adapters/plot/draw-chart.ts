@@ -48,13 +48,15 @@ function plotChart(data: ChartData, options: DrawOptions): SVGSVGElement | HTMLE
     y: { label: data.yLabel, grid: true },
     color: series ? { legend: true, scheme: 'tableau10' as const, label: data.seriesLabel } : undefined,
   };
-  const x = { label: data.xLabel, ...(manyBars ? { tickRotate: -35 } : {}) };
+  // Categories in the result's order (an ORDER BY the person or the model wrote), not sorted.
+  const categories = [...new Set(points.map((p) => p.x))];
+  const x = { label: data.xLabel, domain: categories, ...(manyBars ? { tickRotate: -35 } : {}) };
   switch (data.type) {
     case 'bar':
       return Plot.plot({
         ...common,
         x,
-        marks: [Plot.barY(points, { x: 'x', y: 'y', fill: accent, sort: null }), Plot.ruleY([0])],
+        marks: [Plot.barY(points, { x: 'x', y: 'y', fill: accent }), Plot.ruleY([0])],
       });
     case 'stacked-bar':
       return Plot.plot({
@@ -65,7 +67,7 @@ function plotChart(data: ChartData, options: DrawOptions): SVGSVGElement | HTMLE
     case 'grouped-bar':
       return Plot.plot({
         ...common,
-        fx: { label: data.xLabel, ...(manyBars ? { tickRotate: -35 } : {}) },
+        fx: { label: data.xLabel, domain: categories, ...(manyBars ? { tickRotate: -35 } : {}) },
         x: { axis: null },
         marks: [Plot.barY(points, { fx: 'x', x: 'series', y: 'y', fill: 'series' }), Plot.ruleY([0])],
       });

@@ -130,64 +130,70 @@ export default function ChartView({
       className={compact ? 'chart-view compact' : 'chart-view'}
       data-testid={compact ? 'answer-chart' : 'chart-view'}
     >
-      <div className="chart-controls" hidden={compact}>
-        <label className="small">
-          Chart{' '}
-          <select
-            aria-label="Chart type"
-            value={choice.type}
-            onChange={(e) => {
-              const t = e.target.value as ChartType | 'none';
-              set({ type: t, x: choice.x ?? 0, y: choice.y ?? (result.columns.length > 1 ? 1 : 0) });
-            }}
-          >
-            <option value="none">none</option>
-            {TYPES.map(([t, name]) => (
-              <option key={t} value={t}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {type && columnSelect('x', choice.x, (x) => set({ x: x ?? 0 }))}
-        {type && type !== 'histogram' && columnSelect('y', choice.y, (y) => set({ y: y ?? 0 }))}
-        {type && WITH_SERIES.includes(type) && columnSelect('series', choice.series, (series) => set({ series }), true)}
-        {type && type !== 'histogram' && type !== 'scatter' && (
+      {!compact && (
+        <div className="chart-controls">
           <label className="small">
-            values{' '}
+            Chart{' '}
             <select
-              aria-label="values"
-              value={choice.aggregate ?? 'none'}
-              onChange={(e) => set({ aggregate: e.target.value as Aggregate })}
+              aria-label="Chart type"
+              value={choice.type}
+              onChange={(e) => {
+                const t = e.target.value as ChartType | 'none';
+                set({ type: t, x: choice.x ?? 0, y: choice.y ?? (result.columns.length > 1 ? 1 : 0) });
+              }}
             >
-              {AGGREGATES.map(([a, name]) => (
-                <option key={a} value={a}>
+              <option value="none">none</option>
+              {TYPES.map(([t, name]) => (
+                <option key={t} value={t}>
                   {name}
                 </option>
               ))}
             </select>
           </label>
-        )}
-        {choice !== proposed && (
-          <button type="button" className="link small" onClick={() => setChoice(proposed)}>
-            Back to the proposed chart
-          </button>
-        )}
-        {drawn.status === 'done' && type && (
-          <span className="row gap">
-            <button type="button" className="small secondary" onClick={() => void save('svg')}>
-              SVG
+          {type && columnSelect('x', choice.x, (x) => set({ x: x ?? 0 }))}
+          {type && type !== 'histogram' && columnSelect('y', choice.y, (y) => set({ y: y ?? 0 }))}
+          {type &&
+            WITH_SERIES.includes(type) &&
+            columnSelect('series', choice.series, (series) => set({ series }), true)}
+          {type && type !== 'histogram' && type !== 'scatter' && (
+            <label className="small">
+              values{' '}
+              <select
+                aria-label="values"
+                value={choice.aggregate ?? 'none'}
+                onChange={(e) => set({ aggregate: e.target.value as Aggregate })}
+              >
+                {AGGREGATES.map(([a, name]) => (
+                  <option key={a} value={a}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {choice !== proposed && (
+            <button type="button" className="link small" onClick={() => setChoice(proposed)}>
+              Back to the proposed chart
             </button>
-            <button type="button" className="small secondary" onClick={() => void save('png')}>
-              PNG
-            </button>
-          </span>
-        )}
-      </div>
-      <p className="muted small" data-testid="chart-reason" hidden={compact}>
-        {choice === proposed ? `Proposed: ${shown(proposed.reason)}` : 'Your choice.'}
-        {result.truncated ? ' From the rows held only (Fetch more, or sort and filter in SQLite, for the rest).' : ''}
-      </p>
+          )}
+          {drawn.status === 'done' && type && (
+            <span className="row gap">
+              <button type="button" className="small secondary" onClick={() => void save('svg')}>
+                SVG
+              </button>
+              <button type="button" className="small secondary" onClick={() => void save('png')}>
+                PNG
+              </button>
+            </span>
+          )}
+        </div>
+      )}
+      {!compact && (
+        <p className="muted small" data-testid="chart-reason">
+          {choice === proposed ? `Proposed: ${shown(proposed.reason)}` : 'Your choice.'}
+          {result.truncated ? ' From the rows held only (Fetch more, or sort and filter in SQLite, for the rest).' : ''}
+        </p>
+      )}
       {type && data && (
         <>
           <div
