@@ -363,7 +363,7 @@ function tokensText(u: NonNullable<Ev<'usage'>['usage']>): string {
 }
 
 // Loaded with the first answer that suits a chart (Plot comes with it, not with the page).
-const ChartView = lazy(() => import('../results/ChartView'));
+const ChartView = lazy(() => import('../../components/ChartView'));
 
 /** The chart the answer's rows suit, beside them; none when nothing fits. */
 function AnswerChart({ final, dbName }: { final: Ev<'final'>; dbName: string }) {

@@ -10,7 +10,7 @@ import { ResultsGrid, type OpenedCell } from './ResultsGrid';
 import { ValueDialog } from './ValueDialog';
 
 // Loaded with the first chart, so the page's first load does not carry the chart library.
-const ChartView = lazy(() => import('./ChartView'));
+const ChartView = lazy(() => import('../../components/ChartView'));
 
 export function ResultsPanel({ dbId }: { dbId: string }) {
   const run = useApp((s) => s.run);

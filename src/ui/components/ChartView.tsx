@@ -3,13 +3,13 @@
 // draws them (loaded with this view). The grid stays the accessible table of the same rows.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { chartData, type ChartData } from '../../../core/charts/chart-data';
-import { chooseChart, type Aggregate, type ChartChoice, type ChartType } from '../../../core/charts/choose-chart';
-import type { QueryResult } from '../../../core/types';
-import { describeError } from '../../../core/errors';
-import { baseName, downloadText } from '../../lib/download';
-import { shown } from '../../lib/format';
-import { getServices } from '../../services/current';
+import { chartData, type ChartData } from '../../core/charts/chart-data';
+import { chooseChart, type Aggregate, type ChartChoice, type ChartType } from '../../core/charts/choose-chart';
+import type { QueryResult } from '../../core/types';
+import { describeError } from '../../core/errors';
+import { baseName, downloadText } from '../lib/download';
+import { shown } from '../lib/format';
+import { getServices } from '../services/current';
 
 const TYPES: Array<[ChartType, string]> = [
   ['bar', 'Bars'],
