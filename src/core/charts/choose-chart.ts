@@ -2,6 +2,7 @@
 // cardinalities, shared by the page and the CLI. It proposes, with its reason in words; the
 // person can change every choice. None when nothing fits: a chart that misleads is worse.
 
+import { isIdentifierName } from '../results/column-names';
 import type { SqlValue } from '../types';
 
 export type ChartType = 'bar' | 'line' | 'grouped-bar' | 'stacked-bar' | 'scatter' | 'histogram';
@@ -34,9 +35,6 @@ export const MAX_SERIES = 10;
 
 const ISO_DATE = /^\d{4}-\d{2}(-\d{2})?([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 const YEAR_NAME = /(^|_|\b)(year|yr)s?$/i;
-// Numbers that name things rather than measure them: ids, codes, phone and flight numbers.
-const IDENTIFIER_NAME = /(^|[_\s])(id|code|zip|phone|postal|no|number)$/i;
-const CAMEL_IDENTIFIER = /[a-z](Id|ID|Code|No|Number)$/;
 /** A column computed by an aggregate is what a chart measures. */
 const AGGREGATE_NAME = /^\s*(count|sum|avg|min|max|total)\s*\(/i;
 
@@ -49,7 +47,8 @@ export function profileColumns(columns: readonly string[], rows: readonly SqlVal
     const distinct = new Set(values.map((v) => (v instanceof Uint8Array ? `blob:${v.length}` : String(v)))).size;
     const profile = (kind: ColumnKind): ColumnProfile => ({ name, kind, distinct, nonNull: values.length });
     if (values.length === 0 || values.some((v) => v instanceof Uint8Array)) return profile('empty');
-    const identifier = IDENTIFIER_NAME.test(name) || CAMEL_IDENTIFIER.test(name);
+    // Numbers that name things rather than measure them: ids, codes, phone and flight numbers.
+    const identifier = isIdentifierName(name);
     if (values.every(isNumber)) {
       if (identifier) return profile('identifier');
       // Whole numbers in a column named as years are a time axis.

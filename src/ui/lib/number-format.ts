@@ -1,17 +1,15 @@
 // Numbers in the results grid: the browser's digit grouping (146,934,000 in English, 146.934.000
 // in German), or as stored when the person prefers (Settings, or the grid's toggle).
 
+import { isIdentifierName } from '../../core/results/column-names';
+
 /**
  * 'min2' groups only from five digits, so years (2024) read as years; identifiers and codes
  * (`id`, `customer_id`, `CustomerId`, `zip`, `code`) stay as stored, since separators in them mislead.
  */
 const grouped = new Intl.NumberFormat(undefined, { useGrouping: 'min2', maximumFractionDigits: 20 });
-const SNAKE = /(^|[_\s])(id|code|zip|phone|postal)$/i;
-const CAMEL = /[a-z](Id|ID|Code|Zip|Phone)$/;
-
-export function isIdentifierColumn(name: string): boolean {
-  return SNAKE.test(name) || CAMEL.test(name);
-}
+/** Identifiers and codes keep their stored form (core/results/column-names.ts). */
+export const isIdentifierColumn = isIdentifierName;
 
 /** The text a number cell shows. */
 export function numberText(value: number | bigint, column: string, raw: boolean): string {

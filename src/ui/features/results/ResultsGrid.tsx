@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { resultToTsv } from '../../../core/export/csv';
+import { blobToHex } from '../../../core/export/values';
 import { sqlWithView } from '../../../core/results/pushed-sql';
 import type { QueryResult, SqlValue } from '../../../core/types';
 import { formatBytes, formatCount, hexPreview, shown, shownLines } from '../../lib/format';
@@ -186,12 +187,7 @@ export function ResultsGrid({
 /** Rows a copy puts on the clipboard at most (clipboards slow down long before this). */
 const COPY_MAX_ROWS = 100_000;
 
-const cellText = (v: SqlValue): string =>
-  v === null
-    ? ''
-    : v instanceof Uint8Array
-      ? `0x${Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('')}`
-      : String(v);
+const cellText = (v: SqlValue): string => (v === null ? '' : v instanceof Uint8Array ? blobToHex(v) : String(v));
 
 /** Whether a column holds numbers (the filter box suggests ranges then). */
 const numeric = (result: QueryResult, i: number) =>
