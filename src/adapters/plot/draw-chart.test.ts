@@ -75,4 +75,32 @@ describe('drawChart', () => {
     expect(parsed.documentElement.getAttribute('style')).toContain('color: rgb(17, 17, 17)');
     expect(parsed.querySelector('img')).toBeNull();
   });
+
+  it('a standalone SVG with series carries the legend (in the page it is HTML beside the chart)', () => {
+    const byTwo: SqlValue[][] = [
+      ['France', 'web', 3],
+      ['France', 'store & co', 2],
+      ['Kenya', 'web', 1],
+    ];
+    const { data, chart } = draw(['country', 'channel', 'n'], byTwo, {
+      type: 'grouped-bar',
+      x: 0,
+      y: 2,
+      series: 1,
+      reason: '',
+    });
+    const swatchColours = [...chart.querySelectorAll(':scope > div svg[fill]')].map((s) => s.getAttribute('fill'));
+    expect(swatchColours).toHaveLength(2);
+    const file = svgFile(chart, data.description, { ink: '#111111', paper: '#ffffff' });
+    const parsed = new DOMParser().parseFromString(file, 'image/svg+xml');
+    expect(parsed.querySelector('parsererror')).toBeNull();
+    const legend = [...parsed.querySelectorAll('g > text')].map((t) => t.textContent);
+    expect(legend).toEqual(expect.arrayContaining(['web', 'store & co']));
+    const legendFills = [...parsed.querySelectorAll('g > rect[width="15"]')].map((r) => r.getAttribute('fill'));
+    expect(legendFills).toEqual(swatchColours);
+    // The view box grows upwards by one legend row; the chart's own drawing is not moved.
+    const [, top, , height] = parsed.documentElement.getAttribute('viewBox')!.split(' ').map(Number);
+    expect(top).toBe(-22);
+    expect(height).toBe(Number(svgOf(chart).getAttribute('height')) + 22);
+  });
 });

@@ -5,6 +5,7 @@ import { parsePrivacyLevel, PRIVACY_LEVELS, type PrivacyLevel } from '../../core
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, isAnswerMode, type AnswerMode } from '../../core/agent/answer-mode';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
+import { CHART_FLAGS, parseChartFlags, type ChartRequest } from '../chart-flags';
 
 export type Provider = 'openai' | 'anthropic' | 'scripted';
 
@@ -41,6 +42,8 @@ export interface AskOptions {
   privacy?: PrivacyLevel;
   /** A transcript (--transcript of an earlier run) whose conversation the question continues. */
   continueFrom?: string;
+  /** --chart: the answer's rows also written as a chart. */
+  chart?: ChartRequest;
 }
 
 export const ASK_FLAGS = {
@@ -65,6 +68,7 @@ export const ASK_FLAGS = {
   mode: { type: 'string' },
   continue: { type: 'string' },
   ...TIMEOUT_FLAG,
+  ...CHART_FLAGS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -79,7 +83,16 @@ export function parsePrivacyFlag(text: string | undefined): PrivacyLevel | undef
 const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
 
 /** Flags of `dowser ask` that mean nothing in `dowser chat`, where questions are typed one by one. */
-const NOT_IN_CHAT = ['question', 'plan', 'check-step', 'continue', 'transcript', 'json', 'pause-after-plan'] as const;
+const NOT_IN_CHAT = [
+  'question',
+  'plan',
+  'check-step',
+  'continue',
+  'transcript',
+  'json',
+  'pause-after-plan',
+  ...(Object.keys(CHART_FLAGS) as Array<keyof typeof CHART_FLAGS>),
+] as const;
 
 /**
  * Null when --help was asked for. `chat`: the options of `dowser chat`, the same but for the
@@ -122,6 +135,9 @@ export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions 
   // Scripted turns (the built-in demo, test scripts) are an agent's run unless said otherwise.
   const mode = v.mode ?? (v.provider === 'scripted' ? 'agent' : DEFAULT_ANSWER_MODE);
   if (mode === 'direct' && v.plan) throw new UsageError('--plan is carried out by the agent: not with --mode direct');
+  const chart = parseChartFlags(v);
+  if (chart && v['check-step'] !== undefined)
+    throw new UsageError('--chart draws the answer; --check-step checks one step of a plan: not both');
   if (v.continue !== undefined && v['check-step'] !== undefined)
     throw new UsageError('--continue follows up on a conversation; --check-step checks one step of a plan: not both');
   return {
@@ -146,5 +162,6 @@ export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions 
     timeoutMs: parseTimeout(v.timeout),
     privacy: parsePrivacyFlag(v.privacy),
     ...(v.continue !== undefined ? { continueFrom: v.continue } : {}),
+    ...(chart ? { chart } : {}),
   };
 }

@@ -21,13 +21,15 @@ import { planFromFile, readPlanFile } from '../ask/plan-file';
 import { renderEvent, usageLine } from '../ask/render';
 import { buildTranscript, writeTranscript } from '../ask/transcript';
 import { threadOfTranscript } from '../ask/continue';
+import { CHART_USAGE, writeChart } from '../chart-flags';
+import { DEFAULT_MAX_ROWS } from '../../core/db/result-budget';
 
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
                   [--mode auto|agent|direct] [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
                   [--transcript <file>] [--json] [--timeout <s>] [--privacy full|matches|schema]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
-                  [--continue <transcript.json>]
+                  [--continue <transcript.json>] [--chart <file.svg> [--chart-type T] [--x C] [--y C] [--series C]]
 
 Answers a question about a SQLite file with one read-only query, whose rows are shown with a
 plain-words explanation. The file is read into memory and never written.
@@ -78,6 +80,7 @@ ${PRIVACY_HELP}
   --non-interactive    nobody answers a clarifying question: the first option is taken by
                        default, and the ask event (defaultAnswer) and the model are told so (also
                        what happens when stdin is not a terminal)
+${CHART_USAGE.replace('the rows as a chart', "the answer's rows as a chart")}
   -h, --help           show this help
 
 Exit code: 0 when a final SQL (or a step preview) ran, 1 otherwise, 2 for usage errors.
@@ -128,6 +131,8 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   // Streamed pieces can split a key: they are redacted as one stream, before output and transcript.
   const deltas = createStreamRedactor([secret]);
   let final = false;
+  let answer: Extract<AgentEvent, { type: 'final' }> | null = null;
+  let chartFailed = false;
   try {
     const schema = await db.engine.introspect(db.id);
     // The plan is checked before the tools are built: its problems are the person's to fix first.
@@ -187,6 +192,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
       if (rest) emit({ type: 'thought_delta', text: rest, step: raw.step, at: raw.at });
       const e = forCli(raw, keyEnv);
       if (e.type === 'final' || e.type === 'step_preview') final = true;
+      if (e.type === 'final') answer = e;
       if (e.type === 'usage') {
         total = e.total;
         calls++;
@@ -194,11 +200,16 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
       emit(e);
     }
     if (!o.json) io.stdout.write(usageLine(total, calls, Date.now() - startedAt) + '\n');
+    if (o.chart && answer) {
+      // The final event carries --max-rows rows; the chart draws the answer's whole result (capped).
+      const rows = answer.truncated ? await db.engine.query(db.id, answer.sql, { maxRows: DEFAULT_MAX_ROWS }) : answer;
+      chartFailed = !(await writeChart(o.chart, rows, io));
+    }
   } finally {
     offInterrupt();
     await db.close();
   }
-  const code = final ? EXIT_OK : controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_ERROR;
+  const code = final && !chartFailed ? EXIT_OK : controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_ERROR;
   if (o.transcript) {
     const transcript = buildTranscript(o, model, keyEnv, startedAt, events, code, history);
     writeTranscript(o.transcript, transcript, secret);

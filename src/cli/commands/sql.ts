@@ -6,11 +6,20 @@ import { jsonValue } from '../../core/export/values';
 import { formatTextTable } from '../../core/format/text-table';
 import { escapeJsonForDisplay, visible, visibleKeepingLines } from '../../core/format/visible';
 import type { QueryResult } from '../../core/types';
-import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
+import { CHART_FLAGS, CHART_USAGE, parseChartFlags, writeChart } from '../chart-flags';
+import {
+  EXIT_ERROR,
+  EXIT_OK,
+  parseCommandArgs,
+  parsePositiveInt,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from '../command';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 
 const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv [--protect-formulas]] [--max-rows N]
-                  [--timeout <s>]
+                  [--timeout <s>] [--chart <file.svg> [--chart-type T] [--x C] [--y C] [--series C]]
 
 Runs one read-only statement (SELECT, WITH … SELECT, VALUES, EXPLAIN, read-only PRAGMA)
 against a SQLite file and prints the rows. The file is read into memory and never written.
@@ -28,6 +37,7 @@ Options:
                    usually read by programs (the page's CSV download has it on)
   --max-rows N     stop after N rows (default ${DEFAULT_MAX_ROWS}); more rows are reported as truncated
 ${TIMEOUT_USAGE}
+${CHART_USAGE}
   -h, --help       show this help
 
 Long values are cut (100,000 characters in the table; 16 MiB with --json/--csv, where rows
@@ -47,6 +57,7 @@ const options = {
   'protect-formulas': { type: 'boolean' },
   'max-rows': { type: 'string' },
   ...TIMEOUT_FLAG,
+  ...CHART_FLAGS,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -79,6 +90,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   if (values['protect-formulas'] && !values.csv) throw new UsageError('--protect-formulas goes with --csv');
   const maxRows = parsePositiveInt(values['max-rows'], '--max-rows', DEFAULT_MAX_ROWS);
   const timeoutMs = parseTimeout(values.timeout);
+  const chart = parseChartFlags(values);
   // Machine-readable output is the data: bounds as large as an export's.
   const bounds =
     values.json || values.csv ? { maxCellChars: EXPORT_MAX_CELL_CHARS, maxResultBytes: EXPORT_MAX_RESULT_BYTES } : {};
@@ -104,6 +116,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
         `note: row ${result.offset + c.row + 1}, column ${visible(result.columns[c.column])} is cut: it holds ${c.length} ${typeof result.rows[c.row][c.column] === 'string' ? 'characters' : 'bytes'}\n`,
       );
     if (cut.length > CUT_NOTES) io.stderr.write(`note: ${cut.length - CUT_NOTES} more values are cut\n`);
+    if (chart && !(await writeChart(chart, result, io))) return EXIT_ERROR;
     return EXIT_OK;
   } finally {
     await db.close();

@@ -29,6 +29,18 @@ describe('chartData', () => {
     expect(d.description).toBe('Bar chart of sum of amount by channel: 2 points; highest web, 12; lowest store, 2.');
   });
 
+  it('says "all" when every bar is as high as the others', () => {
+    const d = chartData(
+      ['channel', 'n'],
+      [
+        ['web', 4],
+        ['store', 4],
+      ],
+      { type: 'bar', x: 0, y: 1, reason: '' },
+    );
+    expect(d.description).toBe('Bar chart of n by channel: 2 points, all 4.');
+  });
+
   it('a line over dates in time order, one per series', () => {
     const rows: SqlValue[][] = [
       ['2024-03-01', 'web', 3],

@@ -140,6 +140,7 @@ export function describeChart(data: Omit<ChartData, 'description'>): string {
     if (p.y > high.y) high = p;
     if (p.y < low.y) low = p;
   }
+  if (high.y === low.y) return `${what}: ${points.length} points, all ${short(high.y)}${cut}.`;
   const at = (p: ChartPoint) => `${short(p.x)}${p.series !== undefined ? ` (${short(p.series)})` : ''}, ${short(p.y)}`;
   return `${what}: ${points.length} points; highest ${at(high)}; lowest ${at(low)}${cut}.`;
 }

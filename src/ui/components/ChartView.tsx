@@ -5,27 +5,28 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { chartData, type ChartData } from '../../core/charts/chart-data';
 import { chooseChart, type Aggregate, type ChartChoice, type ChartType } from '../../core/charts/choose-chart';
+import {
+  AGGREGATES,
+  applyChartChange,
+  CHART_TYPES,
+  TYPES_WITH_SERIES,
+  type ChartChange,
+} from '../../core/charts/chart-options';
 import type { QueryResult } from '../../core/types';
 import { describeError } from '../../core/errors';
 import { baseName, downloadText } from '../lib/download';
 import { shown } from '../lib/format';
 import { getServices } from '../services/current';
 
-const TYPES: Array<[ChartType, string]> = [
-  ['bar', 'Bars'],
-  ['grouped-bar', 'Grouped bars'],
-  ['stacked-bar', 'Stacked bars'],
-  ['line', 'Line'],
-  ['scatter', 'Scatter'],
-  ['histogram', 'Histogram'],
-];
-const AGGREGATES: Array<[Aggregate, string]> = [
-  ['none', 'as is'],
-  ['sum', 'sum'],
-  ['mean', 'mean'],
-  ['count', 'count'],
-];
-const WITH_SERIES: ChartType[] = ['grouped-bar', 'stacked-bar', 'line'];
+const TYPE_NAMES: Record<ChartType, string> = {
+  bar: 'Bars',
+  'grouped-bar': 'Grouped bars',
+  'stacked-bar': 'Stacked bars',
+  line: 'Line',
+  scatter: 'Scatter',
+  histogram: 'Histogram',
+};
+const AGGREGATE_NAMES: Record<Aggregate, string> = { none: 'as is', sum: 'sum', mean: 'mean', count: 'count' };
 
 type Drawn =
   | { status: 'drawing' }
@@ -85,7 +86,7 @@ export default function ChartView({
     };
   }, [data, width, compact]);
 
-  const set = (patch: Partial<ChartChoice>) => setChoice((c) => ({ ...c, ...patch }));
+  const set = (change: ChartChange) => setChoice((c) => applyChartChange(c, change, result.columns.length));
   const columnSelect = (
     label: string,
     value: number | undefined,
@@ -138,14 +139,13 @@ export default function ChartView({
               aria-label="Chart type"
               value={choice.type}
               onChange={(e) => {
-                const t = e.target.value as ChartType | 'none';
-                set({ type: t, x: choice.x ?? 0, y: choice.y ?? (result.columns.length > 1 ? 1 : 0) });
+                set({ type: e.target.value as ChartType | 'none' });
               }}
             >
               <option value="none">none</option>
-              {TYPES.map(([t, name]) => (
+              {CHART_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {name}
+                  {TYPE_NAMES[t]}
                 </option>
               ))}
             </select>
@@ -153,7 +153,7 @@ export default function ChartView({
           {type && columnSelect('x', choice.x, (x) => set({ x: x ?? 0 }))}
           {type && type !== 'histogram' && columnSelect('y', choice.y, (y) => set({ y: y ?? 0 }))}
           {type &&
-            WITH_SERIES.includes(type) &&
+            TYPES_WITH_SERIES.includes(type) &&
             columnSelect('series', choice.series, (series) => set({ series }), true)}
           {type && type !== 'histogram' && type !== 'scatter' && (
             <label className="small">
@@ -163,9 +163,9 @@ export default function ChartView({
                 value={choice.aggregate ?? 'none'}
                 onChange={(e) => set({ aggregate: e.target.value as Aggregate })}
               >
-                {AGGREGATES.map(([a, name]) => (
+                {AGGREGATES.map((a) => (
                   <option key={a} value={a}>
-                    {name}
+                    {AGGREGATE_NAMES[a]}
                   </option>
                 ))}
               </select>
