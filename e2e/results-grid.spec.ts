@@ -121,3 +121,26 @@ test('a capped result says it sorts the rows it holds, and SQLite sorts every ro
   await expect(page.getByTestId('result-sql')).toContainText('ORDER BY 1 DESC NULLS LAST');
   await expect.poll(async () => (await columnTexts(page, 1))[0]).toBe('2000');
 });
+
+test('a large result is first sorted by a column in a worker, then by its ranks on the page', async ({ page }) => {
+  await page.addInitScript(() => {
+    const raw = JSON.parse(localStorage.getItem('dowser.settings') ?? '{}');
+    const settings = raw.version === 2 ? raw.settings : raw;
+    localStorage.setItem('dowser.settings', JSON.stringify({ version: 2, settings: { ...settings, pageSize: 30000 } }));
+  });
+  await openApp(page);
+  // 25,000 codes in a scrambled order (past RANK_OFF_THREAD_ROWS, 20,000).
+  await runSql(
+    page,
+    "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 24999) SELECT i, 'code-' || ((i * 7919) % 25000) AS code FROM n",
+  );
+  await expect(page.getByTestId('grid-count')).toHaveText('25,000 rows');
+  const grid = page.getByRole('table', { name: 'Query results' });
+  await grid.getByRole('button', { name: 'Sort by code' }).click();
+  await expect(page.getByTestId('grid-count')).toHaveText('25,000 of 25,000 rows, sorted');
+  expect((await columnTexts(page, 2)).slice(0, 3)).toEqual(['code-0', 'code-1', 'code-2']);
+  expect(page.workers().some((w) => w.url().includes('rows.worker'))).toBe(true);
+  await grid.getByRole('button', { name: 'Sort by code' }).click();
+  await expect(page.getByTestId('grid-count')).toHaveText('25,000 of 25,000 rows, sorted');
+  expect((await columnTexts(page, 2))[0]).toBe('code-24999');
+});

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SqlValue } from '../types';
 import {
+  columnValues,
+  rankColumn,
   compareValues,
+  createRowView,
   isPlainView,
   nextSort,
   numberOf,
@@ -109,5 +112,22 @@ describe('parseColumnFilter', () => {
     expect(rowView(values, { filters: new Map([[0, parseColumnFilter('>3')]]) })).toEqual([2]);
     expect(rowView(values, { filters: new Map([[0, parseColumnFilter('<3')]]) })).toEqual([0]);
     expect(rowView(values, { filters: new Map([[0, parseColumnFilter('=3')]]) })).toEqual([1]);
+  });
+});
+
+describe('ranks worked out elsewhere (a worker, for large results)', () => {
+  const rows: SqlValue[][] = [['b'], [null], ['A'], [3], ['item 10'], ['item 9'], [new Uint8Array([1])], [3n]];
+  it('sort exactly as the ranks the view works out itself', () => {
+    const own = createRowView(rows);
+    const given = createRowView(rows);
+    given.addRanks(0, rankColumn(columnValues(rows, 0)));
+    expect(given.hasRanks(0)).toBe(true);
+    for (const direction of ['asc', 'desc'] as const)
+      expect(given.view({ sort: { column: 0, direction } })).toEqual(own.view({ sort: { column: 0, direction } }));
+    expect(own.view({ sort: { column: 0, direction: 'asc' } })).toEqual([3, 7, 2, 0, 5, 4, 6, 1]);
+  });
+
+  it('refuse ranks of other rows', () => {
+    expect(() => createRowView(rows).addRanks(0, rankColumn([1, 2]))).toThrow(/other rows/);
   });
 });

@@ -6,6 +6,7 @@ import { createQueryClient } from './query-client';
 import { RestartableEngine } from '../../worker/db-client';
 import { spawnBrowserDbWorker } from '../../worker/browser-spawn';
 import { EmbedClient } from '../../worker/embed-client';
+import { createRowsWorker } from '../../worker/rows-client';
 import { AskControllers } from '../lib/ask-controller';
 import { createGlossaryStore } from '../lib/glossary-store';
 import { createRecentFiles } from '../lib/recent-files';
@@ -19,6 +20,7 @@ export type { Services } from './types';
 export function createServices(): Services {
   let onRestart: (reason: RestartReason) => void = () => {};
   const engine = new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) });
+  const rows = createRowsWorker();
   return {
     engine,
     embeddings: new EmbedClient(),
@@ -33,6 +35,7 @@ export function createServices(): Services {
     checkWebGpu: () => import('../../adapters/webllm/webgpu').then((m) => m.webgpuAvailable()),
     // Plot comes in its own chunk, with the first chart (decision 062).
     loadCharts: () => import('../../adapters/plot/draw-chart'),
+    rankColumn: (values) => rows.rankColumn(values),
     setRestartListener(fn) {
       onRestart = fn;
     },

@@ -1,6 +1,8 @@
 // What the page's code may use of the services. Components get them from ServicesProvider
 // (useServices), actions from the same binding (getServices); tests provide fakes of this shape.
 
+import type { ColumnRanks } from '../../core/results/row-view';
+import type { SqlValue } from '../../core/types';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DbEngine } from '../../core/engine';
 import type { ChatModel } from '../../core/llm/types';
@@ -48,6 +50,8 @@ export interface Services {
   checkWebGpu(): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** The chart drawer (Observable Plot), loaded when the first chart is shown. */
   loadCharts(): Promise<ChartDrawer>;
+  /** A large result's column ranked for sorting, in a worker (core/results/row-view.ts `rankColumn`). */
+  rankColumn(values: SqlValue[]): Promise<ColumnRanks>;
 }
 
 /** Draws core's chart points as SVG, and makes the standalone file (adapters/plot/draw-chart.ts). */

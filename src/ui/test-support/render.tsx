@@ -38,6 +38,7 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     setRestartListener: () => {},
     checkWebGpu: () => unexpected('checkWebGpu'),
     loadCharts: () => unexpected('loadCharts'),
+    rankColumn: () => unexpected('rankColumn'),
   };
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(parts)) as Services;
 }

@@ -38,7 +38,7 @@ export function GridToolbar({
       <span data-testid="grid-count" aria-live="polite">
         {view.plain
           ? `${formatCount(total)} row${total === 1 ? '' : 's'}`
-          : `${formatCount(shownRows)} of ${formatCount(total)} row${total === 1 ? '' : 's'}${view.sort ? ', sorted' : ''}`}
+          : `${formatCount(shownRows)} of ${formatCount(total)} row${total === 1 ? '' : 's'}${view.sorting ? ', sorting…' : view.sort ? ', sorted' : ''}`}
       </span>
       {!view.plain && (
         <button type="button" className="link small" onClick={view.clear}>

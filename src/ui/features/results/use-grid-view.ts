@@ -1,16 +1,20 @@
 // The grid's sort, filters and row selection for one result (issue 24). The rows are never
 // copied: the view is a list of indices into them, worked out by core/results/row-view.ts.
 
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
+  columnValues,
   createRowView,
   isPlainView,
+  RANK_OFF_THREAD_ROWS,
+  rankColumn,
   nextSort,
   parseColumnFilter,
   type ColumnFilter,
   type SortBy,
 } from '../../../core/results/row-view';
 import type { QueryResult } from '../../../core/types';
+import { useServices } from '../../services/context';
 
 export interface GridView {
   /** Indices into `result.rows`, in the order shown. */
@@ -24,6 +28,8 @@ export interface GridView {
   setQuick: (text: string) => void;
   /** True when the rows show as the result gave them. */
   plain: boolean;
+  /** A large result's column is being ranked in a worker: the rows show unsorted until it is. */
+  sorting: boolean;
   clear: () => void;
   /** Rows the person picked (indices into `result.rows`). */
   selected: ReadonlySet<number>;
@@ -45,9 +51,27 @@ export function useGridView(result: QueryResult): GridView {
     () => new Map(Object.entries(deferredFilterText).map(([c, t]) => [Number(c), parseColumnFilter(t)])),
     [deferredFilterText],
   );
+  const services = useServices();
+  // Bumped when a worker's ranks arrive: the page renders again, now with the column ranked.
+  const [, setRanked] = useState(0);
+  const sorting = !!sort && result.rows.length >= RANK_OFF_THREAD_ROWS && !rows.hasRanks(sort.column);
+  useEffect(() => {
+    if (!sorting || !sort) return;
+    let live = true;
+    const column = sort.column;
+    services
+      .rankColumn(columnValues(result.rows, column))
+      .then((ranks) => rows.addRanks(column, ranks))
+      // Without the worker the page ranks the column itself: slower, still right.
+      .catch(() => rows.addRanks(column, rankColumn(columnValues(result.rows, column))))
+      .finally(() => live && setRanked((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [sorting, sort, rows, result.rows, services]);
   const indices = useMemo(
-    () => rows.view({ sort, filters, quick: deferredQuick }),
-    [rows, sort, filters, deferredQuick],
+    () => rows.view({ sort: sorting ? null : sort, filters, quick: deferredQuick }),
+    [rows, sort, sorting, filters, deferredQuick],
   );
 
   return {
@@ -60,6 +84,7 @@ export function useGridView(result: QueryResult): GridView {
     quick,
     setQuick,
     plain: isPlainView({ sort, filters, quick: deferredQuick }),
+    sorting,
     clear: () => {
       setSort(null);
       setFilters({});
