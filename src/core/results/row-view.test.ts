@@ -131,3 +131,19 @@ describe('ranks worked out elsewhere (a worker, for large results)', () => {
     expect(() => createRowView(rows).addRanks(0, rankColumn([1, 2]))).toThrow(/other rows/);
   });
 });
+
+describe('the quick filter', () => {
+  it('reads what is typed literally, in any case, over every column but blobs', () => {
+    const rows: SqlValue[][] = [
+      ['a.b', 1],
+      ['axb', 2],
+      ['(x', 3],
+      [null, 'ÉCOLE'],
+      [new Uint8Array([97]), 4],
+    ];
+    expect(rowView(rows, { quick: 'a.b' })).toEqual([0]);
+    expect(rowView(rows, { quick: '(' })).toEqual([2]);
+    expect(rowView(rows, { quick: 'école' })).toEqual([3]);
+    expect(rowView(rows, { quick: 'A' })).toEqual([0, 1]);
+  });
+});

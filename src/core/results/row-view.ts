@@ -101,29 +101,24 @@ export function rowView(rows: readonly SqlValue[][], options: RowViewOptions): n
  */
 export function createRowView(rows: readonly SqlValue[][]) {
   const ranks = new Map<number, ColumnRanks>();
-  const lower = new Map<number, Array<string | null>>();
-  const lowerText = (c: number) => {
-    let t = lower.get(c);
-    if (!t) lower.set(c, (t = rows.map((r) => textOf(r[c])?.toLowerCase() ?? null)));
-    return t;
-  };
   const ranksOf = (c: number) => {
     let r = ranks.get(c);
     if (!r) ranks.set(c, (r = rankColumn(columnValues(rows, c))));
     return r;
   };
-  const width = rows[0]?.length ?? 0;
 
   return {
     view(options: RowViewOptions): number[] {
       const filters = [...(options.filters?.entries() ?? [])].filter(([, f]) => isActive(f));
-      const quick = (options.quick ?? '').trim().toLowerCase();
-      const texts = quick ? Array.from({ length: width }, (_, c) => lowerText(c)) : [];
+      const quick = (options.quick ?? '').trim();
+      // A case-blind pattern over the values as they are: lower-casing every cell first cost
+      // 130–165 ms at 100,000 rows of 7 columns, the pattern 40–90 ms each time (decision 062).
+      const pattern = quick ? new RegExp(quick.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu') : null;
       const kept: number[] = [];
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i];
         if (filters.some(([c, f]) => !matches(row[c], f))) continue;
-        if (quick && !texts.some((t) => t[i]?.includes(quick))) continue;
+        if (pattern && !row.some((v) => v !== null && !(v instanceof Uint8Array) && pattern.test(String(v)))) continue;
         kept.push(i);
       }
       const sort = options.sort;
