@@ -68,11 +68,12 @@ test('no model on my own file: a guide to the three ways in, each ending in Test
   await guide.getByLabel('API key').fill(key);
   await guide.getByLabel('for this browser session only').check();
   await guide.getByRole('button', { name: 'Test connection' }).click();
-  await expect(guide.getByTestId('guide-test')).toContainText('Connected');
-  expect(authorization).toBe(`Bearer ${key}`);
-  // Saved: the guide closes, the key is in sessionStorage only, never in the URL.
-  await guide.getByRole('button', { name: 'Done' }).click();
+  // Saved: the guide goes (one place sets the model from now on: Settings), a notice says so,
+  // the key is in sessionStorage only, never in the URL.
+  await expect(page.getByTestId('notice-info')).toContainText('Connected');
+  await expect(page.getByTestId('notice-info')).toContainText('Saved: ask your question.');
   await expect(guide).toBeHidden();
+  expect(authorization).toBe(`Bearer ${key}`);
   await page.getByLabel('Question').fill('How many rows?');
   await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
   const stored = await page.evaluate(() => ({

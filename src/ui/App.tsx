@@ -8,7 +8,7 @@ import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
 import { Sidebar } from './layout/Sidebar';
 import { focusQuestion } from './lib/focus-question';
-import { openDemo } from './actions/open-database';
+import { openDemo, resumeAfterReload } from './actions/open-database';
 import { useServices } from './services/context';
 import type { RestartReason } from './services/types';
 import { useApp } from './store/app-store';
@@ -33,9 +33,10 @@ export function App() {
       useApp.getState().notify(reason === 'crashed' ? 'warning' : 'info', RESTART_NOTICE[reason], null),
     );
     // First visit: the demo database, so there is something to act on at once.
+    // After a reload the page asked for, the files that were open instead.
     if (!demoRequested && !hasDatabases) {
       demoRequested = true;
-      void openDemo();
+      void resumeAfterReload().then((resumed) => (resumed ? undefined : openDemo()));
     }
   }, [hasDatabases, services]);
 

@@ -11,6 +11,18 @@ import { checkFileSize } from '../../core/db/file-check';
 import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
 import { forgetTools } from './tools';
+import type { HandoffFile } from '../lib/reload-handoff';
+
+/** What each open database was opened from (a File is a handle, not a copy): a reload keeps them. */
+const sources = new Map<string, HandoffFile>();
+
+/** The open databases' names and sources, in the order they show. */
+export function openSources(): HandoffFile[] {
+  return useApp
+    .getState()
+    .databases.filter((d) => d.status === 'ready' && sources.has(d.id))
+    .map((d) => sources.get(d.id)!);
+}
 
 let counter = 0;
 const newId = () => `db${++counter}-${Date.now().toString(36)}`;
@@ -38,6 +50,7 @@ async function openSource(
       if (!opened) useApp.getState().patchDb(id, { progress: p });
     });
     opened = true;
+    sources.set(id, { name, source });
     const readyMs = Math.round(performance.now() - t0);
     useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
     useApp.getState().setActive(id);
@@ -121,6 +134,31 @@ export async function openRecent(name: string, pickAgain?: () => void): Promise<
   await openSource(name, bytes, { remember: false });
 }
 
+/**
+ * Opens the files a reload the page asked for kept (actions/reload.ts); false when there were
+ * none, and the page starts as on a first visit.
+ */
+export async function resumeAfterReload(): Promise<boolean> {
+  const kept = await getServices()
+    .reloadHandoff.take()
+    .catch(() => null);
+  if (!kept?.files.length) return false;
+  for (const f of kept.files) await openSource(f.name, f.source, { remember: false });
+  const active = useApp.getState().databases.find((d) => d.name === kept.active);
+  if (active) useApp.getState().setActive(active.id);
+  return true;
+}
+
+/** "Remember opened files" ticked: the files open now are kept too, not only those opened later. */
+export async function rememberOpenFiles(): Promise<void> {
+  for (const f of openSources()) {
+    if (f.name === 'demo.sqlite') continue;
+    const problem = await getServices().recentFiles.remember(f.name, f.source, true);
+    if (problem) useApp.getState().notify('warning', problem, null);
+  }
+  void getServices().queryClient.invalidateQueries({ queryKey: queryKeys.recent() });
+}
+
 export async function openDemo(): Promise<void> {
   useApp.getState().setFetching('demo.sqlite');
   try {
@@ -143,6 +181,7 @@ export async function openDemo(): Promise<void> {
 
 export async function closeDatabase(id: string): Promise<void> {
   useApp.getState().removeDb(id);
+  sources.delete(id);
   forgetTools(id);
   getServices().asks.drop(id);
   getServices().queryClient.removeQueries({ queryKey: queryKeys.schema(id) });

@@ -129,7 +129,7 @@ export function DatabaseBar() {
                   <span className="muted">
                     {' '}
                     {formatBytes(f.sizeBytes)} · {new Date(f.openedAt).toLocaleString()}{' '}
-                    {f.stored ? '· stored here' : '· name only: pick the file again'}
+                    {f.stored ? '· stored here' : '· name only: pick the file again'}{' '}
                   </span>
                   <button
                     type="button"

@@ -180,6 +180,24 @@ export function loadModelSettings(): ModelSettings {
   return { ...D, ...fields, keys, apiKey: keyFor(keys, fields) };
 }
 
+/** Keys kept in memory only, carried across one reload the page itself asks for (reload-handoff.ts). */
+const RELOAD_KEYS_KEY = 'dowser.reload.keys';
+
+/** Before a reload the page asks for: memory-only keys go to this tab's sessionStorage, read once. */
+export function keepKeysForReload(s: ModelSettings): void {
+  if (s.keyStorage === 'memory' && s.keys.length) writeJson('session', RELOAD_KEYS_KEY, s.keys);
+}
+
+/** The settings with the keys a reload carried (then removed from sessionStorage at once). */
+export function withReloadKeys(s: ModelSettings): ModelSettings {
+  const raw = readJson('session', RELOAD_KEYS_KEY);
+  if (raw === undefined) return s;
+  remove('session', RELOAD_KEYS_KEY);
+  const parsed = keyList.safeParse(raw);
+  if (!parsed.success || s.keyStorage !== 'memory') return s;
+  return { ...s, keys: parsed.data, apiKey: keyFor(parsed.data, s) };
+}
+
 export function saveModelSettings(s: ModelSettings): void {
   const { provider, preset, baseUrl, model, keyStorage, toolMode } = s;
   writeJson('local', MODEL_KEY, {

@@ -10,6 +10,7 @@ import { createRowsWorker } from '../../worker/rows-client';
 import { AskControllers } from '../lib/ask-controller';
 import { createGlossaryStore } from '../lib/glossary-store';
 import { createRecentFiles } from '../lib/recent-files';
+import { createReloadHandoff } from '../lib/reload-handoff';
 import { createRunHistory } from '../lib/run-history';
 import { createExamplesStore } from '../lib/examples-store';
 import { createChatModel } from './model-factory';
@@ -26,6 +27,7 @@ export function createServices(): Services {
     embeddings: new EmbedClient(),
     queryClient: createQueryClient(),
     recentFiles: createRecentFiles(),
+    reloadHandoff: createReloadHandoff(),
     runHistory: createRunHistory(),
     examples: createExamplesStore(),
     glossary: createGlossaryStore(),

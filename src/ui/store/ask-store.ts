@@ -9,6 +9,7 @@ import {
   applyModelPatch,
   knownKeys,
   loadModelSettings,
+  withReloadKeys,
   saveModelSettings,
   settingsFromLink,
   type LinkProposal,
@@ -63,7 +64,8 @@ interface AskState {
   setModel(patch: Partial<ModelSettings>): void;
 }
 
-const savedModel = loadModelSettings();
+// Keys kept only in memory come back after a reload the page asked for (lib/reload-handoff.ts).
+const savedModel = withReloadKeys(loadModelSettings());
 
 export const useAsk = create<AskState>()((set, get) => {
   // Runs are stored (history) and exported: no key the person entered may be in them, whether a

@@ -24,6 +24,9 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     get recentFiles(): never {
       return unexpected('recentFiles');
     },
+    get reloadHandoff(): never {
+      return unexpected('reloadHandoff');
+    },
     get runHistory(): never {
       return unexpected('runHistory');
     },

@@ -43,12 +43,9 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
   const setQuestion = (q: string) => storeQuestion(dbId, q);
   const [hints, setHints] = useState(run?.hints ?? '');
   const runBox = useRef<HTMLDivElement>(null);
-  // The guide stays up after it saved a model, with its outcome, until the person closes it.
-  const [guiding, setGuiding] = useState(false);
+  // The guide is there while no model is chosen: once one is (by its Test connection or in
+  // Settings, the one place that configures it) it goes.
   const noModel = scripted && !isDemo;
-  useEffect(() => {
-    if (noModel) setGuiding(true);
-  }, [noModel]);
   useAnswerIntoView(run, runBox);
   const [showHints, setShowHints] = useState(false);
   const running = run?.status === 'running';
@@ -141,7 +138,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
           />
         )}
       </form>
-      {(noModel || guiding) && <NoModelGuide onDone={() => setGuiding(false)} />}
+      {noModel && <NoModelGuide dbId={dbId} />}
       {!scripted || isDemo ? <LinkChips dbId={dbId} question={question} hints={hints} disabled={running} /> : null}
       <PrivacyChoice />
       <PromptLog />

@@ -1,3 +1,4 @@
+import { reloadKeepingWork } from '../../actions/reload';
 import { useEffect, useState } from 'react';
 import { testConnection, type ConnectionTest } from '../../actions/test-connection';
 import { needsReloadFor } from '../../lib/connect-policy';
@@ -10,6 +11,7 @@ import {
 } from '../../lib/model-settings';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useServices } from '../../services/context';
+import { useApp } from '../../store/app-store';
 import { useAsk } from '../../store/ask-store';
 
 type Way = 'local' | 'key' | 'browser';
@@ -38,9 +40,9 @@ function startingDraft(way: Way, current: ModelSettings): ModelSettings {
 /**
  * On the person's own file with no model chosen: the three ways in, where they are, each ending
  * in Test connection. Nothing is saved until a test connects (or the person saves to reload);
- * after that the guide stays, with the outcome, until the person is done with it.
+ * then the guide goes (the panel shows it only while no model is chosen) and a notice says so.
  */
-export function NoModelGuide({ onDone }: { onDone(): void }) {
+export function NoModelGuide({ dbId }: { dbId: string }) {
   const current = useAsk((s) => s.model);
   const setModel = useAsk((s) => s.setModel);
   const [way, setWay] = useState<Way>('local');
@@ -65,7 +67,10 @@ export function NoModelGuide({ onDone }: { onDone(): void }) {
     setTest('testing');
     const outcome = await testConnection(draft);
     setTest(outcome);
-    if (outcome.ok) save();
+    if (outcome.ok) {
+      useApp.getState().notify('info', `${outcome.message} Saved: ask your question.`, dbId);
+      save();
+    }
   };
   const blocked = draft.provider === 'openai' ? needsReloadFor(draft.baseUrl) : null;
 
@@ -103,7 +108,7 @@ export function NoModelGuide({ onDone }: { onDone(): void }) {
               className="small secondary"
               onClick={() => {
                 save();
-                location.reload();
+                void reloadKeepingWork();
               }}
             >
               Save and reload
@@ -113,7 +118,7 @@ export function NoModelGuide({ onDone }: { onDone(): void }) {
         {blocked && (
           <p className="muted small">
             For safety this page connects only to the servers set when it loaded: {blocked} needs a reload (your
-            settings are kept, open files are not).
+            settings, open files and key are kept).
           </p>
         )}
         {test && (
@@ -122,17 +127,8 @@ export function NoModelGuide({ onDone }: { onDone(): void }) {
             role="status"
             data-testid="guide-test"
           >
-            {test === 'testing'
-              ? 'Testing…'
-              : test.ok
-                ? `${test.message} Saved: ask your question above.`
-                : test.message}
+            {test === 'testing' ? 'Testing…' : test.message}
           </p>
-        )}
-        {test !== 'testing' && test?.ok && (
-          <button type="button" className="small" onClick={onDone}>
-            Done
-          </button>
         )}
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { reloadKeepingWork } from '../../actions/reload';
 import { useAsk } from '../../store/ask-store';
 import { needsReloadFor } from '../../lib/connect-policy';
 
@@ -18,7 +19,7 @@ export function LinkSettingsPrompt() {
     answer(accept);
     // The question is answered: a reload must not ask again.
     history.replaceState(null, '', location.pathname + location.search);
-    if (accept && reload) location.reload();
+    if (accept && reload) void reloadKeepingWork();
   };
   return (
     <section className="link-prompt" role="alertdialog" aria-label="Settings from a link" data-testid="link-prompt">

@@ -1,3 +1,4 @@
+import { reloadKeepingWork } from '../../actions/reload';
 import { useState } from 'react';
 import { testConnection } from '../../actions/test-connection';
 import { KEY_STORAGE_CHOICES, keyTarget, OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
@@ -20,8 +21,8 @@ function ReloadNote({ url }: { url: string }) {
   return (
     <p className="warn small" data-testid="reload-note">
       Reload the page to connect to {blocked}: for safety this page only connects to the servers set when it loaded.
-      Your settings are kept.{' '}
-      <button type="button" className="small" onClick={() => location.reload()}>
+      Your settings, open files and key are kept.{' '}
+      <button type="button" className="small" onClick={() => void reloadKeepingWork()}>
         Reload
       </button>
     </p>
@@ -82,11 +83,8 @@ export function ModelSettingsForm() {
             value={s.preset}
             onChange={(e) => {
               const p = OPENAI_PRESETS.find((x) => x.id === e.target.value)!;
-              set({
-                preset: p.id,
-                ...(p.baseUrl ? { baseUrl: p.baseUrl } : {}),
-                ...(p.model ? { model: p.model } : {}),
-              });
+              // Custom starts from an empty box: the previous preset's URL is not the person's server.
+              set({ preset: p.id, baseUrl: p.baseUrl, ...(p.model ? { model: p.model } : {}) });
             }}
           >
             {OPENAI_PRESETS.map((p) => (
@@ -103,6 +101,7 @@ export function ModelSettingsForm() {
           <input
             type="text"
             aria-label="Base URL"
+            placeholder="https://your-server.example/v1"
             value={s.baseUrl}
             onChange={(e) => set({ baseUrl: e.target.value.trim(), preset: 'custom' })}
           />

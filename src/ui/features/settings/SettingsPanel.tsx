@@ -1,3 +1,4 @@
+import { rememberOpenFiles } from '../../actions/open-database';
 import { useApp } from '../../store/app-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { PrivacySettings } from './PrivacySettings';
@@ -72,7 +73,11 @@ export function SettingsPanel() {
         <input
           type="checkbox"
           checked={settings.rememberFiles}
-          onChange={(e) => update({ rememberFiles: e.target.checked })}
+          onChange={(e) => {
+            update({ rememberFiles: e.target.checked });
+            // The files open now are kept too, not only those opened from here on.
+            if (e.target.checked) void rememberOpenFiles();
+          }}
         />
         Remember opened files on this device (stored in this browser's IndexedDB, never uploaded)
       </label>
