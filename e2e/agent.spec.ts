@@ -141,7 +141,9 @@ test('Stop ends a run mid-way and leaves a usable page', async ({ page }) => {
   await askQuestion(page, 'Which customers live in Canada?');
   await expect(page.getByTestId('streaming')).toContainText('Thinking very', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Stop' }).click();
-  await expect(page.getByTestId('run-error')).toHaveAttribute('data-code', 'aborted');
+  // The person's Stop reads as a status, not a red error (issue 25).
+  await expect(page.getByTestId('run-stopped')).toContainText('Stopped, as you asked');
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
   expect(calls).toBeGreaterThan(1);
 });

@@ -45,6 +45,16 @@ test('Direct: one call without tools, the failed SQL repaired once, run and expl
   expect(sentText(m, 1)).toContain('no such column: first_nam');
   expect(sentText(m, 1)).toMatch(/Close names[^"]*customers\.first_name/);
   await expect(page.getByTestId('direct-too-large')).toHaveCount(0);
+
+  // Fix… on another statement does not put this question in its field (issue 25); on the
+  // answer's own SQL it does.
+  await setSql(page, 'SELECT count(*) FROM orders');
+  await page.getByRole('button', { name: 'Fix…' }).click();
+  await expect(page.getByLabel('What the SQL should answer')).toHaveValue('');
+  await page.getByRole('button', { name: 'Fix…' }).click();
+  await setSql(page, "SELECT first_name, last_name FROM customers WHERE country = 'Canada' ORDER BY last_name LIMIT 3");
+  await page.getByRole('button', { name: 'Fix…' }).click();
+  await expect(page.getByLabel('What the SQL should answer')).toHaveValue('Three customers in Canada?');
 });
 
 async function wideDb(): Promise<Buffer> {
@@ -116,6 +126,8 @@ test('Fix: the model receives the SQLite error, its close names and the note; th
   expect(sent).toContain('the city column is misspelt');
   await card.getByRole('button', { name: 'Use this SQL' }).click();
   await expect(page.locator('.monaco-editor').first()).toContainText('first_name, city FROM');
+  // Used means run: the rows below are the fixed statement's (issue 25).
+  await expect(page.getByTestId('grid-count')).toHaveText('4 rows');
 });
 
 test('Fix: after two rounds that do not work, it says what it tried', async ({ page }) => {

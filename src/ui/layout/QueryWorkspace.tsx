@@ -86,7 +86,15 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
         </Suspense>
       </div>
       <PanelBoundary name="SQL tasks">
-        <SqlTasks dbId={dbId} currentSql={() => currentSqlToRun(sql)} onUseSql={(text) => setSql(dbId, text)} />
+        <SqlTasks
+          dbId={dbId}
+          currentSql={() => currentSqlToRun(sql)}
+          onUseSql={(text) => {
+            // Used means run: the rows below then belong to the SQL in the editor.
+            setSql(dbId, text);
+            void runQuery(text, { dbId });
+          }}
+        />
       </PanelBoundary>
       <PanelBoundary name="results">
         <ResultsPanel dbId={dbId} />

@@ -41,7 +41,7 @@ export function announcementFor(event: AgentEvent): string | null {
       }`;
     }
     case 'error':
-      return `The run stopped: ${cut(event.message, 200)}`;
+      return event.code === 'aborted' ? 'Stopped, as you asked.' : `The run stopped: ${cut(event.message, 200)}`;
     default:
       return null;
   }

@@ -84,10 +84,19 @@ export function RunView({
       )}
       {run.previousSql && final && <SqlDiff before={run.previousSql} after={final.sql} />}
       {final && !run.imported && <CorrectButton run={run} />}
-      {error && (
-        <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>
-          {shownLines(error.message)}
+      {error?.code === 'aborted' ? (
+        // The person's own Stop is no failure: said plainly, not in red.
+        <p className="muted run-stopped" role="status" data-testid="run-stopped">
+          {error.message === 'Stopped.'
+            ? 'Stopped, as you asked: nothing more was sent or run. Ask again to start over.'
+            : shownLines(error.message)}
         </p>
+      ) : (
+        error && (
+          <p className="error run-error" role="alert" data-testid="run-error" data-code={error.code}>
+            {shownLines(error.message)}
+          </p>
+        )
       )}
     </div>
   );

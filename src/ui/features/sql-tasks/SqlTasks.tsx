@@ -47,7 +47,8 @@ export function SqlTasks({
           className="small secondary"
           disabled={disabled}
           aria-expanded={!!fixForm}
-          onClick={() => setFixForm(fixForm ? null : { question: lastQuestion(dbId), note: '' })}
+          // The last question only when the SQL is its answer's: another statement's question misleads.
+          onClick={() => setFixForm(fixForm ? null : { question: lastQuestion(dbId, currentSql().trim()), note: '' })}
           title="Repair a statement that fails, returns no rows, or that you say is wrong"
         >
           Fix…
