@@ -69,3 +69,32 @@ test('Recent reads as words, and "Remember opened files" keeps the file already 
     'stored here',
   );
 });
+
+test('Ask, SQL, Tools and Evaluate behave as tabs: one Tab stop, arrow keys, Home and End, a panel they control', async ({
+  page,
+}) => {
+  await openApp(page);
+  const tabs = page.getByRole('tablist', { name: 'Workspace' }).getByRole('tab');
+  const ask = page.getByRole('tab', { name: 'Ask', exact: true });
+  await ask.click();
+  await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  const sql = page.getByRole('tab', { name: 'SQL', exact: true });
+  await expect(sql).toHaveAttribute('aria-selected', 'true');
+  await expect(sql).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Evaluate', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowRight'); // wraps round
+  await expect(ask).toBeFocused();
+  await expect(ask).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Home');
+  await expect(ask).toBeFocused();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toHaveAttribute('aria-labelledby', (await ask.getAttribute('id'))!);
+  await expect(ask).toHaveAttribute('aria-controls', (await panel.getAttribute('id'))!);
+  // Tab leaves the tabs for the panel's first control, not the next tab.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[role="tabpanel"]'))).toBe(true);
+});

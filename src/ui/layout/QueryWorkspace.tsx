@@ -15,6 +15,38 @@ import { SqlTasks } from '../features/sql-tasks/SqlTasks';
 const SqlEditor = lazy(() => import('../features/editor/SqlEditor').then((m) => ({ default: m.SqlEditor })));
 
 export function QueryWorkspace({ dbId }: { dbId: string }) {
+  const view = useApp((s) => s.view);
+
+  // The tabs stay where they are (the keyboard's focus with them); the panel below is the view's.
+  return (
+    <>
+      <ViewTabs />
+      <div
+        className="view-panel"
+        role="tabpanel"
+        id={TAB_PANEL_ID}
+        aria-labelledby={tabId(view)}
+        data-testid="view-panel"
+      >
+        {view === 'tools' ? (
+          <PanelBoundary name="tools">
+            <ToolsPanel dbId={dbId} />
+          </PanelBoundary>
+        ) : view === 'evaluate' ? (
+          <EvaluatePanel dbId={dbId} />
+        ) : view === 'ask' ? (
+          <PanelBoundary name="ask">
+            <AskPanel dbId={dbId} rows={<AskRows dbId={dbId} />} />
+          </PanelBoundary>
+        ) : (
+          <SqlView dbId={dbId} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function SqlView({ dbId }: { dbId: string }) {
   const sql = useApp((s) => s.sqlByDb[dbId] ?? '');
   const setSql = useApp((s) => s.setSql);
   const running = useApp((s) => s.run.status === 'running');
@@ -22,40 +54,11 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
   const enterAccepts = useApp((s) => s.settings.enterAcceptsSuggestion);
   const updateSettings = useApp((s) => s.updateSettings);
   const schema = useSchema(dbId);
-
   const run = (text: string) => {
     if (text.trim()) void runQuery(text);
   };
-  const view = useApp((s) => s.view);
-
-  if (view === 'tools')
-    return (
-      <>
-        <ViewTabs />
-        <PanelBoundary name="tools">
-          <ToolsPanel dbId={dbId} />
-        </PanelBoundary>
-      </>
-    );
-  if (view === 'evaluate')
-    return (
-      <>
-        <ViewTabs />
-        <EvaluatePanel dbId={dbId} />
-      </>
-    );
-  if (view === 'ask')
-    return (
-      <>
-        <ViewTabs />
-        <PanelBoundary name="ask">
-          <AskPanel dbId={dbId} rows={<AskRows dbId={dbId} />} />
-        </PanelBoundary>
-      </>
-    );
   return (
     <div className="query-workspace">
-      <ViewTabs />
       <div className="toolbar">
         <button
           type="button"
@@ -103,20 +106,44 @@ export function QueryWorkspace({ dbId }: { dbId: string }) {
   );
 }
 
+const TAB_PANEL_ID = 'view-panel';
+const tabId = (view: string) => `view-tab-${view}`;
+
+/** The WAI-ARIA tabs pattern: one Tab stop, arrow keys and Home/End move and choose. */
 function ViewTabs() {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const at = TABS.findIndex(([id]) => id === view);
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % TABS.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + TABS.length) % TABS.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? TABS.length - 1
+              : null;
+    if (to === null) return;
+    e.preventDefault();
+    setView(TABS[to][0]);
+    document.getElementById(tabId(TABS[to][0]))?.focus();
+  };
   return (
     <>
       {/* The outline a screen reader lists: the page (h1), this view (h2), its cards (h3). */}
       <h2 className="visually-hidden">{VIEW_NAMES[view]}</h2>
-      <div className="view-tabs" role="tablist" aria-label="Workspace">
+      <div className="view-tabs" role="tablist" aria-label="Workspace" onKeyDown={onKeyDown}>
         {TABS.map(([id, label]) => (
           <button
             key={id}
+            id={tabId(id)}
             type="button"
             role="tab"
             aria-selected={view === id}
+            aria-controls={TAB_PANEL_ID}
+            tabIndex={view === id ? 0 : -1}
             className={view === id ? 'small' : 'small secondary'}
             onClick={() => setView(id)}
           >
