@@ -65,9 +65,12 @@ test('Recent reads as words, and "Remember opened files" keeps the file already 
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByLabel(/Remember opened files on this device/).check();
   await page.getByRole('button', { name: 'Recent' }).click();
-  await expect(page.getByRole('dialog', { name: 'Recent files' }).getByRole('listitem').first()).toContainText(
-    'stored here',
-  );
+  const recent = page.getByRole('dialog', { name: 'Recent files' });
+  await expect(recent.getByRole('listitem').first()).toContainText('stored here');
+  // Reopened from Recent: the focus goes back to the Recent button, not to the page's body.
+  await recent.getByRole('button', { name: 'tiny.sqlite', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Recent' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'tiny.sqlite', exact: true })).toHaveCount(2);
 });
 
 test('Ask, SQL, Tools and Evaluate behave as tabs: one Tab stop, arrow keys, Home and End, a panel they control', async ({
@@ -97,4 +100,27 @@ test('Ask, SQL, Tools and Evaluate behave as tabs: one Tab stop, arrow keys, Hom
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tab');
   expect(await page.evaluate(() => !!document.activeElement?.closest('[role="tabpanel"]'))).toBe(true);
+});
+
+test.describe('dark colour scheme', () => {
+  test.use({ colorScheme: 'dark' });
+  test('the keyboard focus is a 2 px ring that stands out from the page, even on a teal button', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+    await page.keyboard.press('ArrowRight'); // focus by keyboard: :focus-visible
+    const ring = await page.getByRole('tab', { name: 'SQL', exact: true }).evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { style: s.outlineStyle, width: s.outlineWidth, colour: s.outlineColor, offset: s.outlineOffset };
+    });
+    expect(ring).toMatchObject({ style: 'solid', width: '2px', offset: '2px' });
+    // Against the dark page (#161816) the ring's colour has at least 3:1 contrast.
+    const [r, g, b] = ring.colour.match(/\d+/g)!.map(Number);
+    const lum = (c: number) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    const l = 0.2126 * lum(r) + 0.7152 * lum(g) + 0.0722 * lum(b);
+    const dark = 0.2126 * lum(0x16) + 0.7152 * lum(0x18) + 0.0722 * lum(0x16);
+    expect((l + 0.05) / (dark + 0.05)).toBeGreaterThanOrEqual(3);
+  });
 });

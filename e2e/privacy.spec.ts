@@ -57,6 +57,12 @@ test('schema only, chosen at first use: no cell value reaches the server; Show p
   const dialog = page.getByRole('dialog', { name: 'What may leave the browser' });
   await expect(dialog).toBeVisible();
   expect(mock!.requests).toHaveLength(0);
+  // Modal for the keyboard too (issue 25): the focus is in the dialog, and Tab stays there.
+  const focusInDialog = () =>
+    page.evaluate(() => !!document.activeElement?.closest('[aria-label="What may leave the browser"]'));
+  expect(await focusInDialog()).toBe(true);
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  expect(await focusInDialog()).toBe(true);
   await dialog.getByLabel(/Schema only/).check();
   await dialog.getByRole('button', { name: /Continue/ }).click();
   await expect(page.getByTestId('final')).toBeVisible();

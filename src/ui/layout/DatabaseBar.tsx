@@ -119,6 +119,8 @@ export function DatabaseBar() {
                     className="link"
                     onClick={() => {
                       setPanel(null);
+                      // The entry goes with the panel: the focus goes back to Recent, not to the page.
+                      opener.current?.focus();
                       // Without stored bytes the picker opens now, while the click still counts as the person's.
                       if (!f.stored) input.current?.click();
                       else void openRecent(f.name, () => input.current?.click());

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PRIVACY_LEVELS, type PrivacyLevel } from '../../../core/privacy/disclose';
 import { answerPrivacyChoice } from '../../actions/privacy';
 import { usePrivacy } from '../../store/privacy-store';
@@ -8,13 +8,28 @@ import { PRIVACY_CHOICES } from './privacy-text';
 export function PrivacyChoice() {
   const choosing = usePrivacy((s) => s.choosing);
   const [level, setLevel] = useState<PrivacyLevel>('matches');
+  // A modal dialog of the browser's own: the page behind is inert, the focus moves in (and back
+  // where it was when the dialog closes), and Escape cancels.
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (!choosing || !el || el.open) return;
+    if (typeof el.showModal === 'function') el.showModal();
+    else el.setAttribute('open', '');
+    return () => {
+      if (el.open) el.close();
+    };
+  }, [choosing]);
   if (!choosing) return null;
   return (
-    <div
+    <dialog
+      ref={dialog}
       className="value-dialog privacy-dialog"
-      role="dialog"
-      aria-modal="true"
       aria-label="What may leave the browser"
+      onCancel={(e) => {
+        e.preventDefault();
+        answerPrivacyChoice(null);
+      }}
     >
       <h3>What may this model server see of your data?</h3>
       <p className="small">
@@ -39,6 +54,6 @@ export function PrivacyChoice() {
           Cancel
         </button>
       </span>
-    </div>
+    </dialog>
   );
 }

@@ -120,6 +120,17 @@ describe('RunView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryAllByTestId('plan-item')).toHaveLength(0);
   });
+
+  it('puts the focus in the editor when it opens; Escape closes it and gives the focus back to "edit"', async () => {
+    const services = fakeServices({ engine: { introspect: async () => schema } as never });
+    renderWithServices(<RunView run={runOf(events)} />, services);
+    const edit = within(screen.getByTestId('plan-card')).getByRole('button', { name: 'edit' });
+    await userEvent.click(edit);
+    expect(document.activeElement).toBe(screen.getByLabelText('Sub-question 1'));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryAllByTestId('plan-item')).toHaveLength(0);
+    expect(document.activeElement).toBe(within(screen.getByTestId('plan-card')).getByRole('button', { name: 'edit' }));
+  });
 });
 
 describe('RunView, an unverified answer', () => {

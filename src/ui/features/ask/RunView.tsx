@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { chooseChart } from '../../../core/charts/choose-chart';
 import type { AgentEvent } from '../../../core/agent/events';
 import { boundedJson } from '../../../core/format/bounded-json';
@@ -104,6 +104,24 @@ export function RunView({
 
 function PlanCard({ plan, run, label }: { plan: Ev<'plan'>; run: AskRun; label: string }) {
   const [draft, setDraft] = useState<Plan | null>(null);
+  // Focus goes into the editor when it opens and back to "edit" when it closes, never to the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const editorBox = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef<'editor' | 'edit' | null>(null);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (focusAfter.current === 'editor') editorBox.current?.querySelector<HTMLElement>('input, button')?.focus();
+    if (focusAfter.current === 'edit') editButton.current?.focus();
+    focusAfter.current = null;
+  }, [editing]);
+  const openEditor = () => {
+    focusAfter.current = 'editor';
+    setDraft(structuredClone(plan.plan));
+  };
+  const closeEditor = () => {
+    focusAfter.current = 'edit';
+    setDraft(null);
+  };
   const [previews, setPreviews] = useState<Record<number, StepPreview>>({});
   const schema = useSchema(run.dbId).data;
   const final = run.events.find((e): e is Ev<'final'> => e.type === 'final');
@@ -139,13 +157,20 @@ function PlanCard({ plan, run, label }: { plan: Ev<'plan'>; run: AskRun; label: 
       <h3>
         Plan {plan.confirmed && <span className="muted small">(confirmed by you)</span>}
         {editable && !draft && (
-          <button type="button" className="link small" onClick={() => setDraft(structuredClone(plan.plan))}>
+          <button type="button" className="link small" ref={editButton} onClick={openEditor}>
             edit
           </button>
         )}
       </h3>
       {draft ? (
-        <>
+        <div
+          ref={editorBox}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.stopPropagation();
+            closeEditor();
+          }}
+        >
           <PlanEditor plan={draft} schema={schema} onChange={setDraft} />
           <span className="row gap">
             <button
@@ -156,11 +181,11 @@ function PlanCard({ plan, run, label }: { plan: Ev<'plan'>; run: AskRun; label: 
             >
               {regenerateLabel}
             </button>
-            <button type="button" className="small secondary" onClick={() => setDraft(null)}>
+            <button type="button" className="small secondary" onClick={closeEditor}>
               Cancel
             </button>
           </span>
-        </>
+        </div>
       ) : (
         <ol>
           {plan.plan.sub_questions.map((q, i) => (
