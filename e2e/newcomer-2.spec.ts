@@ -124,3 +124,25 @@ test.describe('dark colour scheme', () => {
     expect((l + 0.05) / (dark + 0.05)).toBeGreaterThanOrEqual(3);
   });
 });
+
+test("an expanded table's columns are one Tab stop: arrow keys move between columns and their buttons", async ({
+  page,
+}) => {
+  await openApp(page);
+  const list = page.locator('.table-list');
+  await list.locator('li[data-table="customers"] .table-item').click();
+  const columns = list.getByRole('list', { name: 'Columns of customers' });
+  await expect(columns).toBeVisible();
+  const stops = await columns.evaluate((ul) => ul.querySelectorAll('button:not([tabindex="-1"])').length);
+  expect(stops).toBe(1);
+  await columns.locator('.column-name').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(columns.locator('.column-name').nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(columns.locator('li').nth(1).getByRole('button', { name: 'add note' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(columns.locator('.column-name').last()).toBeFocused();
+  // Tab leaves the columns at once.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('ul.columns'))).toBe(false);
+});

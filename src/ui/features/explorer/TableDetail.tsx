@@ -8,6 +8,7 @@ import { ColumnGlossary, NoteEditor } from './ColumnGlossary';
 import { ColumnStatsView } from './ColumnStatsView';
 import { useGlossary } from './use-glossary';
 import { useLinkedTable } from './use-linked';
+import { useRovingColumns } from './use-roving-columns';
 import { shown } from '../../lib/format';
 
 /**
@@ -28,6 +29,7 @@ export function TableDetail({
   const glossary = useGlossary(dbId) ?? emptyGlossary();
   const linked = useLinkedTable(dbId, table.name);
   const select = useApp((s) => s.selectTable);
+  const roving = useRovingColumns(table.columns.map((c) => c.name));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: 'nearest' });
@@ -54,7 +56,12 @@ export function TableDetail({
           </span>
         )}
       </div>
-      <ul className="columns">
+      <ul
+        className="columns"
+        aria-label={shown(`Columns of ${table.name}`)}
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+      >
         {table.columns.map((c) => {
           const fk = fkFor(c);
           const isOpen = openColumn === c.name;
@@ -69,6 +76,9 @@ export function TableDetail({
                 <button
                   type="button"
                   className="column-name link"
+                  data-col={c.name}
+                  data-slot={0}
+                  tabIndex={roving.tabIndex(c.name, 0)}
                   aria-expanded={isOpen}
                   title="Show statistics"
                   onClick={() => setOpenColumn(isOpen ? null : c.name)}
@@ -87,6 +97,9 @@ export function TableDetail({
                   <button
                     type="button"
                     className="badge badge-fk link"
+                    data-col={c.name}
+                    data-slot={1}
+                    tabIndex={roving.tabIndex(c.name, 1)}
                     title={shown(`References ${fk.refTable}.${fk.to[fk.from.indexOf(c.name)]}`)}
                     onClick={() => select(fk.refTable)}
                   >
@@ -101,6 +114,9 @@ export function TableDetail({
                 <button
                   type="button"
                   className="link note-link"
+                  data-col={c.name}
+                  data-slot={2}
+                  tabIndex={roving.tabIndex(c.name, 2)}
                   aria-expanded={editing === c.name}
                   title={shown(`Your note on ${c.name}: shown here and read by the column search`)}
                   onClick={() => setEditing(editing === c.name ? null : c.name)}
