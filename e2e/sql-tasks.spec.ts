@@ -128,6 +128,10 @@ test('Fix: the model receives the SQLite error, its close names and the note; th
   await expect(page.locator('.monaco-editor').first()).toContainText('first_name, city FROM');
   // Used means run: the rows below are the fixed statement's (issue 25).
   await expect(page.getByTestId('grid-count')).toHaveText('4 rows');
+  // A screen reader hears how it ended (issue 25).
+  await expect(page.getByTestId('page-announcer')).toContainText(
+    'Fixed in round 1; the fixed SQL and its rows are below the editor.',
+  );
 });
 
 test('Fix: after two rounds that do not work, it says what it tried', async ({ page }) => {

@@ -6,6 +6,7 @@ import { DropOverlay } from './features/open/DropOverlay';
 import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
+import { Announcer } from './components/Announcer';
 import { Sidebar } from './layout/Sidebar';
 import { focusQuestion } from './lib/focus-question';
 import { openDemo, resumeAfterReload } from './actions/open-database';
@@ -54,6 +55,7 @@ export function App() {
       </a>
       <DatabaseBar />
       <Notices />
+      <Announcer />
       <LinkSettingsPrompt />
       <div className="main">
         <Sidebar>

@@ -14,6 +14,8 @@ import type { QueryResult } from '../../core/types';
 import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useAsk } from '../store/ask-store';
+import { announce } from '../store/announce-store';
+import { evaluationAnnouncement } from '../lib/task-announcements';
 import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
 import { groundingOf, linkQuestion, runTool } from './tools';
 
@@ -40,7 +42,11 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
     error: null,
     stop: () => controller.abort(),
   });
-  const fail = (error: string) => useEvaluate.getState().patch(dbId, { status: 'failed', error, current: null });
+  const fail = (error: string) => {
+    useEvaluate.getState().patch(dbId, { status: 'failed', error, current: null });
+    const ended = useEvaluate.getState().evaluations[dbId];
+    if (ended) announce(evaluationAnnouncement(ended));
+  };
   try {
     if (settings.provider === 'scripted')
       return fail(
@@ -92,6 +98,8 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
       if (evaluated.fatal) return fail(evaluated.fatal);
     }
     useEvaluate.getState().patch(dbId, { status: controller.signal.aborted ? 'stopped' : 'done', current: null });
+    const ended = useEvaluate.getState().evaluations[dbId];
+    if (ended) announce(evaluationAnnouncement(ended));
   } catch (e) {
     fail(e instanceof QuestionFileError ? e.message : describeError(e));
   }

@@ -14,6 +14,8 @@ import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { useTasks, type SqlTask } from '../store/task-store';
+import { announce } from '../store/announce-store';
+import { taskAnnouncement } from '../lib/task-announcements';
 import { runTool } from './tools';
 import { privacyLevelFor, recordOutgoing } from './privacy';
 
@@ -50,6 +52,9 @@ async function track(
   } catch (e) {
     finish({ status: 'failed', error: toDowserError(e).message });
   }
+  const done = tasks().tasks[dbId];
+  const words = done?.id === id ? taskAnnouncement(done) : null;
+  if (words) announce(words);
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -17,6 +17,12 @@ describe('run announcements', () => {
     );
   });
 
+  it('do not follow the plan with "plan: done", which would push the plan out of a screen reader', () => {
+    const planDone = { ...at, type: 'observation', tool: 'submit_plan', text: 'ok', ok: true, ms: 0 } as AgentEvent;
+    expect(announcementFor(planDone)).toBeNull();
+    expect(announcementFor({ ...planDone, ok: false } as AgentEvent)).toBe('plan: failed.');
+  });
+
   it('say the plan, each tool and its outcome, and where the answer is', () => {
     const events = [
       { ...at, type: 'status', turn: 1, maxTurns: 5 },

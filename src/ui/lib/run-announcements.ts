@@ -27,6 +27,8 @@ export function announcementFor(event: AgentEvent): string | null {
     case 'observation':
       // No tool: what the page sent back to the model (a repair, a value not stored, a check's objection).
       if (!event.tool) return 'Asked the model again with what the query showed.';
+      // The plan itself was just said; "plan: done" after it would only push it out.
+      if (event.tool === 'submit_plan' && event.ok) return null;
       return `${TOOL_WORDS[event.tool] ?? event.tool}: ${event.ok ? 'done' : 'failed'}.`;
     case 'route':
       return event.path === 'agent'

@@ -10,6 +10,8 @@ import { RunExportButtons } from './RunExport';
 import { CorrectButton } from './CorrectButton';
 import { Waiting } from './Waiting';
 import { PlanEditor } from './PlanEditor';
+import { announce } from '../../store/announce-store';
+import { stepCheckAnnouncement } from '../../lib/task-announcements';
 import { SqlDiff } from '../../components/SqlDiff';
 import { ask, checkPlanStep, continueAfterPlan, restartFromPlan, type StepPreview } from '../../actions/ask';
 import { useSchema } from '../../queries/hooks';
@@ -132,6 +134,8 @@ function PlanCard({ plan, run, label }: { plan: Ev<'plan'>; run: AskRun; label: 
     setPreviews((s) => ({ ...s, [index]: { status: 'running' } }));
     const result = await checkPlanStep(run.dbId, p, index, run.question);
     setPreviews((s) => ({ ...s, [index]: result }));
+    const words = stepCheckAnnouncement(index + 1, result);
+    if (words) announce(words);
   };
   const regenerate = () => {
     if (!draft) return;

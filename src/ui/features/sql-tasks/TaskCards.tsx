@@ -2,6 +2,7 @@ import type { SqlExplanation } from '../../../core/tasks/explain-sql';
 import type { FixAttempt, FixReport } from '../../../core/tasks/fix-sql';
 import { OPTIMIZE_MIN_SAVING_MS, type OptimizeReport, type TimedQuery } from '../../../core/tasks/optimize-sql';
 import { SqlDiff } from '../../components/SqlDiff';
+import { speedText } from '../../lib/task-announcements';
 import { shown, shownLines } from '../../lib/format';
 import { RowsTable } from './RowsTable';
 
@@ -119,10 +120,10 @@ export function OptimizeCard({ report, onUse }: { report: OptimizeReport; onUse:
         Accepted only with identical results (compared{' '}
         {r.comparedInOrder ? 'row by row: the SQL orders' : 'as multisets'}) and a median time at most{' '}
         {100 - Math.round(r.margin * 100)}% of the original&apos;s, at least {OPTIMIZE_MIN_SAVING_MS} ms less.
-        {r.cVes !== null && (
+        {r.speedup !== null && r.rewrite && (
           <>
             {' '}
-            C-VES term √(original ÷ rewrite): <b data-testid="c-ves">{r.cVes.toFixed(3)}</b>.
+            The rewrite ran <b data-testid="speedup">{speedText(r.speedup)}</b> than the original.
           </>
         )}
       </p>
