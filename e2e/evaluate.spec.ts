@@ -1,5 +1,6 @@
 // The Evaluate view: a question file run against the open database with a configured model (the
 // mock OpenAI-compatible server), the score table, the cost and each miss side by side.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
 import { openApp, useMockModel } from './support';
@@ -69,6 +70,39 @@ test('runs a question file with the configured model: score table, cost, the mis
   expect(mock.requests).toHaveLength(6);
   expect(mock.requests.every((r) => !r.tools)).toBe(true);
   await page.screenshot({ path: 'test-results/evaluate.png', fullPage: true });
+  await expect(view.getByTestId('eval-status')).toContainText('Auto');
+  await expect(page.getByTestId('page-announcer')).toContainText('The evaluation is done: 2 of 3 answered right.');
+
+  // The results can be saved: the report dowser eval writes, and one record per question (issue 25).
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    view.getByRole('button', { name: 'Report (.md)' }).click(),
+  ]);
+  expect(report.suggestedFilename()).toBe('demo-evaluation.md');
+  const markdown = readFileSync((await report.path())!, 'utf8');
+  expect(markdown).toContain('Dowser evaluation: mine.json on demo.sqlite');
+  expect(markdown).toMatch(/\| all \| 3 \| 66\.67 \|/);
+  const [records] = await Promise.all([
+    page.waitForEvent('download'),
+    view.getByRole('button', { name: 'Records (.jsonl)' }).click(),
+  ]);
+  const lines = readFileSync((await records.path())!, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  expect(lines.map((r) => [r.question, r.ex])).toEqual([
+    ['How many customers are there?', 1],
+    ['How many employees are there?', 1],
+    ['Which customers live in Canada?', 0],
+  ]);
+
+  // A reload keeps them: the last evaluation of this file comes back, said to be kept.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Evaluate', exact: true }).click();
+  await expect(view.getByTestId('eval-ex')).toHaveText('66.7%');
+  await expect(view.getByTestId('eval-status')).toContainText('kept from');
+  await expect(view.getByTestId('eval-miss')).toHaveCount(1);
 });
 
 test('a broken question file ends in a clear message and the page keeps working', async ({ page }) => {

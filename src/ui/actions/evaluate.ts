@@ -15,6 +15,7 @@ import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useAsk } from '../store/ask-store';
 import { announce } from '../store/announce-store';
+import { useApp } from '../store/app-store';
 import { evaluationAnnouncement } from '../lib/task-announcements';
 import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
 import { groundingOf, linkQuestion, runTool } from './tools';
@@ -26,7 +27,17 @@ const SHOWN_ROWS = 5;
 const preview = (r: QueryResult | null): ResultPreview | null =>
   r && { columns: r.columns, rows: r.rows.slice(0, SHOWN_ROWS), total: r.rows.length };
 
+/** An evaluation that ended is said to a screen reader and kept for this file's next visit. */
+function endedEvaluation(dbId: string): void {
+  const evaluation = useEvaluate.getState().evaluations[dbId];
+  if (!evaluation) return;
+  announce(evaluationAnnouncement(evaluation));
+  const name = useApp.getState().databases.find((d) => d.id === dbId)?.name;
+  if (name && evaluation.rows.length) void getServices().savedEvaluations.save(name, evaluation);
+}
+
 export async function evaluateFile(dbId: string, file: File, options: { mode: EvalMode; rule: Dataset }) {
+  const ended = () => endedEvaluation(dbId);
   const store = useEvaluate.getState();
   const settings = useAsk.getState().model;
   const controller = new AbortController();
@@ -44,8 +55,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
   });
   const fail = (error: string) => {
     useEvaluate.getState().patch(dbId, { status: 'failed', error, current: null });
-    const ended = useEvaluate.getState().evaluations[dbId];
-    if (ended) announce(evaluationAnnouncement(ended));
+    ended();
   };
   try {
     if (settings.provider === 'scripted')
@@ -98,8 +108,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
       if (evaluated.fatal) return fail(evaluated.fatal);
     }
     useEvaluate.getState().patch(dbId, { status: controller.signal.aborted ? 'stopped' : 'done', current: null });
-    const ended = useEvaluate.getState().evaluations[dbId];
-    if (ended) announce(evaluationAnnouncement(ended));
+    ended();
   } catch (e) {
     fail(e instanceof QuestionFileError ? e.message : describeError(e));
   }

@@ -11,6 +11,7 @@ import { AskControllers } from '../lib/ask-controller';
 import { createGlossaryStore } from '../lib/glossary-store';
 import { createRecentFiles } from '../lib/recent-files';
 import { createReloadHandoff } from '../lib/reload-handoff';
+import { createSavedEvaluations } from '../lib/saved-evaluations';
 import { createRunHistory } from '../lib/run-history';
 import { createExamplesStore } from '../lib/examples-store';
 import { createChatModel } from './model-factory';
@@ -28,6 +29,7 @@ export function createServices(): Services {
     queryClient: createQueryClient(),
     recentFiles: createRecentFiles(),
     reloadHandoff: createReloadHandoff(),
+    savedEvaluations: createSavedEvaluations(),
     runHistory: createRunHistory(),
     examples: createExamplesStore(),
     glossary: createGlossaryStore(),

@@ -4,6 +4,7 @@
 import type { ColumnRanks } from '../../core/results/row-view';
 import type { SqlValue } from '../../core/types';
 import type { ReloadHandoff } from '../lib/reload-handoff';
+import type { SavedEvaluations } from '../lib/saved-evaluations';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DbEngine } from '../../core/engine';
 import type { ChatModel } from '../../core/llm/types';
@@ -51,6 +52,8 @@ export interface Services {
   checkWebGpu(): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** The chart drawer (Observable Plot), loaded when the first chart is shown. */
   loadCharts(): Promise<ChartDrawer>;
+  /** The last evaluation of each database file (lib/saved-evaluations.ts). */
+  savedEvaluations: SavedEvaluations;
   /** The open files kept across a reload the page asks for (lib/reload-handoff.ts). */
   reloadHandoff: ReloadHandoff;
   /** A large result's column ranked for sorting, in a worker (core/results/row-view.ts `rankColumn`). */

@@ -34,6 +34,8 @@ export interface Evaluation {
   current: string | null;
   error: string | null;
   stop: () => void;
+  /** Set on an evaluation kept from an earlier visit (lib/saved-evaluations.ts). */
+  savedAt?: string;
 }
 
 interface EvaluateState {

@@ -24,6 +24,9 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     get recentFiles(): never {
       return unexpected('recentFiles');
     },
+    get savedEvaluations(): never {
+      return unexpected('savedEvaluations');
+    },
     get reloadHandoff(): never {
       return unexpected('reloadHandoff');
     },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EvalMode } from '../../../core/eval/run-for-eval';
 import type { Dataset } from '../../../core/eval/score-answer';
 import { evaluateFile, stopEvaluation } from '../../actions/evaluate';
@@ -8,6 +8,9 @@ import { useEvaluate } from '../../store/evaluate-store';
 import { EvalMisses } from './EvalMisses';
 import { EvalScores } from './EvalScores';
 import { DEFAULT_ANSWER_MODE } from '../../../core/agent/answer-mode';
+import { evaluationRecords, evaluationReport, modeName } from '../../lib/evaluation-export';
+import { baseName, downloadText } from '../../lib/download';
+import { useServices } from '../../services/context';
 
 const JSON_EXAMPLE = `[
   { "question": "How many customers are in Canada?",
@@ -27,6 +30,26 @@ export function EvaluatePanel({ dbId }: { dbId: string }) {
   const [rule, setRule] = useState<Dataset>('spider');
   const running = evaluation?.status === 'running';
   const done = evaluation?.rows.length ?? 0;
+  const dbName = useApp((s) => s.databases.find((d) => d.id === dbId)?.name ?? 'database');
+  const services = useServices();
+  // The last evaluation of this file comes back after a reload (lib/saved-evaluations.ts).
+  useEffect(() => {
+    if (useEvaluate.getState().evaluations[dbId]) return;
+    let live = true;
+    void services.savedEvaluations.load(dbName).then((saved) => {
+      if (live && saved && !useEvaluate.getState().evaluations[dbId])
+        useEvaluate.getState().set(dbId, { ...saved, current: null, stop: () => undefined });
+    });
+    return () => {
+      live = false;
+    };
+  }, [dbId, dbName, services]);
+  const download = (kind: 'md' | 'jsonl') => {
+    if (!evaluation) return;
+    const name = `${baseName(dbName)}-evaluation`;
+    if (kind === 'md') downloadText(`${name}.md`, evaluationReport(evaluation, dbName), 'text/markdown');
+    else downloadText(`${name}.jsonl`, evaluationRecords(evaluation), 'application/x-ndjson');
+  };
 
   return (
     <div className="ask-panel evaluate-panel" data-testid="evaluate">
@@ -88,11 +111,22 @@ export function EvaluatePanel({ dbId }: { dbId: string }) {
       {evaluation && (
         <section className="run" aria-label="Evaluation">
           <p className="muted small" data-testid="eval-status" data-status={evaluation.status}>
-            {evaluation.fileName} · {evaluation.model} · {evaluation.mode === 'agent' ? 'agent' : 'Direct'} · {done} of{' '}
+            {evaluation.fileName} · {evaluation.model} · {modeName(evaluation.mode)} · {done} of{' '}
             {evaluation.total || '?'} questions
             {running && evaluation.current ? ` · answering ${JSON.stringify(evaluation.current)}` : ''}
             {evaluation.status === 'stopped' ? ' · stopped' : ''}
+            {evaluation.savedAt ? ` · kept from ${new Date(evaluation.savedAt).toLocaleString()}` : ''}
           </p>
+          {!running && done > 0 && (
+            <span className="row gap">
+              <button type="button" className="small secondary" onClick={() => download('md')}>
+                Report (.md)
+              </button>
+              <button type="button" className="small secondary" onClick={() => download('jsonl')}>
+                Records (.jsonl)
+              </button>
+            </span>
+          )}
           {running && <progress max={evaluation.total || 1} value={done} aria-label="Evaluation progress" />}
           {evaluation.error && (
             <p className="error run-error" role="alert" data-testid="eval-error">
