@@ -16,7 +16,7 @@ const SQL = "SELECT first_name, last_name FROM customers WHERE country = 'Canada
 test('without a model: the linker alone, said so, and the explorer highlights the linked table', async ({ page }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
-  await page.getByRole('button', { name: 'Link', exact: true }).click();
+  await page.getByRole('button', { name: 'Which tables does it need?' }).click();
   const link = page.getByTestId('link');
   await expect(link).toContainText('the structure linker alone');
   await expect(link.locator('[data-linked-table="customers"]')).toBeVisible();
@@ -37,7 +37,7 @@ test('with a model: the preliminary SQL adds its columns; the chips become the p
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
   await page.getByLabel('Question').fill(QUESTION);
-  await page.getByRole('button', { name: 'Link', exact: true }).click();
+  await page.getByRole('button', { name: 'Which tables does it need?' }).click();
   const link = page.getByTestId('link');
   const customers = link.locator('[data-linked-table="customers"]');
   await expect(customers).toContainText('email');

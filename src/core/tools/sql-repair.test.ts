@@ -18,6 +18,8 @@ beforeAll(async () => {
     CREATE TABLE baskets (id INTEGER PRIMARY KEY, store TEXT, left_behind TEXT);
     INSERT INTO baskets VALUES (1, 'north', 'no'), (2, 'north', 'no'), (3, 'north', 'no'), (4, 'south', 'yes');
     CREATE TABLE refunds (id INTEGER PRIMARY KEY, amount REAL);
+    CREATE TABLE sales (id INTEGER PRIMARY KEY, sold_on TEXT, amount REAL);
+    INSERT INTO sales VALUES (1, '2021-03-04', 5), (2, '2025-06-30', 7), (3, '2023-01-15', 2);
   `);
   await engine.open({ id: 'r', name: 'r.sqlite', bytes });
   exec = executorFor(engine, 'r');
@@ -60,6 +62,27 @@ describe('explaining an empty result or a zero', () => {
       'No rows can be the right answer. Facts to check the values and joins used:',
       "`left_behind = 'maybe'` keeps none of the 4 rows the rest of the query gives.",
     ]);
+  });
+
+  it('says what a date or number filter could have found: the range the column holds', async () => {
+    const lines = await explainEmptyResult(
+      exec,
+      "SELECT sum(amount) FROM sales WHERE sold_on >= '2012-01-01' AND sold_on < '2013-01-01' GROUP BY 1",
+      schema,
+    );
+    expect(unmark(lines.at(-1)!)).toBe('sales.sold_on holds values from "2021-03-04" to "2025-06-30".');
+    expect(lines.filter((l) => l.includes('holds values from'))).toHaveLength(1);
+    const byYear = await explainEmptyResult(
+      exec,
+      "SELECT id FROM sales WHERE strftime('%Y', sold_on) = '2012'",
+      schema,
+    );
+    expect(unmark(byYear.join('\n'))).toContain(
+      '`strftime(\'%Y\', sold_on) = \'2012\'` keeps none of the 3 rows the rest of the query gives. sales.sold_on holds values from "2021-03-04" to "2025-06-30".',
+    );
+    // A text filter gets no range: its closest stored values say more.
+    const text = await explainEmptyResult(exec, "SELECT id FROM baskets WHERE left_behind = 'maybe'", schema);
+    expect(text.join('\n')).not.toContain('holds values from');
   });
 
   it('keeps only the first sentences when no fact follows', async () => {

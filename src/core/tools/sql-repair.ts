@@ -14,6 +14,7 @@ import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
 import type { JoinEdge, ValueLookup } from '../retrieval/types';
 import { promptIdent } from '../prompt/schema-text';
+import { quoteIdent } from '../sql/quote';
 
 /** Tables the statement mentions (by name, case-insensitive). */
 export function tablesMentioned(sql: string, schema: Schema): string[] {
@@ -159,6 +160,46 @@ function comparedLiteral(predicate: string): { column: string; value: string } |
   return value ? { column, value } : null;
 }
 
+const ORDERING = new Set(['<', '>', '<=', '>=', 'between']);
+const DATE_OR_NUMBER = /^'?-?\d{4}(-\d{2}(-\d{2})?)?|^-?\d+(\.\d+)?$/;
+
+/**
+ * For a filter on a range (`<`, `>`, BETWEEN, or `=` on a number, year or date, also inside a
+ * function such as strftime): what the compared column holds, least to greatest, so an empty
+ * answer can say "the data covers 2021 to 2025" rather than guess at a wrong cause.
+ */
+async function rangeOfCompared(
+  exec: SqlExecutor,
+  predicate: string,
+  sql: string,
+  schema: Schema,
+): Promise<string | null> {
+  const toks = tokenize(predicate).filter((t) => t.kind !== 'space' && t.kind !== 'comment');
+  const ordering = toks.some((t) => ORDERING.has(t.text.toLowerCase()));
+  const equalsDateOrNumber = toks.some(
+    (t, i) => t.text === '=' && DATE_OR_NUMBER.test(toks[i + 1]?.text ?? '') && toks[i + 1]?.kind !== 'word',
+  );
+  if (!ordering && !equalsDateOrNumber) return null;
+  const tables = tablesMentioned(sql, schema).flatMap((name) => schema.tables.filter((t) => t.name === name));
+  const names = toks.filter((t) => t.kind === 'word' || t.kind === 'ident').map((t) => identName(t).toLowerCase());
+  for (const name of names) {
+    const owners = tables.filter((t) => t.columns.some((c) => c.name.toLowerCase() === name));
+    if (owners.length !== 1) continue;
+    const table = owners[0];
+    const column = table.columns.find((c) => c.name.toLowerCase() === name)!.name;
+    try {
+      const q = `SELECT min(${quoteIdent(column)}), max(${quoteIdent(column)}) FROM ${quoteIdent(table.name)}`;
+      const r = await exec.query(q, { maxRows: 1 });
+      const [least, greatest] = r.rows[0] ?? [];
+      if (least === null || least === undefined) return null;
+      return `${promptIdent(table.name)}.${promptIdent(column)} holds values from ${quoteData(least, 30)} to ${quoteData(greatest ?? least, 30)}.`;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 /** First line of the reasons for an empty result. */
 export const EMPTY_MAY_BE_RIGHT = 'No rows can be the right answer. Facts to check the values and joins used:';
 /** First line of the reasons for an aggregate over no rows. */
@@ -214,6 +255,8 @@ async function emptyCauses(exec: SqlExecutor, sql: string, schema: Schema, value
       else if (hits.length)
         line += ` Values that exist: ${hits.map((h) => `${valueData(h.value)} in ${promptIdent(h.table)}.${promptIdent(h.column)}`).join(', ')}.`;
     }
+    const range = await rangeOfCompared(exec, predicate, sql, schema);
+    if (range) line += ` ${range}`;
     lines.push(line);
   }
   if (lines.length === 0) {
@@ -225,6 +268,14 @@ async function emptyCauses(exec: SqlExecutor, sql: string, schema: Schema, value
             `Each filter alone is not the cause: removing any one of ${where.predicates.length} filters still gives no rows (they exclude each other, or the joins give no rows).`,
           ]),
     );
+    // Two bounds of one range (>= 2012 AND < 2013) are each "not the cause" alone: say what the
+    // column holds, once per column.
+    const ranges = new Set<string>();
+    for (const predicate of where.predicates.slice(0, 8)) {
+      const range = await rangeOfCompared(exec, predicate, sql, schema);
+      if (range) ranges.add(range);
+    }
+    lines.push(...ranges);
   }
   return lines;
 }

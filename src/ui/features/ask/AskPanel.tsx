@@ -35,6 +35,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
   useRestoredThread(dbId, db?.name);
   const model = useAsk((s) => s.model);
   const isDemo = db?.name === 'demo.sqlite';
+  const onlyDemo = useApp((s) => s.databases.length === 1) && isDemo;
   const scripted = model.provider === 'scripted';
   // Each database keeps its own question: a switch never carries one over to another file.
   const draft = useApp((s) => s.questionByDb[dbId]);
@@ -70,6 +71,12 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
       {scripted && isDemo && (
         <p className="demo-note" data-testid="demo-note">
           {DEMO_NOTE}
+        </p>
+      )}
+      {onlyDemo && (
+        <p className="muted small" data-testid="own-file-hint">
+          Your own data: drop a <b>.sqlite</b> file anywhere on this page, or use <b>Open file…</b> at the top. It is
+          read here, in this browser, on a read-only copy; it is never uploaded.
         </p>
       )}
       <form
@@ -115,7 +122,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
         {/* The question and its button keep the first line to themselves; the options wrap below. */}
         <span className="ask-form-break" aria-hidden="true" />
         <button type="button" className="link small" aria-expanded={showHints} onClick={() => setShowHints(!showHints)}>
-          hints
+          add hints (facts the model should know)
         </button>
         <ImportRunButton dbId={dbId} />
         <AskModeSwitch dbId={dbId} scripted={scripted} />

@@ -18,11 +18,15 @@ export function LinkChips(props: { dbId: string; question: string; hints: string
         type="button"
         className="secondary small"
         disabled={props.disabled || !question.trim() || state?.status === 'running'}
-        title="The tables and columns this question likely needs"
+        aria-describedby={`link-note-${dbId}`}
         onClick={() => void linkForQuestion(dbId, question.trim())}
       >
-        {state?.status === 'running' ? 'Linking…' : 'Link'}
+        {state?.status === 'running' ? 'Finding the tables…' : 'Which tables does it need?'}
       </button>
+      <span className="muted small" id={`link-note-${dbId}`}>
+        {' '}
+        the tables and columns this question likely needs, from the schema and one draft query by the model
+      </span>
       {result && (
         <>
           {result.note && <span className="muted small"> {result.note}</span>}

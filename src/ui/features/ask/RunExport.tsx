@@ -98,7 +98,7 @@ export function ImportRunButton({ dbId }: { dbId: string }) {
   return (
     <>
       <button type="button" className="link small" onClick={() => input.current?.click()}>
-        open a saved run
+        open a saved run (a .json from Export)
       </button>
       <input
         ref={input}
