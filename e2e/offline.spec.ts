@@ -108,8 +108,8 @@ test('with default settings, opening Tools never contacts the model hub', async 
   await demoReady(page);
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(page.getByTestId('index-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect(page.getByTestId('semantic-status')).toHaveAttribute('data-status', 'unavailable');
-  await expect(page.getByTestId('semantic-status')).toContainText('lexical only');
+  await expect(page.getByTestId('semantic-status')).toHaveAttribute('data-status', 'off');
+  await expect(page.getByTestId('semantic-status')).toContainText('Semantic column search is off');
   expect(outside).toEqual([]);
 });
 

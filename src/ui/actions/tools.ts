@@ -96,7 +96,10 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
   const { embeddingModel, embeddingDownload } = useApp.getState().settings;
   const set = useApp.getState().setSemantic;
   if (!embeddingModel) {
-    set(dbId, { status: 'off', message: 'Semantic search is off (Settings): column search is lexical only.' });
+    set(dbId, {
+      status: 'off',
+      message: 'Semantic column search is off (no embedding model in Settings): column search matches words and their spellings.',
+    });
     return;
   }
   set(dbId, { status: 'loading', modelId: embeddingModel, progress: 0 });
@@ -108,10 +111,14 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
     },
   );
   if (!loaded.ok) {
+    // Not on this site and no download allowed is the default, not a fault: said plainly, with the way to turn it on.
+    const notHere = loaded.reason === 'not_found' && !embeddingDownload;
     set(dbId, {
-      status: 'unavailable',
+      status: notHere ? 'off' : 'unavailable',
       modelId: embeddingModel,
-      message: `The embedding model could not be loaded (${loaded.reason}): ${loaded.message.replace(/\.?\s*$/, '.')} Column search is lexical only.`,
+      message: notHere
+        ? `Semantic column search is off: the model ${embeddingModel} is not on this site, and downloading it is not allowed. Column search matches words and their spellings. To turn it on, tick "Download the model…" in Settings (or put the model under /models/).`
+        : `Semantic column search is off: the model ${embeddingModel} could not be loaded (${loaded.reason}: ${loaded.message.replace(/\.?\s*$/, '')}). Column search matches words and their spellings.`,
     });
     return;
   }

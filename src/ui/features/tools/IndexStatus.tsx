@@ -57,7 +57,10 @@ export function IndexStatus({ dbId }: { dbId: string }) {
       <SemanticLine dbId={dbId} />
       {s.valuePolicies.length > 0 && (
         <details className="small">
-          <summary>X</summary>
+          <summary>
+            How the values of {formatCount(s.valuePolicies.length)} column{s.valuePolicies.length === 1 ? '' : 's'} are
+            indexed
+          </summary>
           <ul className="plain">
             {s.valuePolicies.map((p) => (
               <li key={`${p.table}.${p.column}`}>
