@@ -88,6 +88,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     question: options.question,
     hints: options.hints,
     model: withPrivacy(options.model, policy),
+    policy,
     tools: options.tools,
     schema: options.schema,
     signal: options.signal,

@@ -36,11 +36,13 @@ export interface RunDirectOptions {
 
 export async function* runDirect(options: RunDirectOptions): AsyncGenerator<AgentEvent> {
   // Every request, the repair and the check included, passes the privacy gate.
-  const model = withPrivacy(options.model, { level: options.privacy ?? 'full', question: options.question });
+  const policy = { level: options.privacy ?? 'full', question: options.question };
+  const model = withPrivacy(options.model, policy);
   yield* runOneShot({
     question: options.question,
     hints: options.hints,
     model,
+    policy,
     tools: options.tools,
     schema: options.schema,
     signal: options.signal,

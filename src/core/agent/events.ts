@@ -77,7 +77,17 @@ export type AgentEventBody =
   | { type: 'thought_delta'; text: string }
   | { type: 'thought'; text: string }
   | { type: 'action'; tool: string; args: unknown; callId?: string }
-  | { type: 'observation'; tool: string; text: string; ok: boolean; ms: number; callId?: string }
+  | {
+      type: 'observation';
+      tool: string;
+      /** What the person sees: the values as stored. */
+      text: string;
+      ok: boolean;
+      ms: number;
+      callId?: string;
+      /** What the model read instead, when the privacy level withheld values from it. */
+      modelText?: string;
+    }
   | { type: 'sql'; sql: string; ok: boolean; summary: string }
   | {
       type: 'final';

@@ -80,6 +80,26 @@ const of = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
   events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
 
 describe('runAgent, native tools', () => {
+  it('says beside each observation what the model read when the privacy level withheld values (issue 25)', async () => {
+    const rowsSql = "SELECT name, city FROM customers WHERE city = 'Oslo'";
+    const replies = [
+      call('submit_plan', PLAN),
+      call('execute_sql', { sql: rowsSql }),
+      call('done', { sql: rowsSql }),
+      EXPLAINED,
+    ];
+    const full = await run(replies);
+    expect(of(full.events, 'observation').every((o) => o.modelText === undefined)).toBe(true);
+    const schemaOnly = await run(replies, { privacy: 'schema' });
+    const executed = of(schemaOnly.events, 'observation').find((o) => o.tool === 'execute_sql')!;
+    expect(executed.text).toContain('Cy'); // the person sees the row
+    expect(executed.modelText).toBeDefined();
+    expect(executed.modelText).not.toContain('Cy'); // the model did not
+    expect(executed.modelText).toMatch(/withheld/);
+    const sentToModel = JSON.stringify(schemaOnly.requests.map((r) => r.messages));
+    expect(sentToModel).not.toContain('Cy');
+  });
+
   it('plans, searches, executes, finishes and explains', async () => {
     const { events, requests, last } = await run([
       call('submit_plan', PLAN, 'I split the question.'),

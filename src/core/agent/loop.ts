@@ -5,7 +5,7 @@
 // input and failure included, is an event; nothing is thrown at the consumer.
 
 import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
-import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
+import { withModelView, withPrivacy, type PrivacyLevel, type PrivacyPolicy } from '../privacy/disclose';
 import { unmark } from '../privacy/marks';
 import type { QuestionLink } from '../retrieval/linker';
 import type { ToolCallOutcome } from '../tools/registry';
@@ -164,6 +164,8 @@ export class AgentRun implements RunHost {
   /** Observations the model has not replied to yet (shortened once it has: compact.ts). */
   private unread: Array<{ index: number; tool: string; text: string; prefix: string }> = [];
   private total: UsageTotals = NO_USAGE;
+  /** What of the cell values the model may read (the gate is in `o.model`; events say what it withheld). */
+  private readonly policy: PrivacyPolicy;
 
   constructor(
     options: RunAgentOptions,
@@ -179,6 +181,7 @@ export class AgentRun implements RunHost {
       now: options.now ?? Date.now,
       model: withPrivacy(options.model, { level: options.privacy ?? 'full', question: options.question }),
     };
+    this.policy = { level: options.privacy ?? 'full', question: options.question };
     this.mode = agentMode(options);
     this.repairs = new RepairGuard(this.o.maxRepairs);
     const { prompt } = setup;
@@ -283,8 +286,10 @@ export class AgentRun implements RunHost {
     return this.ev({
       type: 'observation',
       tool: call?.name ?? '',
-      // The person sees the values (marks removed); the model reads them through the privacy gate.
+      // The person sees the values (marks removed); the model reads them through the privacy gate,
+      // and where that withheld some, the event says what the model read.
       text: unmark(text),
+      ...withModelView(text, this.policy),
       ok,
       ms,
       ...(call?.id ? { callId: call.id } : {}),

@@ -13,6 +13,7 @@
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
 import { rowData } from '../tools/quote-data';
 import { unmark } from '../privacy/marks';
+import { withModelView, type PrivacyPolicy } from '../privacy/disclose';
 import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { repairMessage, sqlFromReply } from './direct-prompt';
@@ -53,6 +54,8 @@ export interface OneShotOptions {
   hints?: string;
   /** Already behind the privacy gate. */
   model: ChatModel;
+  /** The gate's policy, so the events can say what the model read where it withheld values. */
+  policy?: PrivacyPolicy;
   tools: AgentTools;
   schema: Schema;
   signal?: AbortSignal;
@@ -112,7 +115,14 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
   /** A turn sent back to the model, shown to the person as what the model was told (marks removed). */
   const tell = (message: ChatMessage, ok: boolean): AgentEvent => {
     messages.push(message);
-    return ev({ type: 'observation', tool: '', text: unmark(message.content), ok, ms: 0 });
+    return ev({
+      type: 'observation',
+      tool: '',
+      text: unmark(message.content),
+      ...withModelView(message.content, o.policy),
+      ok,
+      ms: 0,
+    });
   };
   const host = {
     o: {

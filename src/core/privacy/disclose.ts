@@ -11,7 +11,7 @@
 //            types and counts.
 
 import type { ChatMessage, ChatModel, ChatRequest } from '../llm/types';
-import { HAS_MARK, MARKS, ROW_OPEN, VALUE_CLOSE, VALUE_OPEN } from './marks';
+import { HAS_MARK, MARKS, ROW_OPEN, unmark, VALUE_CLOSE, VALUE_OPEN } from './marks';
 
 export type PrivacyLevel = 'full' | 'matches' | 'schema';
 
@@ -101,6 +101,22 @@ export function discloseText(text: string, policy: PrivacyPolicy): string {
     allowed(value) ? value : WITHHELD_VALUE,
   );
   return out.replace(MARKS, '');
+}
+
+/**
+ * What the model reads of a text sent back to it, when that is less than the person sees (values
+ * withheld by the level); undefined when both read the same. The page shows it beside the step.
+ */
+export function modelView(text: string, policy: PrivacyPolicy | undefined): string | undefined {
+  if (!policy || policy.level === 'full' || !HAS_MARK.test(text)) return undefined;
+  const disclosed = discloseText(text, policy);
+  return disclosed === unmark(text) ? undefined : disclosed;
+}
+
+/** `{ modelText }` for an event, when the model read less than the person sees. */
+export function withModelView(text: string, policy: PrivacyPolicy | undefined): { modelText?: string } {
+  const view = modelView(text, policy);
+  return view === undefined ? {} : { modelText: view };
 }
 
 function discloseMessage(m: ChatMessage, policy: PrivacyPolicy): ChatMessage {

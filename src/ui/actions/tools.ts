@@ -98,7 +98,8 @@ async function embedColumns(dbId: string, summary: ToolsSummary, current: () => 
   if (!embeddingModel) {
     set(dbId, {
       status: 'off',
-      message: 'Semantic column search is off (no embedding model in Settings): column search matches words and their spellings.',
+      message:
+        'Semantic column search is off (no embedding model in Settings): column search matches words and their spellings.',
     });
     return;
   }

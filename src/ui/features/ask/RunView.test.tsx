@@ -133,6 +133,29 @@ describe('RunView', () => {
   });
 });
 
+describe('RunView, what the model read', () => {
+  it('marks an observation whose values the privacy level withheld, with what the model read', () => {
+    const withheld: AgentEvent[] = [
+      { type: 'action', tool: 'execute_sql', args: { sql: 'SELECT count(*) FROM t' }, step: 1, at: 1 },
+      {
+        type: 'observation',
+        tool: 'execute_sql',
+        text: 'count(*)\n42',
+        modelText: 'count(*)\n(row values withheld by the privacy level: counts and column names only)',
+        ok: true,
+        ms: 1,
+        step: 1,
+        at: 1,
+      },
+    ];
+    renderWithServices(<RunView run={runOf(withheld, { status: 'running' })} />);
+    const view = screen.getByTestId('model-view');
+    expect(view.textContent).toContain('Values withheld from the model by the privacy level');
+    expect(view.textContent).toContain('row values withheld');
+    expect(view.textContent).not.toContain('42');
+  });
+});
+
 describe('RunView, an unverified answer', () => {
   it('marks an answer offered at the turn limit as unverified', () => {
     const finalIndex = events.findIndex((e) => e.type === 'final');

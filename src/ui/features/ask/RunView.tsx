@@ -326,6 +326,13 @@ function StepCard({ step }: { step: Step }) {
           {shownLines(step.observation.text)}
         </pre>
       )}
+      {open && step.observation?.modelText !== undefined && (
+        // The person sees the values; under a privacy level the model did not: say so, and what it read.
+        <details className="small model-view" data-testid="model-view">
+          <summary>Values withheld from the model by the privacy level: what it read</summary>
+          <pre className="observation small">{shownLines(step.observation.modelText)}</pre>
+        </details>
+      )}
       <span className="muted small step-meta">
         {step.usage &&
           `model ${step.usage.ms} ms · ${step.usage.usage ? tokensText(step.usage.usage) : 'tokens not reported'}`}
