@@ -15,6 +15,15 @@ describe('the check of a result', () => {
     expect(text).toContain('Checked: x');
   });
 
+  it('judges by the steps the person set when they edited the plan, not by the question alone (issue 25)', () => {
+    const base = { question: 'Sales in 2024?', sql: 'SELECT 1', columns: ['n'], rows: [[1]], totalRows: 1 };
+    expect(explainPrompt(base)).not.toContain('The person set these steps');
+    const prompt = explainPrompt({ ...base, plan: ['Orders placed in 2024', 'Only delivered ones'] });
+    expect(prompt).toContain(
+      'The person set these steps for the answer; judge the result against the question as they read it: 1. "Orders placed in 2024" 2. "Only delivered ones"',
+    );
+  });
+
   it('reads the problem of a verdict that is not a match, and none of a match or a "none"', () => {
     expect(
       parseExplanation('Verdict: mismatch\nProblem: Months sort alphabetically.\nExplanation: Sales per month.'),

@@ -35,6 +35,8 @@ export interface ExplainInput {
   checked?: string[];
   /** Earlier questions of the conversation, oldest first: this one may follow up on them. */
   earlier?: readonly string[];
+  /** The steps the person confirmed or edited (a plan): how they mean the question. */
+  plan?: readonly string[];
 }
 
 export function explainPrompt(input: ExplainInput): string {
@@ -43,6 +45,13 @@ export function explainPrompt(input: ExplainInput): string {
     : [];
   lines.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) lines.push(`Hints: ${jsonData(input.hints.trim())}`);
+  // An edited plan is the person's own reading of the question: the answer is judged by it too.
+  if (input.plan?.length)
+    lines.push(
+      `The person set these steps for the answer; judge the result against the question as they read it: ${input.plan
+        .map((step, i) => `${i + 1}. ${jsonData(step)}`)
+        .join(' ')}`,
+    );
   // The SQL can quote names from the file (a line break inside "…" included): a JSON string too.
   lines.push(`SQL: ${jsonData(input.sql)}`, `Result columns: ${input.columns.map((c) => jsonData(c)).join(', ')}`);
   for (const row of input.rows.slice(0, CHECK_ROWS)) lines.push(rowData(row, 60));

@@ -80,6 +80,10 @@ describe('runAgent with a confirmed plan', () => {
     expect(requests[0].messages[0].content).toContain('all sub-questions in view');
     expect(requests[0].tools?.map((x) => x.name)).not.toContain('submit_plan');
     expect(last).toMatchObject({ type: 'final', rows: [[30.5]], verdict: 'match' });
+    // The check judges the answer by the person's steps too, not by the question alone (issue 25).
+    const check = requests.at(-1)!.messages[1].content;
+    expect(check).toContain('The person set these steps for the answer');
+    expect(check).toContain('1. "Which customers are in Paris?"');
   });
 
   it('refuses a re-plan', async () => {

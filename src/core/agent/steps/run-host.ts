@@ -2,6 +2,7 @@
 // options, the run's mutable state, events and observations, and the tool call with its limits.
 // Each tool the loop treats specially has its handler in this folder; the loop only dispatches.
 
+import type { Plan } from '../plan';
 import type { ChatModel, Usage } from '../../llm/types';
 import type { ToolCallOutcome } from '../../tools/registry';
 import type { Schema } from '../../types';
@@ -41,6 +42,8 @@ export interface StepOptions {
   askUser?: AskUser | 'first-option';
   /** The conversation's earlier turns: the check reads the question against them. */
   history?: readonly PriorTurn[];
+  /** A plan the person confirmed or edited: the check judges the answer by it too. */
+  confirmedPlan?: Plan;
 }
 
 /** What the run remembers between turns. */
