@@ -146,3 +146,26 @@ test("an expanded table's columns are one Tab stop: arrow keys move between colu
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => !!document.activeElement?.closest('ul.columns'))).toBe(false);
 });
+
+test('the first visit says what each control does on the page, and the plan editor keeps the focus', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('own-file-hint')).toContainText('drop a .sqlite file anywhere on this page');
+  await expect(page.getByRole('button', { name: 'add hints (facts the model should know)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'open a saved run (a .json from Export)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Which tables does it need?' })).toHaveAccessibleDescription(
+    /one draft query by the model/,
+  );
+
+  // The demo's run, then its plan edited with the keyboard: focus in, Escape out, back on "edit".
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('final')).toBeVisible({ timeout: 30_000 });
+  const plan = page.getByTestId('plan-card');
+  await plan.getByRole('button', { name: 'edit' }).click();
+  await expect(plan.getByLabel('Sub-question 1', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('plan-item')).toHaveCount(0);
+  await expect(plan.getByRole('button', { name: 'edit' })).toBeFocused();
+});
