@@ -152,7 +152,7 @@ test('the first visit says what each control does on the page, and the plan edit
 }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
-  await expect(page.getByTestId('own-file-hint')).toContainText('drop a .sqlite file anywhere on this page');
+  await expect(page.getByTestId('own-file-hint')).toContainText('CSV or JSON file anywhere on this page');
   await expect(page.getByRole('button', { name: 'add hints (facts the model should know)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'open a saved run (a .json from Export)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Which tables does it need?' })).toHaveAccessibleDescription(

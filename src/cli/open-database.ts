@@ -7,6 +7,8 @@
 // process); it does not keep the process alive while idle.
 
 import { basename, resolve } from 'node:path';
+import { TABLE_FILE } from '../core/import/table-file';
+import { visible } from '../core/format/visible';
 import type { OpenReport } from '../core/types';
 import { DEFAULT_QUERY_TIMEOUT_MS, RestartableEngine } from '../worker/db-client';
 import { spawnNodeDbWorker } from '../worker/node/spawn';
@@ -41,10 +43,18 @@ let opened = 0;
 export async function openDatabase(
   path: string,
   timeoutMs: number = DEFAULT_QUERY_TIMEOUT_MS,
+  /** Where to say what an imported CSV/TSV/JSON file became, and the rows that did not fit. */
+  notes?: (line: string) => void,
 ): Promise<OpenedDatabase> {
   const engine = cliEngine(timeoutMs);
   const id = `cli${++opened}`;
-  const report = await engine.open({ id, name: basename(path), bytes: { path: resolve(path) } });
+  const file = { path: resolve(path) };
+  // A CSV, TSV or JSON file is imported into a new in-memory database, one table (issue 26).
+  const tables = TABLE_FILE.test(path) ? [{ name: basename(path), bytes: file }] : undefined;
+  const report = await engine.open({ id, name: basename(path), bytes: file, ...(tables ? { tables } : {}) });
+  if (tables && notes)
+    for (const issue of report.issues)
+      notes(`${issue.level === 'warning' ? 'warning' : 'note'}: ${visible(issue.message)}`);
   return { engine, id, report, close: () => engine.close(id).catch(() => undefined) };
 }
 

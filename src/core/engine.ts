@@ -20,6 +20,11 @@ export interface OpenRequest {
    * worker thread reads the file, and reads it again after a restart.
    */
   bytes: Uint8Array | Blob | FilePath;
+  /**
+   * CSV, TSV or JSON files to import into a new in-memory database, one table each (issue 26);
+   * `bytes` is then not read. Imported again, the same way, when the engine restarts.
+   */
+  tables?: Array<{ name: string; bytes: Uint8Array | Blob | FilePath }>;
 }
 
 /** A file the engine reads itself (Node only; an engine without a file reader refuses it). */

@@ -49,6 +49,9 @@ import type {
   StorageClass,
 } from '../../core/types';
 import { healthCheck } from './health-check';
+import { parseTableFile, type ParsedTable } from '../../core/import/table-file';
+import { decodeText } from '../../core/import/decode-text';
+import { quoteIdent } from '../../core/sql/quote';
 import { canScan, scanRows } from './scan';
 
 interface OpenDb {
@@ -179,7 +182,9 @@ export class SqljsEngine implements DbEngine {
     }
   }
 
-  async open({ id, name, bytes: source }: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
+  async open(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
+    if (request.tables) return this.openImported(request, request.tables);
+    const { id, name, bytes: source } = request;
     const t0 = now();
     const bytes = await this.readSource(source, onProgress);
     const header = readHeader(bytes);
@@ -231,6 +236,75 @@ export class SqljsEngine implements DbEngine {
       openMs: Math.round((now() - t0) * 10) / 10,
     };
     this.dbs.set(id, { db, report, rowCounts: new Map(), toolOptions: {} });
+    return report;
+  }
+
+  /**
+   * Table files imported into a new in-memory database (issue 26): each parsed by core's
+   * `parseTableFile`, written as one table, then the database is made read-only like any other.
+   * The rows that did not fit are reported as issues with their row numbers.
+   */
+  private async openImported(request: OpenRequest, tables: NonNullable<OpenRequest['tables']>): Promise<OpenReport> {
+    const t0 = now();
+    const db = new this.SQL.Database();
+    const issues: OpenIssue[] = [];
+    let sizeBytes = 0;
+    const used = new Set<string>();
+    try {
+      db.exec('BEGIN');
+      for (const file of tables) {
+        const bytes = await this.readSource(file.bytes);
+        sizeBytes += bytes.length;
+        let parsed: ParsedTable;
+        try {
+          parsed = parseTableFile(file.name, decodeText(bytes));
+        } catch (e) {
+          throw new DowserError('open_failed', toDowserError(e).message);
+        }
+        if (parsed.columns.length === 0) throw new DowserError('open_failed', `${file.name}: the file holds no rows.`);
+        let table = parsed.table;
+        for (let n = 2; used.has(table.toLowerCase()); n++) table = `${parsed.table}_${n}`;
+        used.add(table.toLowerCase());
+        const columns = parsed.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
+        db.exec(`CREATE TABLE ${quoteIdent(table)} (${columns})`);
+        const insert = db.prepare(
+          `INSERT INTO ${quoteIdent(table)} VALUES (${parsed.columns.map(() => '?').join(', ')})`,
+        );
+        try {
+          for (const row of parsed.rows) insert.run(row as Array<number | string | null>);
+        } finally {
+          insert.free();
+        }
+        const kinds = parsed.columns.map((c) => `${c.name} ${c.type}`).join(', ');
+        issues.push({
+          level: 'info',
+          code: 'imported',
+          message: `${file.name} became table ${table}: ${parsed.rows.length} rows; columns ${kinds}${parsed.header ? '' : ' (no header row: columns named by position)'}.`,
+        });
+        for (const p of parsed.problems)
+          issues.push({ level: 'warning', code: 'import_row', message: `${file.name}, ${p}` });
+      }
+      db.exec('COMMIT');
+      db.exec('PRAGMA query_only = 1');
+    } catch (e) {
+      db.close();
+      throw e instanceof DowserError ? e : new DowserError('open_failed', toDowserError(e).message);
+    }
+    const version = db.exec('SELECT sqlite_version()')[0].values[0][0] as string;
+    const page = (pragma: string) => Number(db.exec(`PRAGMA ${pragma}`)[0]?.values[0][0] ?? 0);
+    this.dbs.get(request.id)?.db.close();
+    const report: OpenReport = {
+      id: request.id,
+      name: request.name,
+      sizeBytes,
+      sqliteVersion: version,
+      pageSize: page('page_size'),
+      pageCount: page('page_count'),
+      quickCheck: [],
+      issues,
+      openMs: Math.round((now() - t0) * 10) / 10,
+    };
+    this.dbs.set(request.id, { db, report, rowCounts: new Map(), toolOptions: {} });
     return report;
   }
 

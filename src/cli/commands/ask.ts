@@ -122,7 +122,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   const { model, secret, keyEnv } = createAskModel(o, rawIo);
   const io = scrubbingIo(rawIo, secret);
   const startedAt = Date.now();
-  const db = await openDatabase(o.db, o.timeoutMs);
+  const db = await openDatabase(o.db, o.timeoutMs, o.json ? undefined : (line) => io.stderr.write(line + '\n'));
   // Ctrl-C stops the run cleanly (an `aborted` error event, the transcript still written); the
   // engine's worker is ended too (see interrupt.ts), so a running query cannot hold the exit.
   const controller = new AbortController();

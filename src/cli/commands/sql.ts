@@ -95,7 +95,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const bounds =
     values.json || values.csv ? { maxCellChars: EXPORT_MAX_CELL_CHARS, maxResultBytes: EXPORT_MAX_RESULT_BYTES } : {};
 
-  const db = await openDatabase(values.db, timeoutMs);
+  const db = await openDatabase(values.db, timeoutMs, (line) => io.stderr.write(line + '\n'));
   try {
     const result = await db.engine.query(db.id, positionals[0], { maxRows, ...bounds });
     if (values.json) io.stdout.write(resultJson(result));

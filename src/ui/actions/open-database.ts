@@ -8,6 +8,7 @@ import { queryKeys, schemaQuery } from '../queries';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { checkFileSize } from '../../core/db/file-check';
+import { TABLE_FILE } from '../../core/import/table-file';
 import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
 import { forgetTools } from './tools';
@@ -35,22 +36,25 @@ function starterSql(firstTable: string | undefined): string {
 async function openSource(
   name: string,
   source: Blob | Uint8Array,
-  options: { remember: boolean },
+  options: { remember: boolean; tables?: HandoffFile['tables'] },
 ): Promise<string | null> {
   const app = useApp.getState();
   const id = newId();
   const t0 = performance.now();
-  const sizeBytes = source instanceof Uint8Array ? source.length : source.size;
+  const sizeOf = (b: Blob | Uint8Array) => (b instanceof Uint8Array ? b.length : b.size);
+  const sizeBytes = options.tables ? options.tables.reduce((n, t) => n + sizeOf(t.source), 0) : sizeOf(source);
   app.upsertDb({ id, name, sizeBytes, status: 'opening', progress: 0 });
   try {
     checkFileSize(sizeBytes);
-    // The File goes to the worker as a handle and is read there: no copy on the main thread.
+    // The File goes to the worker as a handle and is read there: no copy on the main thread;
+    // CSV, TSV and JSON files are parsed and imported there too (issue 26).
     let opened = false; // a late progress message must not undo "ready"
-    const report = await getServices().engine.open({ id, name, bytes: source }, (p) => {
+    const tables = options.tables?.map((t) => ({ name: t.name, bytes: t.source }));
+    const report = await getServices().engine.open({ id, name, bytes: source, ...(tables ? { tables } : {}) }, (p) => {
       if (!opened) useApp.getState().patchDb(id, { progress: p });
     });
     opened = true;
-    sources.set(id, { name, source });
+    sources.set(id, { name, source, ...(options.tables ? { tables: options.tables } : {}) });
     const readyMs = Math.round(performance.now() - t0);
     useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
     useApp.getState().setActive(id);
@@ -115,7 +119,16 @@ export async function openFiles(files: Iterable<File>): Promise<void> {
         null,
       );
   }
-  for (const f of list) if (!sidecars.includes(f)) await openFile(f);
+  // CSV, TSV and JSON files dropped together become one database, a table each (issue 26).
+  const tableFiles = list.filter((f) => TABLE_FILE.test(f.name));
+  for (const f of list) if (!sidecars.includes(f) && !tableFiles.includes(f)) await openFile(f);
+  if (tableFiles.length) {
+    const name = tableFiles.length === 1 ? tableFiles[0].name : `${tableFiles[0].name} + ${tableFiles.length - 1} more`;
+    await openSource(name, tableFiles[0], {
+      remember: false,
+      tables: tableFiles.map((f) => ({ name: f.name, source: f })),
+    });
+  }
 }
 
 /**
@@ -143,7 +156,7 @@ export async function resumeAfterReload(): Promise<boolean> {
     .reloadHandoff.take()
     .catch(() => null);
   if (!kept?.files.length) return false;
-  for (const f of kept.files) await openSource(f.name, f.source, { remember: false });
+  for (const f of kept.files) await openSource(f.name, f.source, { remember: false, tables: f.tables });
   const active = useApp.getState().databases.find((d) => d.name === kept.active);
   if (active) useApp.getState().setActive(active.id);
   return true;
@@ -152,7 +165,8 @@ export async function resumeAfterReload(): Promise<boolean> {
 /** "Remember opened files" ticked: the files open now are kept too, not only those opened later. */
 export async function rememberOpenFiles(): Promise<void> {
   for (const f of openSources()) {
-    if (f.name === 'demo.sqlite') continue;
+    // The demo comes with the page; an import is made from its files, which Recent cannot reopen.
+    if (f.name === 'demo.sqlite' || f.tables) continue;
     const problem = await getServices().recentFiles.remember(f.name, f.source, true);
     if (problem) useApp.getState().notify('warning', problem, null);
   }

@@ -94,7 +94,7 @@ export function DatabaseBar() {
           hidden
           data-testid="file-input"
           multiple
-          accept=".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,application/vnd.sqlite3,application/x-sqlite3,*/*"
+          accept=".sqlite,.sqlite3,.db,.db3,.s3db,.sl3,.csv,.tsv,.json,.jsonl,application/vnd.sqlite3,application/x-sqlite3,text/csv,*/*"
           onChange={(e) => {
             if (e.target.files) void openFiles(e.target.files);
             e.target.value = '';

@@ -10,6 +10,8 @@ export interface HandoffFile {
   name: string;
   /** A File or Blob is stored as a handle by IndexedDB: no copy on the main thread. */
   source: Blob | Uint8Array;
+  /** An imported database (issue 26): the CSV, TSV or JSON files it was made from. */
+  tables?: Array<{ name: string; source: Blob | Uint8Array }>;
 }
 
 interface Stored {

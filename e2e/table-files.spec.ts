@@ -1,0 +1,27 @@
+// CSV, TSV and JSON files in the page (issue 26): dropped together they become one database, a
+// table each, parsed in the database worker; the types and the rows that did not fit are said.
+import { expect, test } from '@playwright/test';
+import { openApp, runSql } from './support';
+
+test('two CSV files chosen together become one database with a table each; misfit rows are reported', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('region,zip,units\nNorth,00501,3\nSouth,10001\n') },
+    { name: 'regions.json', mimeType: 'application/json', buffer: Buffer.from('[{"region":"North","manager":"Ada"}]') },
+  ]);
+  const db = page.getByRole('button', { name: 'sales.csv + 1 more', exact: true });
+  await expect(db).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('.table-list li[data-table="sales"]')).toBeVisible();
+  await expect(page.locator('.table-list li[data-table="regions"]')).toBeVisible();
+  await expect(page.getByTestId('notice-warning')).toContainText(
+    'sales.csv, row 3: 2 fields, 3 expected (the missing ones are NULL)',
+  );
+  await runSql(page, 'SELECT s.region, s.zip, typeof(s.zip), r.manager FROM sales s JOIN regions r USING (region)');
+  await expect(page.getByTestId('grid-count')).toHaveText('1 row');
+  const row = page.getByRole('table', { name: 'Query results' }).locator('.grid-row').first();
+  await expect(row).toContainText('00501');
+  await expect(row).toContainText('text');
+  await expect(row).toContainText('Ada');
+});

@@ -1,0 +1,57 @@
+// A CSV, TSV or JSON file given to --db is imported into a new in-memory database (issue 26): the
+// table, its inferred types, every row (the ones that did not fit said with their row numbers),
+// and the file itself never written.
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './test-support/run-cli';
+
+let dir: string;
+const hash = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dowser-import-'));
+  writeFileSync(join(dir, 'sales.csv'), 'region,zip,units,price\nNorth,00501,3,9.5\nSouth,10001,,12\nEast,20002,5\n');
+  writeFileSync(join(dir, 'people.jsonl'), '{"name":"Ada","age":36}\n{"name":"Bo","age":41}\n');
+  // Windows-1252 (a spreadsheet's export): "Café" with é as the single byte 0xE9.
+  writeFileSync(
+    join(dir, 'cafes.csv'),
+    Buffer.from([...Buffer.from('name,seats\nCaf'), 0xe9, ...Buffer.from(',12\n')]),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('dowser on table files', () => {
+  it('imports a CSV: types inferred (a code with leading zeros stays text), rows kept, misfits said', async () => {
+    const file = join(dir, 'sales.csv');
+    const before = hash(file);
+    const r = await runCli([
+      'sql',
+      '--db',
+      file,
+      'SELECT region, zip, typeof(zip), units, price FROM sales ORDER BY region',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('East   | 20002 | text        |     5 |  NULL');
+    expect(r.stdout).toContain('North  | 00501 | text        |     3 |   9.5');
+    expect(r.stderr).toContain(
+      'note: sales.csv became table sales: 3 rows; columns region TEXT, zip TEXT, units INTEGER, price REAL.',
+    );
+    expect(r.stderr).toContain('warning: sales.csv, row 4: 3 fields, 4 expected (the missing ones are NULL)');
+    expect(hash(file)).toBe(before);
+  });
+
+  it('imports JSON Lines and Windows-1252 text; the imported database is read-only like any other', async () => {
+    const people = await runCli(['sql', '--db', join(dir, 'people.jsonl'), 'SELECT sum(age) FROM people']);
+    expect(people.stdout).toContain('77');
+    const cafes = await runCli(['sql', '--db', join(dir, 'cafes.csv'), 'SELECT name, seats + 1 FROM cafes']);
+    expect(cafes.stdout).toContain('Café');
+    expect(cafes.stdout).toContain('13');
+    const write = await runCli(['sql', '--db', join(dir, 'sales.csv'), "UPDATE sales SET region = 'x'"]);
+    expect(write.code).not.toBe(0);
+    expect(write.stderr).toMatch(/read-only|not allowed|only reads/i);
+  });
+});
