@@ -157,12 +157,12 @@ test('notices sit over the page, belong to their database, info fades and errors
   const error = page.getByTestId('notice-error');
   await expect(error).toBeVisible();
   expect(await workspaceTop()).toBe(before);
-  // A screen reader hears the message alone (an alert), never the Dismiss button's "×" (issue 25).
-  const said = page.getByTestId('errors-said');
-  await expect(said).toHaveAttribute('role', 'alert');
-  await expect(said).toContainText('Could not open "not-sqlite.db"');
-  expect(await said.textContent()).not.toContain('×');
-  expect(await page.getByTestId('notices-said').textContent()).not.toContain('×');
+  // A screen reader hears the message alone (an alert), never the Dismiss button's "×" (issue 25):
+  // the × is drawn by CSS, the button is named Dismiss.
+  await expect(error).toHaveAttribute('role', 'alert');
+  expect(await error.textContent()).toContain('Could not open "not-sqlite.db"');
+  expect(await error.textContent()).not.toContain('×');
+  await expect(error.getByRole('button', { name: 'Dismiss' })).toBeVisible();
 
   // A file's own warning is shown with that file and hidden while another is active.
   await uploadFixture(page, 'wal-mode.sqlite');
