@@ -23,7 +23,10 @@ const cities = ['Berlin', 'Paris', 'Nairobi', 'Osaka', 'Lima', 'Oslo', 'Porto'];
 const lines = ['id,code,city,note,amount,day,zip'];
 let bytes = lines[0].length + 1;
 for (let i = 1; bytes < mb * 1024 * 1024; i++) {
-  const note = Array.from({ length: 3 + Math.floor(random() * 10) }, () => words[Math.floor(random() * words.length)]).join(' ');
+  const note = Array.from(
+    { length: 3 + Math.floor(random() * 10) },
+    () => words[Math.floor(random() * words.length)],
+  ).join(' ');
   const quoted = random() < 0.2 ? `"${note}, said ""ok"""` : note;
   const line = [
     i,
@@ -50,7 +53,9 @@ const sqlite = [':memory:', '.import --csv ' + file + ' t', 'SELECT count(*) FRO
 for (let r = 0; r < 3; r++) {
   const a = time('node', dowser);
   const b = time('sqlite3', sqlite);
-  console.log(`run ${r + 1}: dowser ${a.ms} ms (${a.out}) · sqlite3 .import ${b.ms} ms (${b.out}) · ratio ${(a.ms / b.ms).toFixed(2)}`);
+  console.log(
+    `run ${r + 1}: dowser ${a.ms} ms (${a.out}) · sqlite3 .import ${b.ms} ms (${b.out}) · ratio ${(a.ms / b.ms).toFixed(2)}`,
+  );
 }
 const baseline = time('node', ['bin/dowser.mjs', '--help']);
 console.log(`dowser's own start (--help): ${baseline.ms} ms`);
