@@ -42,6 +42,7 @@ beforeAll(async () => {
     ),
   );
   writeFileSync(join(dir, 'notes.csv'), 'a,b\n1,2\n'.repeat(100));
+  writeFileSync(join(dir, 'notes.sqlite'), 'a,b\n1,2\n'.repeat(100));
   writeFileSync(
     join(dir, 'spoof.sqlite'),
     await buildDb(
@@ -166,9 +167,13 @@ describe('dowser sql', () => {
     const missing = await dowser('sql', '--db', join(dir, 'missing.sqlite'), 'SELECT 1');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error \[open_failed\]: Cannot read ".*missing\.sqlite": ENOENT/);
-    const csv = await dowser('sql', '--db', join(dir, 'notes.csv'), 'SELECT 1');
-    expect(csv.code).toBe(1);
-    expect(csv.stderr).toMatch(/^error \[not_sqlite\]: .*text file/);
+    // Text named as a database is refused; the same text as .csv is imported (issue 26).
+    const text = await dowser('sql', '--db', join(dir, 'notes.sqlite'), 'SELECT 1');
+    expect(text.code).toBe(1);
+    expect(text.stderr).toMatch(/^error \[not_sqlite\]: .*text file/);
+    const csv = await dowser('sql', '--db', join(dir, 'notes.csv'), 'SELECT count(*) FROM notes');
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toContain('199'); // a header, then 199 rows (the repeated header lines are rows)
   });
 
   it('escapes control characters from the database', async () => {
