@@ -12,6 +12,11 @@ export interface Announcement {
 const KEEP = 3;
 let next = 0;
 
+/** The list with one message added at its end (never written over), the oldest past `keep` dropped. */
+export function appended(messages: readonly Announcement[], text: string, keep: number): Announcement[] {
+  return [...messages, { id: ++next, text }].slice(-keep);
+}
+
 interface AnnounceState {
   messages: Announcement[];
   announce(text: string): void;
@@ -19,7 +24,7 @@ interface AnnounceState {
 
 export const useAnnounce = create<AnnounceState>()((set) => ({
   messages: [],
-  announce: (text) => set((s) => ({ messages: [...s.messages, { id: ++next, text }].slice(-KEEP) })),
+  announce: (text) => set((s) => ({ messages: appended(s.messages, text, KEEP) })),
 }));
 
 /** For actions: one sentence, said once, politely. */
