@@ -25,7 +25,11 @@ async function configure(page: Page, url: string) {
   await page.getByLabel('remembered on this device').check();
   await expect(page.getByTestId('key-target')).toContainText(new URL(url).origin);
   // A server set after the page loaded is reachable after a reload (the page's connect policy).
+  // The reload comes after the open files are kept (actions/reload.ts): wait for it, or a later
+  // navigation of the test is interrupted by it.
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('reload-note').getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
   await expect(page.getByRole('button', { name: 'demo.sqlite', exact: true })).toBeVisible();
 }
 
