@@ -6,6 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toDowserError } from '../core/errors';
 import { visible } from '../core/format/visible';
+import { READ_FROM_FILE_ABOVE_BYTES } from '../core/db/file-check';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_INTERRUPTED, installInterruptHandler, wasInterrupted } from './interrupt';
@@ -21,6 +22,10 @@ Commands:
 ${list}
 
 Run "dowser <command> --help" for a command's options.
+
+Environment:
+  DOWSER_READ=auto|memory|file   copy a SQLite file into memory, or read it from the file as
+                                 needed (auto: files over ${READ_FROM_FILE_ABOVE_BYTES / 1024 ** 2} MB are read from the file)
 `;
 }
 

@@ -7,6 +7,7 @@
 // process); it does not keep the process alive while idle.
 
 import { basename, resolve } from 'node:path';
+import type { ReadChoice } from '../core/db/file-check';
 import { TABLE_FILE } from '../core/import/table-file';
 import { visible } from '../core/format/visible';
 import type { OpenReport } from '../core/types';
@@ -51,11 +52,19 @@ export async function openDatabase(
   const file = { path: resolve(path) };
   // A CSV, TSV or JSON file is imported into a new in-memory database, one table (issue 26).
   const tables = TABLE_FILE.test(path) ? [{ name: basename(path), bytes: file }] : undefined;
-  const report = await engine.open({ id, name: basename(path), bytes: file, ...(tables ? { tables } : {}) });
+  const read = readChoice(process.env.DOWSER_READ);
+  const report = await engine.open({ id, name: basename(path), bytes: file, read, ...(tables ? { tables } : {}) });
   if (tables && notes)
     for (const issue of report.issues)
       notes(`${issue.level === 'warning' ? 'warning' : 'note'}: ${visible(issue.message)}`);
   return { engine, id, report, close: () => engine.close(id).catch(() => undefined) };
+}
+
+/** DOWSER_READ: how SQLite files are read (issue 26); unset is `auto`. */
+export function readChoice(value: string | undefined): ReadChoice {
+  if (value === undefined || value === '') return 'auto';
+  if (value === 'auto' || value === 'memory' || value === 'file') return value;
+  throw new UsageError(`DOWSER_READ must be auto, memory or file, not "${visible(value)}"`);
 }
 
 /** `--timeout <seconds>`: the time limit of one query (and of one tool call), like the page's setting. */

@@ -8,6 +8,7 @@ import type { Grounding } from './prompt/grounded-schema';
 import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
 import type { TokenizedIn, ToolboxProgress, ToolboxStage } from './tools/toolbox';
+import type { ReadChoice } from './db/file-check';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema, SqlValue } from './types';
 
 export interface OpenRequest {
@@ -20,6 +21,11 @@ export interface OpenRequest {
    * worker thread reads the file, and reads it again after a restart.
    */
   bytes: Uint8Array | Blob | FilePath;
+  /**
+   * Copy the file into memory, or read its pages from the file as needed (a Blob or a path, where
+   * the engine can); `auto` (the default) chooses by size (core/db/file-check.ts, decision 064).
+   */
+  read?: ReadChoice;
   /**
    * CSV, TSV or JSON files to import into a new in-memory database, one table each (issue 26);
    * `bytes` is then not read. Imported again, the same way, when the engine restarts.

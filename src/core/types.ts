@@ -95,6 +95,8 @@ export interface TableInfo {
   indexes: IndexInfo[];
   /** null when it could not be counted (e.g. a view that fails, or a virtual table). */
   rowCount: number | null;
+  /** `rowCount` is estimated from the rowid range, not counted (very large files read in place). */
+  rowCountEstimated?: true;
   /** Why the table cannot be read, e.g. a virtual table whose module sql.js lacks. */
   error?: string;
   /**
@@ -158,4 +160,6 @@ export interface OpenReport {
   quickCheck: string[];
   issues: OpenIssue[];
   openMs: number;
+  /** Read from a private copy in memory, or from the file itself as needed (issue 26). */
+  readFrom?: 'memory' | 'file';
 }

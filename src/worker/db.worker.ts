@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { SqljsEngine } from '../adapters/sqljs/engine';
 import { loadSqlJs } from '../adapters/sqljs/runtime';
+import { openBlobFile } from '../adapters/wasqlite/blob-file';
 import type { ToolsOptions } from '../core/engine';
 import type { ToolboxProgress } from '../core/tools/toolbox';
 import './error-transfer';
@@ -17,7 +18,19 @@ const ready = loadSqlJs(async (imports) => {
   return (await WebAssembly.instantiate(wasm, imports)).instance;
 }).then(
   ({ SQL, heapBytes, heap }) =>
-    new SqljsEngine(SQL, undefined, { heapBytes, heap, tokenizerWorkers: browserTokenizerWorkers() }),
+    new SqljsEngine(SQL, undefined, {
+      heapBytes,
+      heap,
+      tokenizerWorkers: browserTokenizerWorkers(),
+      // Large files are read where they lie (issue 26); wa-sqlite loads only then.
+      fileReading: {
+        open: (source) => {
+          if (!(source instanceof Blob)) throw new Error('The page reads files, not paths.');
+          return openBlobFile(source);
+        },
+        sqlite: () => import('../adapters/wasqlite/browser').then((m) => m.loadBrowserFileSqlite()),
+      },
+    }),
 );
 
 // Expose a thin forwarder so calls made before sql.js finished loading simply wait for it.

@@ -2,16 +2,38 @@
 // Comlink in a worker thread (the protocol the browser's Web Worker speaks).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbEngine } from '../../core/engine';
+import type { DbEngine, OpenRequest } from '../../core/engine';
 import { DowserError } from '../../core/errors';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
 import { RestartableEngine } from '../../worker/db-client';
 import { spawnNodeDbWorker } from '../../worker/node/spawn';
 import { createNodeEngine } from './node';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The in-process engine reading every database from its file as needed (issue 26): the same
+ * bytes are written to a file and opened by path with `read: 'file'`.
+ */
+async function fileReadingEngine(): Promise<DbEngine> {
+  const engine = await createNodeEngine();
+  const dir = mkdtempSync(join(tmpdir(), 'dowser-contract-'));
+  let n = 0;
+  return Object.assign(Object.create(engine) as DbEngine, {
+    open: (request: OpenRequest, onProgress?: (fraction: number) => void) => {
+      if (!(request.bytes instanceof Uint8Array)) return engine.open(request, onProgress);
+      const path = join(dir, `${++n}.sqlite`);
+      writeFileSync(path, request.bytes);
+      return engine.open({ ...request, bytes: { path }, read: 'file' }, onProgress);
+    },
+  });
+}
 
 const transports: Array<[string, () => Promise<DbEngine & { dispose?: () => void }>]> = [
   ['in-process', createNodeEngine],
   ['worker', async () => new RestartableEngine(spawnNodeDbWorker)],
+  ['in-process, read from the file', fileReadingEngine],
 ];
 
 describe.each(transports)('DbEngine over %s transport', (_name, make) => {

@@ -2,8 +2,10 @@
 // in-process in Node (CLI, unit tests). Reads only: every statement passes two gates
 // (keywords, then compiled bytecode) and the connection is also set to query_only.
 
-import type { Database, SqlJsStatic, Statement } from 'sql.js';
-import { checkFileSize, headerIssues, readHeader } from '../../core/db/file-check';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { checkFileSize, headerIssues, readHeader, readPlace, type ReadPlace } from '../../core/db/file-check';
+import type { RandomAccessFile } from '../../core/db/random-access';
+import type { Connection, ConnectionStatement } from './connection';
 import {
   DEFAULT_MAX_CELL_CHARS,
   DEFAULT_MAX_RESULT_BYTES,
@@ -15,6 +17,7 @@ import { DowserError, toDowserError } from '../../core/errors';
 import { executorFor, type ScanRow, type SqlExecutor } from '../../core/executor';
 import type {
   CellAddress,
+  FilePath,
   DbEngine,
   EmbeddingModelConfig,
   OpenRequest,
@@ -55,7 +58,9 @@ import { quoteIdent } from '../../core/sql/quote';
 import { canScan, scanRows } from './scan';
 
 interface OpenDb {
-  db: Database;
+  db: Connection;
+  /** The same database as sql.js's own object, when it is in memory: scans read its rows in place. */
+  sqljs?: Database;
   report: OpenReport;
   rowCounts: Map<string, number | null>;
   toolbox?: Promise<Toolbox>;
@@ -76,6 +81,14 @@ export interface EngineHost {
   readPath?: (path: string) => Promise<Uint8Array>;
   /** Tokenizing workers for the value index of large databases (decision 014). */
   tokenizerWorkers?: TokenizerWorkers;
+  /**
+   * Reading a database where it lies (issue 26, decision 064): a file opened for reads at any
+   * offset (a Blob in the browser's worker, a path in Node), and SQLite over it.
+   */
+  fileReading?: {
+    open(source: Blob | FilePath): RandomAccessFile;
+    sqlite(): Promise<{ open(file: RandomAccessFile, walAsRollback: boolean): Connection }>;
+  };
 }
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
@@ -89,6 +102,12 @@ function storageClassOf(v: SqlValue): StorageClass {
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Tables of a file read where it lies are counted exactly up to this many rows, then estimated
+ * (introspect's `exactRowsUpTo`): about 0.2 s of reading per table, whatever the file's size.
+ */
+const FILE_EXACT_ROW_COUNT = 1_000_000;
 
 /** Above this size a Blob is read in a stream, so the page can show progress. */
 const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
@@ -139,9 +158,8 @@ function bindable(v: SqlValue): Exclude<SqlValue, bigint> {
  * Reads a row with integers as bigints (sql.js would otherwise round 64-bit integers to doubles
  * and lose the integer/real distinction), then turns exact ones back into plain numbers.
  */
-function readRow(stmt: Statement, seen: Set<StorageClass>[]): SqlValue[] {
-  // The typings lack get()'s second argument (sql.js 1.16 has it).
-  const raw = (stmt.get as (p: null, c: { useBigInt: boolean }) => SqlValue[])(null, { useBigInt: true });
+function readRow(stmt: ConnectionStatement, seen: Set<StorageClass>[]): SqlValue[] {
+  const raw = stmt.get(null, { useBigInt: true });
   for (let i = 0; i < raw.length; i++) {
     const v = raw[i];
     if (v === null) continue;
@@ -184,11 +202,54 @@ export class SqljsEngine implements DbEngine {
 
   async open(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
     if (request.tables) return this.openImported(request, request.tables);
-    const { id, name, bytes: source } = request;
+    const { bytes: source } = request;
+    const size = source instanceof Uint8Array ? source.length : source instanceof Blob ? source.size : undefined;
+    const reading = this.host.fileReading;
+    const canReadFile = !!reading && !(source instanceof Uint8Array);
+    // A path's size is known once it is opened: a path is opened for reading in place first.
+    if (
+      canReadFile &&
+      (size === undefined ? request.read !== 'memory' : readPlace(size, request.read ?? 'auto', true) === 'file')
+    ) {
+      const file = this.openFile(source as Blob | FilePath);
+      if (readPlace(file.size, request.read ?? 'auto', true) === 'file') return this.openFromFile(request, file);
+      file.close();
+    }
+    return this.openInMemory(request, onProgress);
+  }
+
+  private openFile(source: Blob | FilePath): RandomAccessFile {
+    try {
+      return this.host.fileReading!.open(source);
+    } catch (e) {
+      const what = source instanceof Blob ? 'the file' : `"${source.path}"`;
+      throw new DowserError('open_failed', `Cannot read ${what}: ${toDowserError(e).message}`);
+    }
+  }
+
+  /** Pages read from the file as SQLite asks for them; nothing is copied whole (issue 26). */
+  private async openFromFile(request: OpenRequest, file: RandomAccessFile): Promise<OpenReport> {
+    const t0 = now();
+    let db: Connection;
+    let header: ReturnType<typeof readHeader>;
+    try {
+      const head = new Uint8Array(Math.min(file.size, 64 * 1024));
+      file.read(0, head);
+      header = readHeader(head, file.size);
+      db = (await this.host.fileReading!.sqlite()).open(file, header.walMode);
+    } catch (e) {
+      file.close();
+      if (e instanceof DowserError) throw e;
+      throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
+    }
+    return this.finishOpen(request, db, undefined, header, file.size, t0, 'file');
+  }
+
+  private async openInMemory(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
+    const { bytes: source } = request;
     const t0 = now();
     const bytes = await this.readSource(source, onProgress);
     const header = readHeader(bytes);
-    const issues: OpenIssue[] = headerIssues(header, bytes.length, false);
     // Bytes the engine read are its own: handed over; bytes a caller passed are copied by sql.js.
     const owned = !(source instanceof Uint8Array);
     let data = owned ? new HandedOverBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : bytes;
@@ -207,6 +268,20 @@ export class SqljsEngine implements DbEngine {
     } catch (e) {
       throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
     }
+    return this.finishOpen(request, db, db, header, bytes.length, t0, 'memory');
+  }
+
+  /** Makes the connection query_only, proves the schema readable, and keeps it under the request's id. */
+  private finishOpen(
+    request: OpenRequest,
+    db: Connection,
+    sqljs: Database | undefined,
+    header: ReturnType<typeof readHeader>,
+    sizeBytes: number,
+    t0: number,
+    readFrom: ReadPlace,
+  ): OpenReport {
+    const issues: OpenIssue[] = headerIssues(header, sizeBytes, false);
     try {
       db.exec('PRAGMA query_only = 1');
       db.exec('SELECT count(*) FROM sqlite_schema');
@@ -223,19 +298,20 @@ export class SqljsEngine implements DbEngine {
       throw new DowserError('corrupt', `The database is damaged and its schema cannot be read: ${msg}`);
     }
     const version = db.exec('SELECT sqlite_version()')[0].values[0][0] as string;
-    this.dbs.get(id)?.db.close();
+    this.dbs.get(request.id)?.db.close();
     const report: OpenReport = {
-      id,
-      name,
-      sizeBytes: bytes.length,
+      id: request.id,
+      name: request.name,
+      sizeBytes,
       sqliteVersion: version,
       pageSize: header.pageSize,
       pageCount: header.pageCount,
       quickCheck: [],
       issues,
       openMs: Math.round((now() - t0) * 10) / 10,
+      readFrom,
     };
-    this.dbs.set(id, { db, report, rowCounts: new Map(), toolOptions: {} });
+    this.dbs.set(request.id, { db, sqljs, report, rowCounts: new Map(), toolOptions: {} });
     return report;
   }
 
@@ -303,8 +379,9 @@ export class SqljsEngine implements DbEngine {
       quickCheck: [],
       issues,
       openMs: Math.round((now() - t0) * 10) / 10,
+      readFrom: 'memory',
     };
-    this.dbs.set(request.id, { db, report, rowCounts: new Map(), toolOptions: {} });
+    this.dbs.set(request.id, { db, sqljs: db, report, rowCounts: new Map(), toolOptions: {} });
     return report;
   }
 
@@ -373,7 +450,7 @@ export class SqljsEngine implements DbEngine {
     else this.assertBytecodeReads(db, text);
     const maxRows = Math.max(0, options.maxRows ?? DEFAULT_MAX_ROWS);
     const offset = Math.max(0, options.offset ?? 0);
-    let stmt: Statement | undefined;
+    let stmt: ConnectionStatement | undefined;
     try {
       stmt = db.prepare(text);
       if (options.params?.length) stmt.bind(options.params.map(bindable));
@@ -419,7 +496,7 @@ export class SqljsEngine implements DbEngine {
    * The keyword gate. A statement whose first word is no SQL verb (a typo such as `SELEC`) is not
    * a write: SQLite compiles it (compiling runs nothing) and reports its own syntax error.
    */
-  private readGate(db: Database, sql: string): string {
+  private readGate(db: Connection, sql: string): string {
     try {
       return assertSingleReadStatement(sql);
     } catch (e) {
@@ -435,7 +512,7 @@ export class SqljsEngine implements DbEngine {
    * statement is compiled, and compiling a statement that passed the keyword gate has no effect.
    * `inspect` sees the compiled statement (e.g. to read an EXPLAIN listing) before it is freed.
    */
-  private compileOne(db: Database, sql: string, inspect?: (stmt: Statement) => void): void {
+  private compileOne(db: Connection, sql: string, inspect?: (stmt: ConnectionStatement) => void): void {
     const it = db.iterateStatements(sql);
     try {
       const first = it.next();
@@ -456,7 +533,7 @@ export class SqljsEngine implements DbEngine {
   }
 
   /** Second gate: the compiled program (EXPLAIN) must not write; see core/sql/bytecode-guard. */
-  private assertBytecodeReads(db: Database, text: string): void {
+  private assertBytecodeReads(db: Connection, text: string): void {
     let program: BytecodeRow[] = [];
     this.compileOne(db, `EXPLAIN ${text}`, (stmt) => {
       const columns = stmt.getColumnNames();
@@ -480,8 +557,13 @@ export class SqljsEngine implements DbEngine {
 
   async introspect(id: string, options: SchemaRequest = {}): Promise<Schema> {
     const entry = this.get(id);
-    const schema = await introspect(executorFor(this, id), options);
-    for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCount);
+    const fromFile = entry.report.readFrom === 'file';
+    const schema = await introspect(executorFor(this, id), {
+      ...options,
+      ...(fromFile ? { exactRowsUpTo: FILE_EXACT_ROW_COUNT } : {}),
+    });
+    // An estimate is no count: statistics count such a table themselves, within their budget.
+    for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCountEstimated ? null : t.rowCount);
     return schema;
   }
 
@@ -497,13 +579,14 @@ export class SqljsEngine implements DbEngine {
 
   /** Runs one read statement and visits its rows in place (scan.ts), through the same gates as `query`. */
   async scan(id: string, sql: string, params: readonly SqlValue[], visit: (row: ScanRow) => void): Promise<number> {
-    const { db } = this.get(id);
+    const { db, sqljs } = this.get(id);
     const heap = this.host.heap;
-    if (!heap || !canScan(this.SQL)) throw new DowserError('internal', 'This engine cannot scan rows in place.');
+    if (!heap || !sqljs || !canScan(this.SQL))
+      throw new DowserError('internal', 'This engine cannot scan rows in place.');
     const text = this.readGate(db, sql);
     this.assertBytecodeReads(db, text);
     try {
-      return scanRows(this.SQL, db, heap, text, params, visit);
+      return scanRows(this.SQL, sqljs, heap, text, params, visit);
     } catch (e) {
       throw sqlError(e, text);
     }
@@ -512,7 +595,7 @@ export class SqljsEngine implements DbEngine {
   /** The executor the toolbox reads with: with `scan` where this engine can scan. */
   private scanningExecutor(id: string): SqlExecutor {
     const exec = executorFor(this, id);
-    if (!this.host.heap || !canScan(this.SQL)) return exec;
+    if (!this.host.heap || !this.get(id).sqljs || !canScan(this.SQL)) return exec;
     return { ...exec, scan: (sql, params, visit) => this.scan(id, sql, params, visit) };
   }
 

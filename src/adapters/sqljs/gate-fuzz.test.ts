@@ -6,6 +6,9 @@
 // the data the same. Every write must be refused; every read must run.
 
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DbEngine } from '../../core/engine';
@@ -91,6 +94,17 @@ describe('read-only gate, generated corpus', () => {
     await engine.open({ id: 'db', name: 'corpus.sqlite', bytes });
     const failures = await runCorpus(engine, corpus.writes, corpus.reads);
     expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('read from the file as needed (issue 26): every write refused, every read allowed, the file unchanged', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'dowser-fuzz-')), 'corpus.sqlite');
+    writeFileSync(path, bytes);
+    const engine = await createNodeEngine();
+    const report = await engine.open({ id: 'db', name: 'corpus.sqlite', bytes: { path }, read: 'file' });
+    expect(report.readFrom).toBe('file');
+    const failures = await runCorpus(engine, corpus.writes, corpus.reads);
+    expect(failures).toEqual([]);
+    expect(sha256(readFileSync(path))).toBe(sha256(bytes));
   }, 120_000);
 
   it('through the worker (the page path), a sample of 400 writes and every read', async () => {

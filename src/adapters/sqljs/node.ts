@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { type EngineHost, SqljsEngine } from './engine';
 import { loadSqlJs } from './runtime';
+import { loadNodeFileSqlite, openNodeFile } from '../wasqlite/node';
 
 const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
 
@@ -21,5 +22,17 @@ export async function createNodeEngine(host: Pick<EngineHost, 'tokenizerWorkers'
   const { SQL, heapBytes, heap } = await loadSqlJs(
     async (imports) => (await WebAssembly.instantiate(wasm, imports)).instance,
   );
-  return new SqljsEngine(SQL, undefined, { ...host, heapBytes, heap, readPath: readDatabaseFile });
+  return new SqljsEngine(SQL, undefined, {
+    ...host,
+    heapBytes,
+    heap,
+    readPath: readDatabaseFile,
+    fileReading: {
+      open: (source) => {
+        if (source instanceof Blob) throw new Error('In Node a database is read by path.');
+        return openNodeFile(source.path);
+      },
+      sqlite: loadNodeFileSqlite,
+    },
+  });
 }

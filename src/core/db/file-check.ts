@@ -18,15 +18,37 @@ export interface HeaderFacts {
   textEncoding: number;
 }
 
-/** Size check made before the file is even read (File.size), so nothing big is loaded in vain. */
-export function checkFileSize(sizeBytes: number): void {
+/**
+ * Above this size an engine that can read a file where it lies does so (issue 26, decision 064):
+ * copying it into memory first costs more time before the schema shows and more memory than
+ * reading the pages asked for.
+ */
+export const READ_FROM_FILE_ABOVE_BYTES = 256 * 1024 * 1024;
+
+/** Where a database is read from: a private copy in memory, or the file itself, page by page. */
+export type ReadPlace = 'memory' | 'file';
+/** What the caller asks for; `auto` chooses by size (READ_FROM_FILE_ABOVE_BYTES). */
+export type ReadChoice = 'auto' | ReadPlace;
+
+/** Where to read a file of `sizeBytes` from, when the engine `canReadFile` at all. */
+export function readPlace(sizeBytes: number, choice: ReadChoice, canReadFile: boolean): ReadPlace {
+  if (!canReadFile || choice === 'memory') return 'memory';
+  if (choice === 'file') return 'file';
+  return sizeBytes > READ_FROM_FILE_ABOVE_BYTES ? 'file' : 'memory';
+}
+
+/**
+ * Size check made before the file is even read (File.size), so nothing big is loaded in vain.
+ * `maxBytes` is what one piece of memory holds; a file read where it lies has no such limit.
+ */
+export function checkFileSize(sizeBytes: number, maxBytes = MAX_FILE_BYTES): void {
   if (sizeBytes === 0)
     throw new DowserError('empty_file', 'The file is empty (0 bytes), so there is no database in it.');
-  if (sizeBytes > MAX_FILE_BYTES) {
+  if (sizeBytes > maxBytes) {
     const gib = (sizeBytes / 1024 ** 3).toFixed(1);
     throw new DowserError(
       'too_large',
-      `The file is ${gib} GiB. A browser can hold about 2 GiB in one piece (less on phones), so Dowser cannot open it. Use the CLI, or a smaller extract of the database.`,
+      `The file is ${gib} GiB. A browser can hold about 2 GiB in one piece (less on phones), so it cannot be copied into memory. Open it to be read from the file instead (the default for large files).`,
     );
   }
 }
@@ -52,9 +74,12 @@ function looksLikeText(bytes: Uint8Array): boolean {
   return printable / bytes.length > 0.95;
 }
 
-/** Validates the header; throws a DowserError that says what the file seems to be instead. */
-export function readHeader(bytes: Uint8Array): HeaderFacts {
-  checkFileSize(bytes.length);
+/**
+ * Validates the header; throws a DowserError that says what the file seems to be instead.
+ * `bytes` is the whole file, or its first pages when the file is `sizeBytes` long and read where it lies.
+ */
+export function readHeader(bytes: Uint8Array, sizeBytes = bytes.length): HeaderFacts {
+  checkFileSize(sizeBytes, sizeBytes === bytes.length ? MAX_FILE_BYTES : Infinity);
   const head = bytes.subarray(0, Math.min(bytes.length, 100));
   const magic = String.fromCharCode(...head.subarray(0, 16));
   if (magic !== MAGIC) {
@@ -73,7 +98,7 @@ export function readHeader(bytes: Uint8Array): HeaderFacts {
   if (bytes.length < 100)
     throw new DowserError(
       'corrupt',
-      `The file is cut short: ${bytes.length} bytes, less than the 100-byte SQLite header.`,
+      `The file is cut short: ${sizeBytes} bytes, less than the 100-byte SQLite header.`,
     );
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rawPageSize = view.getUint16(16);

@@ -103,7 +103,7 @@ export function reportText(report: OpenReport): string {
         ? 'integrity ok'
         : 'integrity check FAILED';
   const lines = [
-    `${visible(report.name)}: ${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}, ${report.pageCount || '?'} pages of ${report.pageSize} bytes, ${integrity}`,
+    `${visible(report.name)}: ${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}, ${report.pageCount || '?'} pages of ${report.pageSize} bytes, ${integrity}${report.readFrom === 'file' ? ', read from the file as needed' : ''}`,
     ...report.issues.map((i) => `${i.level} [${i.code}]: ${multiline(i.message)}`),
   ];
   return lines.join('\n') + '\n';
@@ -111,7 +111,8 @@ export function reportText(report: OpenReport): string {
 
 function tableText(t: TableInfo, stats: Map<string, ColumnStatsEntry> | null): string {
   if (t.skipped) return `${t.kind} ${visible(t.name)}: not read (the time budget ran out)\n`;
-  const rows = t.rowCount === null ? 'rows unknown' : plural(t.rowCount, 'row');
+  const rows =
+    t.rowCount === null ? 'rows unknown' : `${t.rowCountEstimated ? 'about ' : ''}${plural(t.rowCount, 'row')}`;
   const lines = [`${t.kind} ${visible(t.name)}${t.withoutRowid ? ' (WITHOUT ROWID)' : ''}: ${rows}`];
   if (t.error) lines.push(`  error: ${visible(t.error)}`);
   const width = Math.min(30, Math.max(0, ...t.columns.map((c) => displayWidth(visible(c.name)))));

@@ -249,7 +249,10 @@ export function groundedSchema(
   for (const t of schema.tables) {
     if (t.skipped) continue;
     const kind = t.kind === 'view' ? ' (view)' : t.kind === 'virtual' ? ' (virtual)' : '';
-    const rows = t.rowCount === null ? '' : `: ${t.rowCount} row${t.rowCount === 1 ? '' : 's'}`;
+    const rows =
+      t.rowCount === null
+        ? ''
+        : `: ${t.rowCountEstimated ? 'about ' : ''}${t.rowCount} row${t.rowCount === 1 ? '' : 's'}`;
     const extra: string[] = [];
     if (t.primaryKey.length > 1) extra.push(`primary key (${t.primaryKey.map(promptIdent).join(', ')})`);
     for (const fk of t.foreignKeys)

@@ -26,7 +26,7 @@ export function promptIdent(name: string): string {
 
 const list = (names: string[]) => names.map(promptIdent).join(', ');
 
-const rowsText = (t: TableInfo) => (t.rowCount === null ? '?' : String(t.rowCount));
+const rowsText = (t: TableInfo) => (t.rowCount === null ? '?' : `${t.rowCountEstimated ? '~' : ''}${t.rowCount}`);
 
 /** `customer_id -> customers.id`; composite keys as `(a, b) -> parent(x, y)`. */
 function foreignKeyText(fk: ForeignKey): string {
@@ -128,7 +128,7 @@ export function columnListing(schema: Schema): string {
       if (t.primaryKey.length > 1) extra.push(`pk (${list(t.primaryKey)})`);
       for (const fk of t.foreignKeys) if (fk.from.length > 1) extra.push(foreignKeyText(fk).replace(' -> ', ' → '));
       const kind = t.kind === 'view' ? ' view' : t.kind === 'virtual' ? ' virtual' : '';
-      const rows = t.rowCount === null ? '' : ` ${t.rowCount} rows`;
+      const rows = t.rowCount === null ? '' : ` ${t.rowCountEstimated ? 'about ' : ''}${t.rowCount} rows`;
       return `${promptIdent(t.name)}${kind}(${[...cols, ...extra].join(', ')})${rows}${t.error ? ' unreadable' : ''}`;
     })
     .join('\n');

@@ -307,3 +307,31 @@ describe('introspect, a key declared twice', () => {
     expect(d.foreignKeys.map((fk) => fk.from[0])).toEqual(['owner_id', 'other']);
   });
 });
+
+describe('row counts of very large tables (exactRowsUpTo)', () => {
+  it('counts up to the limit, then estimates from the rowid range and says so; WITHOUT ROWID tables are counted', async () => {
+    const engine = await createNodeEngine();
+    await engine.open({
+      id: 'n',
+      name: 'n.sqlite',
+      bytes: await buildDb(`
+        CREATE TABLE few (id INTEGER PRIMARY KEY);
+        CREATE TABLE many (id INTEGER PRIMARY KEY, v TEXT);
+        CREATE TABLE keyed (k TEXT PRIMARY KEY) WITHOUT ROWID;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12)
+        INSERT INTO many SELECT i, 'x' FROM n;
+        INSERT INTO few VALUES (1), (2);
+        DELETE FROM many WHERE id = 5;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9)
+        INSERT INTO keyed SELECT 'k' || i FROM n;`),
+    });
+    const schema = await introspect(executorFor(engine, 'n'), { exactRowsUpTo: 5 });
+    const byName = (n: string) => schema.tables.find((t) => t.name === n)!;
+    expect([byName('few').rowCount, byName('few').rowCountEstimated]).toEqual([2, undefined]);
+    // 11 rows with ids 1..12: the estimate is the range, and it is marked as one.
+    expect([byName('many').rowCount, byName('many').rowCountEstimated]).toEqual([12, true]);
+    expect([byName('keyed').rowCount, byName('keyed').rowCountEstimated]).toEqual([9, undefined]);
+    const exact = await introspect(executorFor(engine, 'n'));
+    expect(exact.tables.find((t) => t.name === 'many')!.rowCount).toBe(11);
+  });
+});

@@ -115,9 +115,30 @@ async function indexesOf(exec: SqlExecutor, table: string): Promise<IndexInfo[]>
   return out;
 }
 
-async function rowCountOf(exec: SqlExecutor, table: string): Promise<{ count: number | null; error?: string }> {
+interface RowCount {
+  count: number | null;
+  estimated?: true;
+  error?: string;
+}
+
+/**
+ * Rows of a table: counted exactly, or, with `exactUpTo`, counted up to that many and then
+ * estimated from the rowid range (two b-tree descents), so a schema shows at once however
+ * large the file (a count reads every page of the table: seconds per gigabyte read from a file).
+ */
+async function rowCountOf(exec: SqlExecutor, table: string, rowid: boolean, exactUpTo?: number): Promise<RowCount> {
+  const t = quoteIdent(table);
   try {
-    const r = await exec.query(`SELECT count(*) FROM ${quoteIdent(table)}`);
+    if (exactUpTo !== undefined && rowid) {
+      const r = await exec.query(`SELECT count(*) FROM (SELECT 1 FROM ${t} LIMIT ${exactUpTo + 1})`);
+      const counted = num(r.rows[0]?.[0] ?? null);
+      if (counted === null || counted <= exactUpTo) return { count: counted };
+      // Two subqueries: SQLite finds a lone min() or max() of the rowid at a b-tree's end, not both in one.
+      const range = await exec.query(`SELECT (SELECT max(rowid) FROM ${t}) - (SELECT min(rowid) FROM ${t}) + 1`);
+      const span = num(range.rows[0]?.[0] ?? null);
+      if (span !== null && span > exactUpTo) return { count: span, estimated: true };
+    }
+    const r = await exec.query(`SELECT count(*) FROM ${t}`);
     return { count: num(r.rows[0]?.[0] ?? null) };
   } catch (e) {
     return { count: null, error: e instanceof Error ? e.message : String(e) };
@@ -142,6 +163,11 @@ export interface IntrospectOptions {
   maxObjects?: number;
   /** Count the rows of views (default true): a view's count runs its whole query. */
   countViews?: boolean;
+  /**
+   * Count a table's rows exactly up to this many; above, estimate from its rowid range and mark
+   * the count `rowCountEstimated` (the engine asks this for files read where they lie).
+   */
+  exactRowsUpTo?: number;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -234,10 +260,11 @@ export async function introspect(exec: SqlExecutor, options: IntrospectOptions =
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
-    const rc =
+    const withoutRowid = kind === 'table' && isWithoutRowid(sql);
+    const rc: RowCount =
       error || (kind === 'view' && options.countViews === false)
         ? { count: null, error }
-        : await rowCountOf(exec, name);
+        : await rowCountOf(exec, name, kind === 'table' && !withoutRowid, options.exactRowsUpTo);
     if (rc.error && isVirtual) {
       const mod = virtualModule(sql);
       error = /no such module/i.test(rc.error)
@@ -257,10 +284,11 @@ export async function introspect(exec: SqlExecutor, options: IntrospectOptions =
       sql,
       columns,
       primaryKey,
-      withoutRowid: kind === 'table' && isWithoutRowid(sql),
+      withoutRowid,
       foreignKeys: kind === 'table' ? await foreignKeysOf(exec, name, pkOf) : [],
       indexes: kind === 'table' ? await indexesOf(exec, name) : [],
       rowCount: rc.count,
+      ...(rc.estimated ? { rowCountEstimated: true as const } : {}),
       ...(error ? { error } : {}),
     });
   }

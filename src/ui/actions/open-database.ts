@@ -7,7 +7,7 @@ import { quoteIdentIfNeeded } from '../../core/sql/quote';
 import { queryKeys, schemaQuery } from '../queries';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
-import { checkFileSize } from '../../core/db/file-check';
+import { checkFileSize, MAX_FILE_BYTES } from '../../core/db/file-check';
 import { TABLE_FILE } from '../../core/import/table-file';
 import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
@@ -45,12 +45,15 @@ async function openSource(
   const sizeBytes = options.tables ? options.tables.reduce((n, t) => n + sizeOf(t.source), 0) : sizeOf(source);
   app.upsertDb({ id, name, sizeBytes, status: 'opening', progress: 0 });
   try {
-    checkFileSize(sizeBytes);
+    // A SQLite file above what memory holds is read where it lies (issue 26); imports are in memory.
+    checkFileSize(sizeBytes, options.tables ? MAX_FILE_BYTES : Infinity);
     // The File goes to the worker as a handle and is read there: no copy on the main thread;
     // CSV, TSV and JSON files are parsed and imported there too (issue 26).
     let opened = false; // a late progress message must not undo "ready"
     const tables = options.tables?.map((t) => ({ name: t.name, bytes: t.source }));
-    const report = await getServices().engine.open({ id, name, bytes: source, ...(tables ? { tables } : {}) }, (p) => {
+    const read = useApp.getState().settings.readDatabases;
+    const request = { id, name, bytes: source, read, ...(tables ? { tables } : {}) };
+    const report = await getServices().engine.open(request, (p) => {
       if (!opened) useApp.getState().patchDb(id, { progress: p });
     });
     opened = true;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { readJson, writeJson } from './storage';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
+import type { ReadChoice } from '../../core/db/file-check';
 
 export interface Settings {
   queryTimeoutMs: number;
@@ -25,6 +26,8 @@ export interface Settings {
   answerMode: AnswerMode;
   /** The results grid shows numbers with the browser's digit grouping, or as stored. */
   numberFormat: 'locale' | 'raw';
+  /** A SQLite file is copied into memory, or read from the file as needed; `auto` by size (issue 26). */
+  readDatabases: ReadChoice;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -39,6 +42,7 @@ export const DEFAULT_SETTINGS: Settings = {
   enterAcceptsSuggestion: false,
   answerMode: DEFAULT_ANSWER_MODE,
   numberFormat: 'locale',
+  readDatabases: 'auto',
 };
 
 export const SETTINGS_KEY = 'dowser.settings';
@@ -62,6 +66,7 @@ const fields = z.object({
   enterAcceptsSuggestion: z.boolean().catch(d.enterAcceptsSuggestion),
   answerMode: z.enum(ANSWER_MODES).catch(d.answerMode),
   numberFormat: z.enum(['locale', 'raw']).catch(d.numberFormat),
+  readDatabases: z.enum(['auto', 'memory', 'file']).catch(d.readDatabases),
 });
 
 const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });

@@ -76,7 +76,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
       {onlyDemo && (
         <p className="muted small" data-testid="own-file-hint">
           Your own data: drop a <b>.sqlite</b>, <b>CSV</b> or <b>JSON</b> file anywhere on this page, or use{' '}
-          <b>Open file…</b> at the top. It is read here, in this browser, on a read-only copy; it is never uploaded.
+          <b>Open file…</b> at the top. It is read here, in this browser, read-only; it is never uploaded.
         </p>
       )}
       <form

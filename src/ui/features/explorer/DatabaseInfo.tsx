@@ -1,6 +1,11 @@
 import { formatBytes, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 
+/** How the engine holds the file: a private copy in memory, or the file read as needed (issue 26). */
+export function readFromText(readFrom: 'memory' | 'file' | undefined): string {
+  return readFrom === 'file' ? 'read-only, read from the file as needed' : 'read-only copy in memory';
+}
+
 /** What opening the file found: size, SQLite version, integrity, and any problems (kept here after notices are dismissed). */
 export function DatabaseInfo({ dbId }: { dbId: string }) {
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
@@ -14,9 +19,9 @@ export function DatabaseInfo({ dbId }: { dbId: string }) {
         : 'integrity problems';
   return (
     <div className="db-info small" data-testid="db-info">
-      <div className="muted">
+      <div className="muted" data-read-from={report.readFrom ?? 'memory'}>
         {formatBytes(report.sizeBytes)} · SQLite {report.sqliteVersion} · {integrity}
-        {db.readyMs != null ? ` · opened in ${db.readyMs} ms` : ''} · read-only copy
+        {db.readyMs != null ? ` · opened in ${db.readyMs} ms` : ''} · {readFromText(report.readFrom)}
       </div>
       {report.issues.length > 0 && (
         <ul className="plain db-issues">

@@ -138,7 +138,11 @@ function TableRow({
           </span>
         )}
         <span className="muted small">
-          {t.skipped ? 'not read yet' : t.error ? 'unreadable' : formatCount(t.rowCount)}
+          {t.skipped
+            ? 'not read yet'
+            : t.error
+              ? 'unreadable'
+              : `${t.rowCountEstimated ? '≈ ' : ''}${formatCount(t.rowCount)}`}
         </span>
       </button>
       {selected === t.name &&

@@ -1,3 +1,4 @@
+import { READ_FROM_FILE_ABOVE_BYTES, type ReadChoice } from '../../../core/db/file-check';
 import { rememberOpenFiles } from '../../actions/open-database';
 import { useApp } from '../../store/app-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
@@ -40,6 +41,19 @@ export function SettingsPanel() {
             if (v >= 10) update({ pageSize: Math.round(v) });
           }}
         />
+      </label>
+      <label>
+        Opening a database
+        <select
+          value={settings.readDatabases}
+          onChange={(e) => update({ readDatabases: e.target.value as ReadChoice })}
+        >
+          <option value="auto">
+            Read files over {READ_FROM_FILE_ABOVE_BYTES / 1024 ** 2} MB from the file as needed
+          </option>
+          <option value="file">Always read from the file as needed (least memory)</option>
+          <option value="memory">Always copy into memory (fastest for small files; at most 2 GB)</option>
+        </select>
       </label>
       <label>
         Embedding model (semantic column search; empty = off)
