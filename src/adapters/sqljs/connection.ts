@@ -2,6 +2,7 @@
 // it uses. sql.js's own objects satisfy it; a database read from its file as needed (issue 26,
 // src/adapters/wasqlite) gives the same through another SQLite build.
 
+import type { ScanRow } from '../../core/executor';
 import type { SqlValue } from '../../core/types';
 
 /** A value SQLite can bind (bigints are turned into these first). */
@@ -30,4 +31,10 @@ export interface Connection {
   prepare(sql: string): ConnectionStatement;
   iterateStatements(sql: string): StatementIterator;
   close(): void;
+  /**
+   * Where the connection can: steps one statement and visits each row in place (text as UTF-8
+   * in SQLite's heap, decision 015); returns the rows visited. sql.js's own object has no such
+   * method: the engine scans it with scan.ts.
+   */
+  scan?(sql: string, params: Bindable[], visit: (row: ScanRow) => void): number;
 }

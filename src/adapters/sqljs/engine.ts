@@ -581,21 +581,27 @@ export class SqljsEngine implements DbEngine {
   async scan(id: string, sql: string, params: readonly SqlValue[], visit: (row: ScanRow) => void): Promise<number> {
     const { db, sqljs } = this.get(id);
     const heap = this.host.heap;
-    if (!heap || !sqljs || !canScan(this.SQL))
-      throw new DowserError('internal', 'This engine cannot scan rows in place.');
+    if (!this.canScan(id)) throw new DowserError('internal', 'This engine cannot scan rows in place.');
     const text = this.readGate(db, sql);
     this.assertBytecodeReads(db, text);
     try {
-      return scanRows(this.SQL, sqljs, heap, text, params, visit);
+      if (db.scan) return db.scan(text, params.map(bindable), visit);
+      return scanRows(this.SQL, sqljs!, heap!, text, params, visit);
     } catch (e) {
       throw sqlError(e, text);
     }
   }
 
+  /** A database read from its file scans with its own connection; one in memory with scan.ts. */
+  private canScan(id: string): boolean {
+    const { db, sqljs } = this.get(id);
+    return !!db.scan || (!!this.host.heap && !!sqljs && canScan(this.SQL));
+  }
+
   /** The executor the toolbox reads with: with `scan` where this engine can scan. */
   private scanningExecutor(id: string): SqlExecutor {
     const exec = executorFor(this, id);
-    if (!this.host.heap || !this.get(id).sqljs || !canScan(this.SQL)) return exec;
+    if (!this.canScan(id)) return exec;
     return { ...exec, scan: (sql, params, visit) => this.scan(id, sql, params, visit) };
   }
 

@@ -1,6 +1,7 @@
 // A Connection (see ../sqljs/connection.ts) over wa-sqlite's SQLite, called through its C
 // functions: the engine's code runs unchanged on a database read from its file as needed.
 
+import type { ScanRow } from '../../core/executor';
 import type { SqlValue } from '../../core/types';
 import type { Bindable, Connection, ConnectionStatement, StatementIterator } from '../sqljs/connection';
 import type { WaSqliteModule } from './module';
@@ -115,6 +116,37 @@ export class WaConnection implements Connection {
     };
   }
 
+  scan(sql: string, params: Bindable[], visit: (row: ScanRow) => void): number {
+    const m = this.m;
+    const stmt = this.prepare(sql) as WaStatement;
+    try {
+      if (params.length) stmt.bind(params);
+      const s = stmt.pointer;
+      const row: ScanRow = {
+        type: (j) => m._sqlite3_column_type(s, j),
+        number: (j) => m._sqlite3_column_double(s, j),
+        string: (j) => {
+          const p = m._sqlite3_column_text(s, j);
+          return utf8.decode(m.HEAPU8.subarray(p, p + m._sqlite3_column_bytes(s, j)));
+        },
+        textStart: (j) => m._sqlite3_column_text(s, j),
+        textLength: (j) => m._sqlite3_column_bytes(s, j),
+        // The module replaces HEAPU8 when the memory grows: always the current view.
+        heap: () => m.HEAPU8,
+      };
+      let rows = 0;
+      for (;;) {
+        const rc = m._sqlite3_step(s);
+        if (rc === SQLITE_DONE) return rows;
+        if (rc !== SQLITE_ROW) this.check(rc);
+        visit(row);
+        rows++;
+      }
+    } finally {
+      stmt.free();
+    }
+  }
+
   close(): void {
     this.m._sqlite3_close_v2(this.db);
     this.m._free(this.out);
@@ -129,6 +161,10 @@ class WaStatement implements ConnectionStatement {
     private readonly m: WaSqliteModule,
     private readonly stmt: number,
   ) {}
+
+  get pointer(): number {
+    return this.stmt;
+  }
 
   bind(values: Bindable[]): boolean {
     const m = this.m;

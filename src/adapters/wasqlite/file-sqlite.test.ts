@@ -42,6 +42,23 @@ describe('a database read from its file', () => {
     }
   });
 
+  it('scans rows in place: text as UTF-8 bytes in the heap, numbers, bound parameters', async () => {
+    const path = await shopFile();
+    const db = (await loadNodeFileSqlite()).open(openNodeFile(path), false);
+    try {
+      const seen: string[] = [];
+      const n = db.scan!('SELECT name, id FROM customers WHERE id >= ? ORDER BY id', [2], (row) => {
+        const start = row.textStart(0);
+        const bytes = row.heap().subarray(start, start + row.textLength(0));
+        seen.push(`${new TextDecoder().decode(bytes)}:${row.number(1)}:${row.type(0)}`);
+      });
+      expect(n).toBe(2);
+      expect(seen).toEqual(['Bo:2:3', 'Cy:3:3']);
+    } finally {
+      db.close();
+    }
+  });
+
   it('cannot be written, even with query_only off: the file keeps every byte', async () => {
     const path = await shopFile();
     const before = sha256(readFileSync(path));

@@ -13,6 +13,7 @@ import { createNodeEngine } from '../../adapters/sqljs/node';
 import { nodeTokenizerWorkers } from '../../worker/node/spawn';
 import { DEFAULT_BENCH_OPTIONS, runBench } from '../bench/run-bench';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
+import { readChoice } from '../open-database';
 
 const QUICK_MB = 10;
 
@@ -144,7 +145,9 @@ async function runFileBench(file: string, values: Values, io: CliIo): Promise<nu
     // In process, not in the CLI's worker: the bench measures the engine itself (time and memory).
     open: async () => {
       const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
-      const report = await engine.open({ id: 'bench', name: basename(file), bytes: { path: resolve(file) } });
+      const read = readChoice(process.env.DOWSER_READ);
+      const report = await engine.open({ id: 'bench', name: basename(file), bytes: { path: resolve(file) }, read });
+      io.stderr.write(`[bench] read from ${report.readFrom ?? 'memory'}\n`);
       return { engine, id: 'bench', sizeBytes: report.sizeBytes };
     },
     log: (m) => io.stderr.write(`[bench] ${m}\n`),

@@ -1,0 +1,71 @@
+/**
+ * Opening large SQLite files in the built page (issue 26, decision 064): for each file, a fresh
+ * page with the default settings, the file chosen through the file input (Chromium reads it from
+ * disk: nothing is copied over the protocol), then the time until the database is ready and until
+ * its schema shows (the table list), the longest main-thread task meanwhile, and the peak memory
+ * of all Chromium processes above what they held before the file was chosen (sampled every 100 ms).
+ *
+ *   npm run build && npx vite preview --port 4402 --strictPort --host 127.0.0.1 &
+ *   [READ=auto|memory|file] node scripts/bench-open-page.mjs http://127.0.0.1:4402/ <file.sqlite>...
+ */
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const [url, ...files] = process.argv.slice(2);
+if (!url || files.length === 0) throw new Error('usage: node scripts/bench-open-page.mjs URL file.sqlite...');
+
+/** Resident memory of every Chromium process, MB. */
+function chromiumRssMB() {
+  const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss='], { encoding: 'utf8' });
+  return out.split('\n').reduce((n, l) => n + (Number(l.trim()) || 0), 0) / 1024;
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+});
+console.log('| file | size | read | ready ms | schema shown ms | longest main-thread task ms | peak memory above before MB |');
+console.log('|---|---|---|---|---|---|---|');
+for (const file of files) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.addInitScript((readDatabases) => {
+    localStorage.setItem(
+      'dowser.settings',
+      JSON.stringify({ version: 2, settings: { embeddingDownload: false, readDatabases } }),
+    );
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  }, process.env.READ ?? 'auto');
+  await page.goto(url);
+  await page.locator('.table-list li').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  await page.evaluate(() => (window.__longest = 0));
+  const before = chromiumRssMB();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
+  const t0 = Date.now();
+  await page.getByTestId('file-input').setInputFiles(file);
+  const tab = page.locator('.db-tab', { has: page.getByRole('button', { name: basename(file), exact: true }) });
+  await tab.and(page.locator('[data-status="ready"]')).waitFor({ timeout: 600_000 });
+  const readyMs = Date.now() - t0;
+  await page.locator('.table-list li').filter({ hasNotText: 'not read yet' }).last().waitFor({ timeout: 600_000 });
+  await page.getByTestId('db-info').waitFor();
+  const schemaMs = Date.now() - t0;
+  const readFrom = await page.getByTestId('db-info').locator('[data-read-from]').getAttribute('data-read-from');
+  await page.waitForTimeout(2000);
+  clearInterval(sampler);
+  const longest = await page.evaluate(() => window.__longest);
+  const size = statSync(file).size;
+  console.log(
+    `| ${basename(file)} | ${(size / 1024 ** 3).toFixed(2)} GiB | ${readFrom} | ${readyMs} | ${schemaMs} | ${Math.round(longest)} | ${Math.round(peak - before)} |`,
+  );
+  await context.close();
+}
+await browser.close();
