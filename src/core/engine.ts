@@ -95,6 +95,17 @@ export interface ToolsSummary {
   columnSentences: string[];
 }
 
+/** How long a question waits for indexes under construction before it goes on with less. */
+export interface WaitOptions {
+  waitMs?: number;
+}
+
+/**
+ * What a question asked in the page or the CLI waits for the indexes before its first request
+ * goes out with sampled values and names-only links (issue 26). Evaluation waits for them all.
+ */
+export const QUESTION_WAITS_FOR_INDEXES_MS = 1_500;
+
 /** Per-call additions that are not model-facing arguments. */
 export interface ToolCallExtras {
   /** Cosine similarity per indexed column (from an embedding worker) for search_column. */
@@ -131,9 +142,14 @@ export interface DbEngine {
    * builds of this database use these descriptions too.
    */
   setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary>;
-  linkQuestion(id: string, question: string): Promise<QuestionLink[]>;
+  /** With `waitMs`: if the indexes are not ready by then, links by names alone (no value links). */
+  linkQuestion(id: string, question: string, options?: WaitOptions): Promise<QuestionLink[]>;
   /** Column statistics and inferred keys for a grounded prompt (building the indexes first if needed). */
-  grounding(id: string): Promise<Grounding>;
+  /**
+   * With `waitMs`: if the indexes are not ready by then, statistics of each table's first rows
+   * (`sampledRows`) while the build goes on (issue 26: ask while indexing).
+   */
+  grounding(id: string, options?: WaitOptions): Promise<Grounding>;
   /**
    * Bytes of memory SQLite's heap holds now, 0 where nobody measures it (a WebAssembly heap never
    * shrinks, so a transport may replace a worker whose heap grew too far).

@@ -17,6 +17,7 @@ import type {
   ToolCallExtras,
   ToolsOptions,
   ToolsSummary,
+  WaitOptions,
   WholeValue,
 } from '../core/engine';
 import type { ColumnDescriptions } from '../core/retrieval/column-index';
@@ -66,6 +67,8 @@ const limitText = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;
 const closedError = () => new DowserError('cancelled', 'Stopped: the database engine was closed.');
 
 export class RestartableEngine implements DbEngine {
+  /** Builds under way by database (started by buildTools), with the worker they run in. */
+  private readonly builds = new Map<string, { worker: SpawnedWorker; done: Promise<unknown> }>();
   private worker: SpawnedWorker;
   private remote: Remote;
   /** The bytes of every open database: the worker can die at any time. */
@@ -272,15 +275,22 @@ export class RestartableEngine implements DbEngine {
   buildTools(id: string, options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary> {
     this.toolOptions.set(id, options);
     const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
-    return this.call(
+    const worker = this.worker;
+    const job = this.call(
       async (r) => {
-        const worker = this.worker;
         const summary = await r.buildTools(id, options, progress);
         await this.builtIn(r, id, worker);
         return summary;
       },
       Math.max(this.queryTimeoutMs, 10 * 60_000),
     );
+    // A question asked meanwhile waits for this build instead of starting a second one.
+    this.builds.set(id, { worker, done: job });
+    const forget = () => {
+      if (this.builds.get(id)?.done === job) this.builds.delete(id);
+    };
+    job.then(forget, forget);
+    return job;
   }
 
   /**
@@ -313,29 +323,40 @@ export class RestartableEngine implements DbEngine {
     );
   }
 
-  linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
+  linkQuestion(id: string, question: string, options: WaitOptions = {}): Promise<QuestionLink[]> {
     return this.call(
       async (r) => {
-        await this.ensureTools(r, id);
-        return r.linkQuestion(id, question);
+        await this.toolsWithin(r, id, options);
+        return r.linkQuestion(id, question, options);
       },
       this.queryTimeoutMs + this.rebuildAllowanceMs(id),
     );
   }
 
-  grounding(id: string): Promise<Grounding> {
+  grounding(id: string, options: WaitOptions = {}): Promise<Grounding> {
     return this.call(
       async (r) => {
-        await this.ensureTools(r, id);
-        return r.grounding(id);
+        await this.toolsWithin(r, id, options);
+        return r.grounding(id, options);
       },
       this.queryTimeoutMs + this.rebuildAllowanceMs(id),
     );
+  }
+
+  /** With `waitMs` the build is started, not awaited: the worker answers with what it has by then. */
+  private async toolsWithin(r: Remote, id: string, options: WaitOptions): Promise<void> {
+    if (options.waitMs === undefined) return this.ensureTools(r, id);
+    void this.ensureTools(r, id).catch(() => undefined);
   }
 
   /** After a restart the new worker has no indexes: rebuild them with the options last used. */
   private async ensureTools(r: Remote, id: string): Promise<void> {
     if (this.toolsBuiltIn.get(id) === this.worker) return;
+    const underway = this.builds.get(id);
+    if (underway?.worker === this.worker) {
+      await underway.done.catch(() => undefined);
+      if (this.toolsBuiltIn.get(id) === this.worker) return;
+    }
     const worker = this.worker;
     await r.buildTools(id, this.toolOptions.get(id) ?? {});
     await this.builtIn(r, id, worker);

@@ -26,11 +26,12 @@ import type {
   ToolCallExtras,
   ToolsOptions,
   ToolsSummary,
+  WaitOptions,
   WholeValue,
 } from '../../core/engine';
 import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
-import type { QuestionLink } from '../../core/retrieval/linker';
+import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retrieval/linker';
 import type { Grounding } from '../../core/prompt/grounded-schema';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
@@ -108,6 +109,10 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
  * (introspect's `exactRowsUpTo`): about 0.2 s of reading per table, whatever the file's size.
  */
 const FILE_EXACT_ROW_COUNT = 1_000_000;
+
+/** Rows of each table a grounding made before the indexes are ready looks at, and its time. */
+const SAMPLED_GROUNDING_ROWS = 10_000;
+const SAMPLED_GROUNDING_MS = 1_500;
 
 /** Above this size a Blob is read in a stream, so the page can show progress. */
 const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
@@ -562,8 +567,8 @@ export class SqljsEngine implements DbEngine {
       ...options,
       ...(fromFile ? { exactRowsUpTo: FILE_EXACT_ROW_COUNT } : {}),
     });
-    // An estimate is no count: statistics count such a table themselves, within their budget.
-    for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCountEstimated ? null : t.rowCount);
+    // An estimate (a very large table) is enough for statistics: they read the first rows only.
+    for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCount);
     return schema;
   }
 
@@ -673,12 +678,52 @@ export class SqljsEngine implements DbEngine {
     return (await this.toolboxOf(id)).call(name, args, undefined, extras);
   }
 
-  async linkQuestion(id: string, question: string): Promise<QuestionLink[]> {
-    return (await this.toolboxOf(id)).link(question);
+  async linkQuestion(id: string, question: string, options: WaitOptions = {}): Promise<QuestionLink[]> {
+    const toolbox = await this.toolboxWithin(id, options.waitMs);
+    if (toolbox) return toolbox.link(question);
+    // The indexes are still being built: names link now, values once they are read.
+    return linkByNames(question, await this.introspect(id));
   }
 
-  async grounding(id: string): Promise<Grounding> {
-    return (await this.toolboxOf(id)).grounding();
+  async grounding(id: string, options: WaitOptions = {}): Promise<Grounding> {
+    const toolbox = await this.toolboxWithin(id, options.waitMs);
+    return toolbox ? toolbox.grounding() : this.sampledGrounding(id);
+  }
+
+  /** The toolbox if it is (or becomes) ready within `waitMs`; without a limit, waits for it. */
+  private async toolboxWithin(id: string, waitMs: number | undefined): Promise<Toolbox | null> {
+    const job = this.toolboxOf(id);
+    if (waitMs === undefined) return job;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    try {
+      return await Promise.race([job, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * What Auto's first request shows while the indexes are built (issue 26): statistics of each
+   * table's first SAMPLED_GROUNDING_ROWS rows, within SAMPLED_GROUNDING_MS, and the
+   * descriptions; keys are inferred only by the full build.
+   */
+  private async sampledGrounding(id: string): Promise<Grounding> {
+    const entry = this.get(id);
+    const schema = await this.introspect(id);
+    const stats: ColumnStats[] = [];
+    const deadline = now() + SAMPLED_GROUNDING_MS;
+    for (const t of schema.tables) {
+      if (t.kind !== 'table' || t.skipped || t.error) continue;
+      for (const c of t.columns) {
+        if (c.hidden || now() > deadline) continue;
+        stats.push(await this.columnStats(id, t.name, c.name, { rowBudget: SAMPLED_GROUNDING_ROWS }));
+      }
+    }
+    const descriptions = [...(entry.toolOptions.descriptions ?? new Map())].flatMap(([table, columns]) =>
+      [...columns].map(([column, text]) => ({ table, column, text })),
+    );
+    return { stats, inferredKeys: [], descriptions, sampledRows: SAMPLED_GROUNDING_ROWS };
   }
 }
 

@@ -1,6 +1,7 @@
 // `dowser ask`: answers one question about a SQLite file with the agent, printing its events as
 // they happen (readable lines, or JSONL with --json). The pieces live in src/cli/ask/.
 
+import { QUESTION_WAITS_FOR_INDEXES_MS } from '../../core/engine';
 import { checkStep } from '../../core/agent/check-step';
 import { agentToolsOf } from '../ask/agent-tools';
 import { ANSWER_MODE_HELP, DEFAULT_ANSWER_MODE, runAnswer } from '../../core/agent/answer-mode';
@@ -138,7 +139,9 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
     // The plan is checked before the tools are built: its problems are the person's to fix first.
     const plan = o.plan ? planOrErrorEvent(o, io, planJson, schema) : undefined;
     if (!o.json) io.stderr.write('Building the retrieval tools…\n');
-    await db.engine.buildTools(db.id);
+    // Started, not awaited: a large file's first request goes out with sampled values while the
+    // indexes are built; a tool call waits for them (issue 26). A failed build fails that call.
+    void db.engine.buildTools(db.id).catch(() => undefined);
     const tools = agentToolsOf(db);
     const signal = controller.signal;
     const privacy = privacyFor(o);
@@ -165,7 +168,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             privacy,
             tools,
             schema,
-            links: await db.engine.linkQuestion(db.id, o.question),
+            links: await db.engine.linkQuestion(db.id, o.question, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS }),
             // Auto's first request shows each column's stored values from the built indexes.
             signal,
             confirmedPlan: plan,

@@ -3,6 +3,7 @@
 // each question runs as `dowser ask` runs one (Auto by default), with the conversation so far as
 // its thread. Lines come from the terminal, or from a pipe (a script of questions and commands).
 
+import { QUESTION_WAITS_FOR_INDEXES_MS } from '../../core/engine';
 import { createInterface } from 'node:readline';
 import { writeFileSync } from 'node:fs';
 import { runAnswer, DEFAULT_ANSWER_MODE } from '../../core/agent/answer-mode';
@@ -76,7 +77,8 @@ export async function runChat(
   try {
     schema = await db.engine.introspect(db.id);
     io.stderr.write('Building the retrieval tools…\n');
-    await db.engine.buildTools(db.id);
+    // Started, not awaited: questions go out while the indexes are built (issue 26).
+    void db.engine.buildTools(db.id).catch(() => undefined);
     const privacy = privacyFor(o);
     io.stderr.write(privacyNote(o, privacy));
     io.stderr.write(
@@ -134,7 +136,7 @@ export async function runChat(
         privacy: privacyFor(o!),
         tools,
         schema,
-        links: await db.engine.linkQuestion(db.id, question),
+        links: await db.engine.linkQuestion(db.id, question, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS }),
         signal: controller.signal,
         askUser: cliAskUser({ ...o!, json: false }, io, terminal, controller.signal),
         ...(thread.length ? { history: [...thread] } : {}),

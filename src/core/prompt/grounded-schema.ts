@@ -26,6 +26,11 @@ export interface Grounding {
    * referencing column, with a few values of each side already quoted as data (schema/key-health.ts).
    */
   unmatchedKeys?: Array<{ table: string; column: string; childExamples: string[]; parentExamples: string[] }>;
+  /**
+   * Set while the indexes are still being built (issue 26): the statistics come from at most
+   * this many first rows of each table, and inferred keys are not known yet.
+   */
+  sampledRows?: number;
 }
 
 /**
@@ -274,6 +279,10 @@ export function groundedSchema(
       if (st?.looksLikeDate) notes.add(ISO_DATE_NOTE);
     }
   }
+  if (grounding?.sampledRows)
+    notes.add(
+      `the stored values shown come from the first ${grounding.sampledRows} rows of each table (the rest is still being read): other values may be stored`,
+    );
   return { text: lines.join('\n'), notes: [...notes] };
 }
 

@@ -7,6 +7,7 @@
 // The cells go to a ValueSink (the index builder), which keeps short values with their counts
 // and indexes long texts by rowid (value-index.ts).
 
+import { eventYielder } from '../yield';
 import { DowserError } from '../errors';
 import { CELL_REAL, CELL_INTEGER, CELL_NULL, CELL_TEXT, type ScanRow, type SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
@@ -116,6 +117,8 @@ async function scanTable(
 ): Promise<void> {
   const rowid = rowidName(table);
   const columns = table.columns.filter(mayHoldText);
+  // Other calls to the engine (a question's schema and sampled values) run between pages.
+  const pause = eventYielder();
   const sinks = columns.map((c) => sink.column(table, c, rowid !== null));
   const t = quoteIdent(table.name);
   let lastRowid: SqlValue = null;
@@ -174,6 +177,7 @@ async function scanTable(
       rowsRead += n;
       onRows(n);
       if (n < pageSize) break;
+      await pause();
     }
     for (const s of sinks) s.done(rowsRead);
     for (const s of numberSinks) s.done(rowsRead);
@@ -204,6 +208,7 @@ async function scanTable(
     onRows(n);
     if (isLastPage(page, pageSize)) break;
     if (rowid) lastRowid = page.rows[n - 1][0];
+    await pause();
   }
   for (const s of sinks) s.done(rowsRead);
 }

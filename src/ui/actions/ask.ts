@@ -2,6 +2,7 @@
 // and on tool calls); tools run in the database worker; every event lands in the store as it comes.
 
 import { DEFAULT_ANSWER_MODE, runAnswer, type AnswerMode } from '../../core/agent/answer-mode';
+import { QUESTION_WAITS_FOR_INDEXES_MS } from '../../core/engine';
 import { toDowserError } from '../../core/errors';
 import { LlmError } from '../../core/llm/types';
 import { queryKeys } from '../queries';
@@ -135,7 +136,7 @@ export async function ask(dbId: string, question: string, hints: string, options
   };
   try {
     const schema = await fullSchema(getServices(), dbId);
-    const links = await linkQuestion(dbId, question);
+    const links = await linkQuestion(dbId, question, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS });
     // In-browser models download first: their progress shows where the streamed text will be.
     // A cloud server used for the first time waits for the person's privacy choice.
     const privacy = await privacyLevelFor(settings);

@@ -4,7 +4,7 @@
 // Column descriptions (the glossary) go in at build time and again whenever they change.
 
 import { describeError } from '../../core/errors';
-import type { ToolsSummary } from '../../core/engine';
+import { QUESTION_WAITS_FOR_INDEXES_MS, type ToolsSummary, type WaitOptions } from '../../core/engine';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
@@ -168,12 +168,16 @@ export async function runTool(dbId: string, name: string, args: unknown): Promis
 }
 
 /** Column statistics and inferred keys for Auto's grounded request. */
+/** The build is started, not awaited: a large file's first request goes out with sampled values (issue 26). */
 export async function groundingOf(dbId: string) {
-  await ensureTools(dbId);
-  return getServices().engine.grounding(dbId);
+  void ensureTools(dbId).catch(() => undefined);
+  return getServices().engine.grounding(dbId, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS });
 }
 
-export async function linkQuestion(dbId: string, question: string) {
-  await ensureTools(dbId);
-  return getServices().engine.linkQuestion(dbId, question);
+/** With `waitMs` (a question being asked), names alone link when the indexes are not ready by then. */
+export async function linkQuestion(dbId: string, question: string, options: WaitOptions = {}) {
+  const build = ensureTools(dbId);
+  if (options.waitMs === undefined) await build;
+  else void build.catch(() => undefined);
+  return getServices().engine.linkQuestion(dbId, question, options);
 }
