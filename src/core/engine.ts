@@ -104,7 +104,7 @@ export interface WaitOptions {
  * What a question asked in the page or the CLI waits for the indexes before its first request
  * goes out with sampled values and names-only links (issue 26). Evaluation waits for them all.
  */
-export const QUESTION_WAITS_FOR_INDEXES_MS = 1_500;
+export const QUESTION_WAITS_FOR_INDEXES_MS = 1_000;
 
 /** Per-call additions that are not model-facing arguments. */
 export interface ToolCallExtras {

@@ -65,6 +65,8 @@ interface OpenDb {
   report: OpenReport;
   rowCounts: Map<string, number | null>;
   toolbox?: Promise<Toolbox>;
+  /** The build a question already waited for in vain (toolboxWithin): not waited for again. */
+  waitedFor?: Promise<Toolbox>;
   /** The options of the last build (descriptions updated by setDescriptions), for lazy rebuilds. */
   toolOptions: ToolsOptions;
 }
@@ -690,14 +692,23 @@ export class SqljsEngine implements DbEngine {
     return toolbox ? toolbox.grounding() : this.sampledGrounding(id);
   }
 
-  /** The toolbox if it is (or becomes) ready within `waitMs`; without a limit, waits for it. */
+  /**
+   * The toolbox if it is (or becomes) ready within `waitMs`; without a limit, waits for it. A
+   * build is waited for once: after one wait ran out (a question's links), the next calls (its
+   * grounding, the next question) answer at once until the build is done.
+   */
   private async toolboxWithin(id: string, waitMs: number | undefined): Promise<Toolbox | null> {
+    const entry = this.get(id);
     const job = this.toolboxOf(id);
     if (waitMs === undefined) return job;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), entry.waitedFor === job ? 0 : waitMs);
+    });
     try {
-      return await Promise.race([job, late]);
+      const ready = await Promise.race([job, late]);
+      if (!ready) entry.waitedFor = job;
+      return ready;
     } finally {
       clearTimeout(timer);
     }

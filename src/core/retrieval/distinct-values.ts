@@ -53,7 +53,7 @@ export interface ValueSink {
   numbers?(table: TableInfo, column: ColumnInfo): NumberSink;
 }
 
-const DEFAULT_PAGE_SIZE = 50_000;
+const DEFAULT_PAGE_SIZE = 10_000;
 
 /**
  * Columns that may hold text: TEXT affinity, or NUMERIC/BLOB affinity (no declared type, DATE,
