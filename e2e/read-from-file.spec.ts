@@ -19,7 +19,10 @@ test('with "always read from the file", a dropped database is read in place, que
   });
   await openApp(page);
   await uploadFixture(page, 'tricky.sqlite');
-  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'tricky.sqlite', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   const info = page.getByTestId('db-info');
   await expect(info).toContainText('read-only, read from the file as needed');
   await expect(info.locator('[data-read-from]')).toHaveAttribute('data-read-from', 'file');

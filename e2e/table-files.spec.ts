@@ -1,5 +1,6 @@
 // CSV, TSV and JSON files in the page (issue 26): dropped together they become one database, a
 // table each, parsed in the database worker; the types and the rows that did not fit are said.
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openApp, runSql } from './support';
 
@@ -24,4 +25,26 @@ test('two CSV files chosen together become one database with a table each; misfi
   await expect(row).toContainText('00501');
   await expect(row).toContainText('text');
   await expect(row).toContainText('Ada');
+});
+
+test('a database made from table files is saved as a SQLite file that opens again as one', async ({ page }) => {
+  await openApp(page);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([
+      { name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('region,units\nNorth,3\nSouth,5\n') },
+    ]);
+  await expect(page.getByRole('button', { name: 'sales.csv', exact: true })).toHaveAttribute('aria-current', 'true');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save as a SQLite file' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('sales.sqlite');
+  const path = await file.path();
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'saved.sqlite', mimeType: 'application/octet-stream', buffer: readFileSync(path) });
+  await expect(page.getByRole('button', { name: 'saved.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'Save as a SQLite file' })).toHaveCount(0);
+  await runSql(page, 'SELECT sum(units) FROM sales');
+  await expect(page.getByRole('table', { name: 'Query results' }).locator('.grid-row').first()).toContainText('8');
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeEngine } from '../adapters/sqljs/node';
 import { runCli } from './test-support/run-cli';
 
 let dir: string;
@@ -53,5 +54,39 @@ describe('dowser on table files', () => {
     const write = await runCli(['sql', '--db', join(dir, 'sales.csv'), "UPDATE sales SET region = 'x'"]);
     expect(write.code).not.toBe(0);
     expect(write.stderr).toMatch(/read-only|not allowed|only reads/i);
+  });
+
+  it('dowser import writes one SQLite file with a table per file; it opens like any other, and stays read-only after the export', async () => {
+    const out = join(dir, 'together.sqlite');
+    const inputs = ['sales.csv', 'people.jsonl'].map((f) => join(dir, f));
+    const before = inputs.map(hash);
+    const r = await runCli(['import', ...inputs, '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('people.jsonl became table people: 2 rows');
+    expect(r.stderr).toContain('wrote ');
+    expect(inputs.map(hash)).toEqual(before);
+    const q = await runCli(['sql', '--db', out, 'SELECT (SELECT count(*) FROM sales), (SELECT sum(age) FROM people)']);
+    expect(q.stdout).toMatch(/3\s*\|\s*77/);
+    const again = await runCli(['import', inputs[0], '--out', out]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('add --force');
+    expect((await runCli(['import', inputs[0], '--out', out, '--force'])).code).toBe(0);
+    expect((await runCli(['import', join(dir, 'book.xlsx'), '--out', out])).stderr).toContain('is not a table file');
+  });
+
+  it('an imported database exported keeps refusing writes (sql.js resets pragmas when it exports)', async () => {
+    const engine = await createNodeEngine();
+    await engine.open({
+      id: 'i',
+      name: 'sales.csv',
+      bytes: new Uint8Array(),
+      tables: [{ name: 'sales.csv', bytes: readFileSync(join(dir, 'sales.csv')) }],
+    });
+    const bytes = await engine.exportImported('i');
+    expect(new TextDecoder().decode(bytes.subarray(0, 15))).toBe('SQLite format 3');
+    expect((await engine.query('i', 'SELECT query_only FROM pragma_query_only')).rows).toEqual([[1]]);
+    await expect(engine.query('i', "UPDATE sales SET region = 'x'")).rejects.toMatchObject({ code: 'read_only' });
+    await engine.open({ id: 'f', name: 'f.sqlite', bytes: bytes.slice() });
+    await expect(engine.exportImported('f')).rejects.toThrow(/Only a database made from CSV/);
   });
 });

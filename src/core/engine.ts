@@ -144,6 +144,11 @@ export interface DbEngine {
   setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary>;
   /** With `waitMs`: if the indexes are not ready by then, links by names alone (no value links). */
   linkQuestion(id: string, question: string, options?: WaitOptions): Promise<QuestionLink[]>;
+  /**
+   * A database made from table files, as the bytes of a SQLite file (issue 26: keep the import).
+   * Refused for a database opened from a SQLite file: the person has that file already.
+   */
+  exportImported(id: string): Promise<Uint8Array>;
   /** Column statistics and inferred keys for a grounded prompt (building the indexes first if needed). */
   /**
    * With `waitMs`: if the indexes are not ready by then, statistics of each table's first rows

@@ -162,4 +162,6 @@ export interface OpenReport {
   openMs: number;
   /** Read from a private copy in memory, or from the file itself as needed (issue 26). */
   readFrom?: 'memory' | 'file';
+  /** Made from CSV, TSV or JSON files (issue 26): it can be saved as a SQLite file. */
+  imported?: true;
 }

@@ -323,6 +323,10 @@ export class RestartableEngine implements DbEngine {
     );
   }
 
+  exportImported(id: string): Promise<Uint8Array> {
+    return this.call((r) => r.exportImported(id), this.queryTimeoutMs);
+  }
+
   linkQuestion(id: string, question: string, options: WaitOptions = {}): Promise<QuestionLink[]> {
     return this.call(
       async (r) => {

@@ -49,7 +49,11 @@ const api = {
   callTool: async (...a: Parameters<SqljsEngine['callTool']>) => (await ready).callTool(...a),
   setDescriptions: async (...a: Parameters<SqljsEngine['setDescriptions']>) => (await ready).setDescriptions(...a),
   linkQuestion: async (...a: Parameters<SqljsEngine['linkQuestion']>) => (await ready).linkQuestion(...a),
-  grounding: async (id: string) => (await ready).grounding(id),
+  grounding: async (...a: Parameters<SqljsEngine['grounding']>) => (await ready).grounding(...a),
+  exportImported: async (id: string) => {
+    const bytes = await (await ready).exportImported(id);
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
 };
 export type DbWorkerApi = typeof api;
 

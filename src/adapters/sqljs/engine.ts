@@ -387,9 +387,22 @@ export class SqljsEngine implements DbEngine {
       issues,
       openMs: Math.round((now() - t0) * 10) / 10,
       readFrom: 'memory',
+      imported: true,
     };
     this.dbs.set(request.id, { db, sqljs: db, report, rowCounts: new Map(), toolOptions: {} });
     return report;
+  }
+
+  async exportImported(id: string): Promise<Uint8Array> {
+    const { report, sqljs } = this.get(id);
+    if (!report.imported || !sqljs)
+      throw new DowserError('read_only', 'Only a database made from CSV, TSV or JSON files is saved as a SQLite file.');
+    try {
+      return sqljs.export();
+    } finally {
+      // sql.js closes and reopens the database to export it, which resets every pragma.
+      sqljs.exec('PRAGMA query_only = 1');
+    }
   }
 
   async close(id: string): Promise<void> {

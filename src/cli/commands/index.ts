@@ -10,6 +10,7 @@ import { optimizeCommand } from './optimize';
 import { benchCommand } from './bench';
 import { evalCommand } from './eval';
 import { evalToolsCommand } from './eval-tools';
+import { importCommand } from './import';
 import { linkCommand } from './link';
 import { schemaCommand } from './schema';
 import { sqlCommand } from './sql';
@@ -19,6 +20,7 @@ export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
   [
     sqlCommand,
     schemaCommand,
+    importCommand,
     toolsCommand,
     askCommand,
     chatCommand,

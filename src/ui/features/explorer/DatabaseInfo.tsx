@@ -1,3 +1,4 @@
+import { saveImportedDatabase } from '../../actions/save-database';
 import { formatBytes, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 
@@ -23,6 +24,11 @@ export function DatabaseInfo({ dbId }: { dbId: string }) {
         {formatBytes(report.sizeBytes)} · SQLite {report.sqliteVersion} · {integrity}
         {db.readyMs != null ? ` · opened in ${db.readyMs} ms` : ''} · {readFromText(report.readFrom)}
       </div>
+      {report.imported && (
+        <button type="button" className="small" onClick={() => void saveImportedDatabase(dbId)}>
+          Save as a SQLite file
+        </button>
+      )}
       {report.issues.length > 0 && (
         <ul className="plain db-issues">
           {report.issues.map((i) => (
