@@ -28,7 +28,9 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
 });
-console.log('| file | size | read | ready ms | schema shown ms | longest main-thread task ms | peak memory above before MB |');
+console.log(
+  '| file | size | read | ready ms | schema shown ms | longest main-thread task ms | peak memory above before MB |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const file of files) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });

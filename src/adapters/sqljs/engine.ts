@@ -3,7 +3,14 @@
 // (keywords, then compiled bytecode) and the connection is also set to query_only.
 
 import type { Database, SqlJsStatic } from 'sql.js';
-import { checkFileSize, headerIssues, readHeader, readPlace, type ReadPlace } from '../../core/db/file-check';
+import {
+  CHECK_IN_PLACE_UP_TO_BYTES,
+  checkFileSize,
+  headerIssues,
+  readHeader,
+  readPlace,
+  type ReadPlace,
+} from '../../core/db/file-check';
 import type { RandomAccessFile } from '../../core/db/random-access';
 import type { Connection, ConnectionStatement } from './connection';
 import {
@@ -419,7 +426,9 @@ export class SqljsEngine implements DbEngine {
   /** quick_check, empty-database and unreadable-virtual-table findings, added to the report. */
   async check(id: string): Promise<OpenReport> {
     const entry = this.get(id);
-    const found = await healthCheck(executorFor(this, id));
+    const { readFrom, sizeBytes } = entry.report;
+    const integrity = !(readFrom === 'file' && sizeBytes > CHECK_IN_PLACE_UP_TO_BYTES);
+    const found = await healthCheck(executorFor(this, id), { integrity });
     entry.report = { ...entry.report, quickCheck: found.quickCheck, issues: [...entry.report.issues, ...found.issues] };
     return entry.report;
   }

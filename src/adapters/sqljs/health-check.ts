@@ -1,20 +1,34 @@
 // Findings made after a file opens: integrity, emptiness, unreadable virtual tables.
 
+import { QUICK_CHECK_SKIPPED } from '../../core/db/file-check';
 import type { SqlExecutor } from '../../core/executor';
 import { quoteIdent } from '../../core/sql/quote';
 import { virtualModule } from '../../core/schema/introspect';
 import type { OpenIssue } from '../../core/types';
 
-export async function healthCheck(exec: SqlExecutor): Promise<{ quickCheck: string[]; issues: OpenIssue[] }> {
+/** `integrity: false` leaves out PRAGMA quick_check (a very large file read in place) and says so. */
+export async function healthCheck(
+  exec: SqlExecutor,
+  options: { integrity?: boolean } = {},
+): Promise<{ quickCheck: string[]; issues: OpenIssue[] }> {
   const issues: OpenIssue[] = [];
   let quickCheck: string[];
-  try {
-    const r = await exec.query('PRAGMA quick_check(20)', { maxRows: 20 });
-    quickCheck = r.rows.map((row) => String(row[0]));
-  } catch (e) {
-    quickCheck = [e instanceof Error ? e.message : String(e)];
-  }
-  if (quickCheck.length !== 1 || quickCheck[0] !== 'ok') {
+  if (options.integrity === false) {
+    quickCheck = [QUICK_CHECK_SKIPPED];
+    issues.push({
+      level: 'info',
+      code: 'integrity_not_checked',
+      message:
+        'The integrity check was left out: it reads the whole file, and the file is large. Run PRAGMA quick_check in the SQL tab to check it.',
+    });
+  } else
+    try {
+      const r = await exec.query('PRAGMA quick_check(20)', { maxRows: 20 });
+      quickCheck = r.rows.map((row) => String(row[0]));
+    } catch (e) {
+      quickCheck = [e instanceof Error ? e.message : String(e)];
+    }
+  if (quickCheck[0] !== QUICK_CHECK_SKIPPED && (quickCheck.length !== 1 || quickCheck[0] !== 'ok')) {
     issues.push({
       level: 'error',
       code: 'quick_check_failed',

@@ -1,3 +1,4 @@
+import { QUICK_CHECK_SKIPPED } from '../../../core/db/file-check';
 import { saveImportedDatabase } from '../../actions/save-database';
 import { formatBytes, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
@@ -13,11 +14,13 @@ export function DatabaseInfo({ dbId }: { dbId: string }) {
   const report = db?.report;
   if (!db || !report) return null;
   const integrity =
-    report.quickCheck.length === 0
-      ? 'checking integrity…'
-      : report.quickCheck.length === 1 && report.quickCheck[0] === 'ok'
-        ? 'integrity ok'
-        : 'integrity problems';
+    report.quickCheck[0] === QUICK_CHECK_SKIPPED
+      ? 'integrity not checked (large file)'
+      : report.quickCheck.length === 0
+        ? 'checking integrity…'
+        : report.quickCheck.length === 1 && report.quickCheck[0] === 'ok'
+          ? 'integrity ok'
+          : 'integrity problems';
   return (
     <div className="db-info small" data-testid="db-info">
       <div className="muted" data-read-from={report.readFrom ?? 'memory'}>
