@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { toDowserError } from '../core/errors';
 import { visible } from '../core/format/visible';
 import { READ_FROM_FILE_ABOVE_BYTES } from '../core/db/file-check';
+import { DEFAULT_VALUE_CELL_BUDGET } from '../core/retrieval/distinct-values';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_INTERRUPTED, installInterruptHandler, wasInterrupted } from './interrupt';
@@ -26,6 +27,8 @@ Run "dowser <command> --help" for a command's options.
 Environment:
   DOWSER_READ=auto|memory|file   copy a SQLite file into memory, or read it from the file as
                                  needed (auto: files over ${READ_FROM_FILE_ABOVE_BYTES / 1024 ** 2} MB are read from the file)
+  DOWSER_INDEX_CELLS=N|none      text cells the value index may hold (default ${DEFAULT_VALUE_CELL_BUDGET.toLocaleString('en-US')},
+                                 about 1 GB); above, each table is indexed from its first rows
 `;
 }
 

@@ -9,6 +9,7 @@
 import { basename, resolve } from 'node:path';
 import type { ReadChoice } from '../core/db/file-check';
 import { TABLE_FILE } from '../core/import/table-file';
+import { parseCellBudget } from '../core/retrieval/distinct-values';
 import { visible } from '../core/format/visible';
 import type { OpenReport } from '../core/types';
 import { DEFAULT_QUERY_TIMEOUT_MS, RestartableEngine } from '../worker/db-client';
@@ -53,6 +54,8 @@ export async function openDatabase(
   // A CSV, TSV or JSON file is imported into a new in-memory database, one table (issue 26).
   const tables = TABLE_FILE.test(path) ? [{ name: basename(path), bytes: file }] : undefined;
   const read = readChoice(process.env.DOWSER_READ);
+  const { problem } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
+  if (problem) throw new UsageError(visible(problem));
   const report = await engine.open({ id, name: basename(path), bytes: file, read, ...(tables ? { tables } : {}) });
   if (tables && notes)
     for (const issue of report.issues)

@@ -65,6 +65,11 @@ export interface StatsOptions {
 
 export interface ToolsOptions {
   descriptions?: ColumnDescriptions;
+  /**
+   * Text cells the value index may hold, its memory budget (issue 26); above, each table is
+   * indexed from its first rows and the tools say so. Absent: the default; null: no limit.
+   */
+  valueCellBudget?: number | null;
   /** Embedding model to try; null/undefined = lexical only. */
   embeddingModel?: EmbeddingModelConfig | null;
 }

@@ -91,6 +91,8 @@ export interface EngineHost {
   readPath?: (path: string) => Promise<Uint8Array>;
   /** Tokenizing workers for the value index of large databases (decision 014). */
   tokenizerWorkers?: TokenizerWorkers;
+  /** The value index's budget when a build does not give one (the CLI's DOWSER_INDEX_CELLS). */
+  valueCellBudget?: number | null;
   /**
    * Reading a database where it lies (issue 26, decision 064): a file opened for reads at any
    * offset (a Blob in the browser's worker, a path in Node), and SQLite over it.
@@ -657,6 +659,9 @@ export class SqljsEngine implements DbEngine {
           }
           const toolbox = await buildToolbox(this.scanningExecutor(id), schema, {
             descriptions: options.descriptions,
+            valueCellBudget: budgetOf(
+              options.valueCellBudget === undefined ? this.host.valueCellBudget : options.valueCellBudget,
+            ),
             embedder,
             onProgress,
             tokenizerWorkers: this.host.tokenizerWorkers,
@@ -759,6 +764,9 @@ export class SqljsEngine implements DbEngine {
     return { stats, inferredKeys: [], descriptions, sampledRows: SAMPLED_GROUNDING_ROWS };
   }
 }
+
+/** null is no limit; undefined the toolbox's default. */
+const budgetOf = (b: number | null | undefined) => (b === null ? Infinity : b);
 
 function summarize(t: Toolbox): ToolsSummary {
   return {

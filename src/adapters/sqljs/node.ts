@@ -17,7 +17,9 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
 }
 
 /** `host` adds to what Node provides: the CLI gives tokenizing workers (src/worker/node/spawn.ts). */
-export async function createNodeEngine(host: Pick<EngineHost, 'tokenizerWorkers'> = {}): Promise<SqljsEngine> {
+export async function createNodeEngine(
+  host: Pick<EngineHost, 'tokenizerWorkers' | 'valueCellBudget'> = {},
+): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);
   const { SQL, heapBytes, heap } = await loadSqlJs(
     async (imports) => (await WebAssembly.instantiate(wasm, imports)).instance,

@@ -14,6 +14,7 @@ import { nodeTokenizerWorkers } from '../../worker/node/spawn';
 import { DEFAULT_BENCH_OPTIONS, runBench } from '../bench/run-bench';
 import { EXIT_OK, parseCommandArgs, parsePositiveInt, UsageError, type CliCommand, type CliIo } from '../command';
 import { readChoice } from '../open-database';
+import { parseCellBudget } from '../../core/retrieval/distinct-values';
 
 const QUICK_MB = 10;
 
@@ -144,7 +145,9 @@ async function runFileBench(file: string, values: Values, io: CliIo): Promise<nu
     perKind,
     // In process, not in the CLI's worker: the bench measures the engine itself (time and memory).
     open: async () => {
-      const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
+      const { budget, problem } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
+      if (problem) throw new UsageError(problem);
+      const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers(), valueCellBudget: budget });
       const read = readChoice(process.env.DOWSER_READ);
       const report = await engine.open({ id: 'bench', name: basename(file), bytes: { path: resolve(file) }, read });
       io.stderr.write(`[bench] read from ${report.readFrom ?? 'memory'}\n`);

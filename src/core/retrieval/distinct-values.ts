@@ -16,6 +16,11 @@ import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo } from '../ty
 export interface ExtractOptions {
   /** Rows per statement. */
   pageSize?: number;
+  /**
+   * Text cells the read may keep, the index's memory budget (issue 26): above it, each table is
+   * read from its first rows, as many as its share of the budget (valueRowLimits).
+   */
+  cellBudget?: number;
   onProgress?(done: number, total: number): void;
   signal?: AbortSignal;
 }
@@ -31,8 +36,8 @@ export interface ColumnSink {
   addBytes?(bytes: Uint8Array, start: number, length: number, rowid: number | null): void;
   /** One cell that is not text (NULL, a number, a blob): counted for the column's statistics. */
   other(value: SqlValue): void;
-  /** The column was read to the end (`rows` rows). */
-  done(rows: number): void;
+  /** The column was read: to the end, or (`complete` false) its first `rows` rows, the budget's share. */
+  done(rows: number, complete?: boolean): void;
 }
 
 /** Where the cells of one numeric column go (only where the executor scans: it tells integers from reals). */
@@ -41,7 +46,7 @@ export interface NumberSink {
   addNull(): void;
   /** A cell of another class (text, blob). */
   addOther(): void;
-  done(rows: number): void;
+  done(rows: number, complete?: boolean): void;
 }
 
 export interface ValueSink {
@@ -70,6 +75,36 @@ export function valueTables(schema: Schema): TableInfo[] {
   return schema.tables.filter((t) => t.kind !== 'view' && !t.error && t.columns.some(mayHoldText));
 }
 
+/** The index's memory budget by default: about 1 GB of index for text cells of usual length. */
+export const DEFAULT_VALUE_CELL_BUDGET = 25_000_000;
+
+/**
+ * A budget as a person writes it (the CLI's DOWSER_INDEX_CELLS): a number of cells, or `none`
+ * for no limit; unset is the default. Anything else is refused with a reason.
+ */
+export function parseCellBudget(value: string | undefined): { budget?: number | null; problem?: string } {
+  if (value === undefined || value === '') return {};
+  if (value === 'none') return { budget: null };
+  const n = Number(value.replace(/_/g, ''));
+  if (/^[\d_]+$/.test(value) && Number.isSafeInteger(n) && n > 0) return { budget: n };
+  return { problem: `DOWSER_INDEX_CELLS must be a number of text cells above 0, or none, not "${value}"` };
+}
+
+/**
+ * Rows read of each table under a budget of `cellBudget` text cells: every row when the whole
+ * database fits; else each table its share, in proportion to its cells (rows × text columns),
+ * so a huge table does not leave the others unread. Tables missing from the map are read whole.
+ */
+export function valueRowLimits(tables: readonly TableInfo[], cellBudget: number): Map<string, number> {
+  const cells = (t: TableInfo) => (t.rowCount ?? 0) * t.columns.filter(mayHoldText).length;
+  const total = tables.reduce((n, t) => n + cells(t), 0);
+  const limits = new Map<string, number>();
+  if (total <= cellBudget) return limits;
+  const share = cellBudget / total;
+  for (const t of tables) if (t.rowCount) limits.set(t.name, Math.max(1, Math.floor(t.rowCount * share)));
+  return limits;
+}
+
 export async function extractValues(
   exec: SqlExecutor,
   schema: Schema,
@@ -78,7 +113,8 @@ export async function extractValues(
 ): Promise<void> {
   const pageSize = Math.max(1, options.pageSize ?? DEFAULT_PAGE_SIZE);
   const tables = valueTables(schema);
-  const total = tables.reduce((n, t) => n + (t.rowCount ?? 0), 0);
+  const limits = valueRowLimits(tables, options.cellBudget ?? Infinity);
+  const total = tables.reduce((n, t) => n + Math.min(t.rowCount ?? 0, limits.get(t.name) ?? Infinity), 0);
   let done = 0;
   options.onProgress?.(0, total);
   for (const table of tables) {
@@ -94,13 +130,14 @@ export async function extractValues(
           options.onProgress?.(Math.min(done, total), total);
         },
         options.signal,
+        limits.get(table.name),
       );
     } catch (e) {
       if (e instanceof DowserError && e.code === 'cancelled') throw e;
       // A table SQLite cannot read (a virtual table whose module is missing, a damaged page)
       // has no searchable values; the rest of the database still does.
     }
-    done = before + (table.rowCount ?? 0);
+    done = before + Math.min(table.rowCount ?? 0, limits.get(table.name) ?? Infinity);
     options.onProgress?.(Math.min(done, total), total);
   }
   options.onProgress?.(total, total);
@@ -114,6 +151,8 @@ async function scanTable(
   pageSize: number,
   onRows: (rows: number) => void,
   signal?: AbortSignal,
+  /** Read only the first rows (rowid order): the table's share of the budget. */
+  maxRows = Infinity,
 ): Promise<void> {
   const rowid = rowidName(table);
   const columns = table.columns.filter(mayHoldText);
@@ -165,34 +204,46 @@ async function scanTable(
         else sink.addOther();
       }
     };
+    let complete = true;
     for (;;) {
       if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
+      const size = Math.min(pageSize, maxRows - rowsRead);
+      if (size <= 0) {
+        complete = false;
+        break;
+      }
       const n = rowid
         ? await scan(
-            `SELECT ${rowid}, ${cols} FROM ${t}${last === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${pageSize}`,
+            `SELECT ${rowid}, ${cols} FROM ${t}${last === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${size}`,
             last === null ? [] : [last],
             visit,
           )
-        : await scan(`SELECT ${cols} FROM ${t} LIMIT ${pageSize} OFFSET ${rowsRead}`, [], visit);
+        : await scan(`SELECT ${cols} FROM ${t} LIMIT ${size} OFFSET ${rowsRead}`, [], visit);
       rowsRead += n;
       onRows(n);
-      if (n < pageSize) break;
+      if (n < size) break;
       await pause();
     }
-    for (const s of sinks) s.done(rowsRead);
-    for (const s of numberSinks) s.done(rowsRead);
+    for (const s of sinks) s.done(rowsRead, complete);
+    for (const s of numberSinks) s.done(rowsRead, complete);
     return;
   }
   const cols = columns.map((c) => quoteIdent(c.name)).join(', ');
+  let complete = true;
   for (;;) {
     if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
+    const size = Math.min(pageSize, maxRows - rowsRead);
+    if (size <= 0) {
+      complete = false;
+      break;
+    }
     const page: QueryResult = rowid
       ? await exec.query(
-          `SELECT ${rowid}, ${cols} FROM ${t}${lastRowid === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${pageSize}`,
-          { maxRows: pageSize, params: lastRowid === null ? [] : [lastRowid] },
+          `SELECT ${rowid}, ${cols} FROM ${t}${lastRowid === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${size}`,
+          { maxRows: size, params: lastRowid === null ? [] : [lastRowid] },
         )
       : // WITHOUT ROWID and virtual tables: plain paging (each page re-walks the skipped rows).
-        await exec.query(`SELECT ${cols} FROM ${t} LIMIT ${pageSize} OFFSET ${rowsRead}`, { maxRows: pageSize });
+        await exec.query(`SELECT ${cols} FROM ${t} LIMIT ${size} OFFSET ${rowsRead}`, { maxRows: size });
     const first = rowid ? 1 : 0;
     for (const row of page.rows) {
       // A rowid beyond 2^53 comes as a bigint: such rows are kept as values, not fetched back.
@@ -206,11 +257,11 @@ async function scanTable(
     const n = page.rows.length;
     rowsRead += n;
     onRows(n);
-    if (isLastPage(page, pageSize)) break;
+    if (isLastPage(page, size)) break;
     if (rowid) lastRowid = page.rows[n - 1][0];
     await pause();
   }
-  for (const s of sinks) s.done(rowsRead);
+  for (const s of sinks) s.done(rowsRead, complete);
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ColumnState {
   /** How to reach the rowid of the table (null: no rowid, long texts are kept as values). */
   rowid: string | null;
   rowsScanned: number;
+  /** False when only the first `rowsScanned` rows were read (the index's memory budget). */
+  complete: boolean;
   dates: number;
   /** Distinct date/time values kept for statistics; -1 when there were too many to keep. */
   dateValues: number;
@@ -54,14 +56,20 @@ export class ValueColumns {
         texts: textCounts[i],
         dates: c.dates,
         rowsScanned: c.rowsScanned,
+        ...(c.complete ? {} : { indexedRows: c.rowsScanned }),
       };
-      return c.dates === 0
+      const notes: string[] = [];
+      if (!c.complete)
+        notes.push(
+          `only its first ${c.rowsScanned.toLocaleString('en-US')} rows are indexed (the index's memory budget): search later rows in SQL (LIKE).`,
+        );
+      if (c.dates > 0)
+        notes.push(
+          `${c.dates.toLocaleString('en-US')} date/time value${c.dates === 1 ? ' is' : 's are'} not indexed: compare them in SQL.`,
+        );
+      return notes.length === 0
         ? { ...base, policy: 'all' as const }
-        : {
-            ...base,
-            policy: 'partial' as const,
-            note: `${c.dates.toLocaleString('en-US')} date/time value${c.dates === 1 ? ' is' : 's are'} not indexed: compare them in SQL.`,
-          };
+        : { ...base, policy: 'partial' as const, note: notes.join(' ') };
     });
   }
 
@@ -75,6 +83,8 @@ export class ValueColumns {
     if (numeric) return numeric.result();
     const n = this.states.findIndex((c) => c.table === table && c.column === column);
     const c = this.states[n];
+    // Statistics of a column read in part come from SQL (its first rows, marked approximate).
+    if (c && !c.complete) return null;
     if (c && c.dates > 0) return this.dateStats(n);
     if (!c || c.others > 0) return null;
     // Long texts are not held: their column's range is left unknown, and they count as distinct.

@@ -154,6 +154,7 @@ export class ValueIndexBuilder implements ValueSink {
       column,
       rowid,
       rowsScanned: 0,
+      complete: true,
       dates: 0,
       dateValues: 0,
       nulls: 0,
@@ -189,8 +190,9 @@ export class ValueIndexBuilder implements ValueSink {
         const length = encodeScratch(v);
         addBytes(scratchBytes(), 0, length, id);
       },
-      done: (rows) => {
+      done: (rows, complete) => {
         state.rowsScanned = rows;
+        state.complete = complete !== false;
       },
     };
   }

@@ -38,6 +38,8 @@ export interface ValueSearchResult {
   hits: ValueHit[];
   /** The query looks like a date or time, and these columns in scope hold such values, which are not indexed. */
   datesInSql: ColumnRef[];
+  /** Columns in scope indexed from their first rows only (the memory budget), with how many. */
+  partlyIndexed?: Array<ColumnRef & { rows: number }>;
   /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
   stored: StoredColumn[];
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
@@ -150,6 +152,9 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   const datesInSql = isDateLike(inp.query.trim())
     ? inScope.filter((c) => c.dates > 0).map(({ table, column }) => ({ table, column }))
     : [];
+  const partlyIndexed = inScope.flatMap((c) =>
+    c.indexedRows === undefined ? [] : [{ table: c.table, column: c.column, rows: c.indexedRows }],
+  );
   const stored =
     hits.length === 0 && scope.column && datesInSql.length === 0
       ? inScope.slice(0, STORED_COLUMNS).map((c) => storedIn(ctx.values, c))
@@ -160,6 +165,7 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     column: scope.column ?? null,
     hits,
     datesInSql,
+    ...(partlyIndexed.length ? { partlyIndexed } : {}),
     stored,
     problem: null,
     suggestions: [],
@@ -209,6 +215,10 @@ function observe(out: ValueSearchResult): string {
               `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${MATCH_NOTE[h.match]})`,
           ),
         ];
+  for (const c of out.partlyIndexed ?? [])
+    lines.push(
+      `Only the first ${c.rows} rows of ${ref(c.table, c.column)} are indexed (the index's memory budget): a value not listed may be stored in later rows; check in SQL (LIKE).`,
+    );
   if (out.datesInSql.length > 0) {
     lines.push(
       `Dates and times are not indexed by spelling: compare ${out.datesInSql.map((c) => ref(c.table, c.column)).join(', ')} in SQL (=, BETWEEN, LIKE '2019-03%').`,

@@ -7,7 +7,7 @@
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
-import { extractValues, mayHoldText, valueTables } from '../retrieval/distinct-values';
+import { DEFAULT_VALUE_CELL_BUDGET, extractValues, mayHoldText, valueTables } from '../retrieval/distinct-values';
 import { cosine, embedCached, isEmbedderUnavailable, type Embedder, type VectorCache } from '../retrieval/embedder';
 import { loadLexicon } from '../retrieval/lexicon';
 import { linkQuestion, valueLinksOf, type QuestionLink } from '../retrieval/linker';
@@ -46,6 +46,8 @@ export interface BuildToolboxOptions {
   tokenizerWorkers?: TokenizerWorkers;
   /** Statistics for the index are computed on at most this many rows per table. */
   statsRowBudget?: number;
+  /** Text cells the value index may hold (ExtractOptions.cellBudget); default DEFAULT_VALUE_CELL_BUDGET. */
+  valueCellBudget?: number;
   onProgress?(p: ToolboxProgress): void;
   signal?: AbortSignal;
 }
@@ -145,6 +147,7 @@ export async function buildToolbox(
 
   function readValues(b: ValueIndexBuilder): Promise<void> {
     return extractValues(exec, schema, b, {
+      cellBudget: options.valueCellBudget ?? DEFAULT_VALUE_CELL_BUDGET,
       onProgress: (done, all) => onProgress?.({ stage: 'values', done, total: all }),
       signal,
     });

@@ -9,6 +9,7 @@ import type { ToolCallOutcome } from '../../core/tools/registry';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { descriptionsFor } from './glossary';
+import { valueCellBudgetOf } from '../lib/app-settings';
 
 const building = new Map<string, Promise<void>>();
 const semanticReady = new Set<string>();
@@ -16,6 +17,8 @@ const semanticReady = new Set<string>();
 const descriptionUpdates = new Map<string, Promise<void>>();
 const semanticQueue = new Map<string, Promise<void>>();
 const semanticGeneration = new Map<string, number>();
+
+const budgetSetting = () => valueCellBudgetOf(useApp.getState().settings.indexBudget);
 
 export function ensureTools(dbId: string): Promise<void> {
   const existing = building.get(dbId);
@@ -26,7 +29,7 @@ export function ensureTools(dbId: string): Promise<void> {
   let finished = false;
   const job = descriptionsFor(dbId)
     .then((descriptions) =>
-      getServices().engine.buildTools(dbId, { descriptions }, (p) => {
+      getServices().engine.buildTools(dbId, { descriptions, valueCellBudget: budgetSetting() }, (p) => {
         if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p });
       }),
     )

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { readJson, writeJson } from './storage';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
 import type { ReadChoice } from '../../core/db/file-check';
+import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 
 export interface Settings {
   queryTimeoutMs: number;
@@ -28,6 +29,15 @@ export interface Settings {
   numberFormat: 'locale' | 'raw';
   /** A SQLite file is copied into memory, or read from the file as needed; `auto` by size (issue 26). */
   readDatabases: ReadChoice;
+  /** The value index's memory budget: the default, a larger one, or none (issue 26). */
+  indexBudget: IndexBudget;
+}
+
+export type IndexBudget = 'default' | 'large' | 'none';
+
+/** Text cells the value index may hold for each choice (undefined: the engine's default). */
+export function valueCellBudgetOf(choice: IndexBudget): number | null | undefined {
+  return choice === 'none' ? null : choice === 'large' ? 4 * DEFAULT_VALUE_CELL_BUDGET : undefined;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -43,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   answerMode: DEFAULT_ANSWER_MODE,
   numberFormat: 'locale',
   readDatabases: 'auto',
+  indexBudget: 'default',
 };
 
 export const SETTINGS_KEY = 'dowser.settings';
@@ -67,6 +78,7 @@ const fields = z.object({
   answerMode: z.enum(ANSWER_MODES).catch(d.answerMode),
   numberFormat: z.enum(['locale', 'raw']).catch(d.numberFormat),
   readDatabases: z.enum(['auto', 'memory', 'file']).catch(d.readDatabases),
+  indexBudget: z.enum(['default', 'large', 'none']).catch(d.indexBudget),
 });
 
 const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });

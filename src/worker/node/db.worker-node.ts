@@ -5,8 +5,11 @@ import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { parentPort } from 'node:worker_threads';
 import { createNodeEngine } from '../../adapters/sqljs/node';
+import { parseCellBudget } from '../../core/retrieval/distinct-values';
 import '../error-transfer';
 import { nodeTokenizerWorkers } from './spawn';
 
-const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
+// DOWSER_INDEX_CELLS (checked by the CLI before it starts this thread): the value index's budget.
+const { budget } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
+const engine = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers(), valueCellBudget: budget });
 Comlink.expose(engine, nodeEndpoint(parentPort!));

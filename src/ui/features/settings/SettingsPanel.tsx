@@ -1,3 +1,5 @@
+import { DEFAULT_VALUE_CELL_BUDGET } from '../../../core/retrieval/distinct-values';
+import type { IndexBudget } from '../../lib/app-settings';
 import { READ_FROM_FILE_ABOVE_BYTES, type ReadChoice } from '../../../core/db/file-check';
 import { rememberOpenFiles } from '../../actions/open-database';
 import { useApp } from '../../store/app-store';
@@ -53,6 +55,19 @@ export function SettingsPanel() {
           </option>
           <option value="file">Always read from the file as needed (least memory)</option>
           <option value="memory">Always copy into memory (fastest for small files; at most 2 GB)</option>
+        </select>
+      </label>
+      <label>
+        Value index (what SearchValue searches)
+        <select value={settings.indexBudget} onChange={(e) => update({ indexBudget: e.target.value as IndexBudget })}>
+          <option value="default">
+            Up to {(DEFAULT_VALUE_CELL_BUDGET / 1e6).toFixed(0)} million text cells (about 1 GB); larger tables from
+            their first rows
+          </option>
+          <option value="large">
+            Up to {((4 * DEFAULT_VALUE_CELL_BUDGET) / 1e6).toFixed(0)} million text cells (about 4 GB)
+          </option>
+          <option value="none">Every value, however much memory it takes</option>
         </select>
       </label>
       <label>
