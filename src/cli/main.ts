@@ -28,7 +28,7 @@ Environment:
   DOWSER_READ=auto|memory|file   copy a SQLite file into memory, or read it from the file as
                                  needed (auto: files over ${READ_FROM_FILE_ABOVE_BYTES / 1024 ** 2} MB are read from the file)
   DOWSER_INDEX_CELLS=N|none      text cells the value index may hold (default ${DEFAULT_VALUE_CELL_BUDGET.toLocaleString('en-US')},
-                                 about 1 GB); above, each table is indexed from its first rows
+                                 about 0.7 GB of index); above, each table is indexed from its first rows
 `;
 }
 

@@ -75,8 +75,8 @@ export function valueTables(schema: Schema): TableInfo[] {
   return schema.tables.filter((t) => t.kind !== 'view' && !t.error && t.columns.some(mayHoldText));
 }
 
-/** The index's memory budget by default: about 1 GB of index for text cells of usual length. */
-export const DEFAULT_VALUE_CELL_BUDGET = 25_000_000;
+/** The index's memory budget by default: about 0.7 GB of index for text cells of usual length (decision 064). */
+export const DEFAULT_VALUE_CELL_BUDGET = 16_000_000;
 
 /**
  * A budget as a person writes it (the CLI's DOWSER_INDEX_CELLS): a number of cells, or `none`

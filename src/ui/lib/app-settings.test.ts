@@ -41,7 +41,7 @@ describe('the value index budget setting (issue 26)', () => {
   it('maps each choice to the engine budget and falls back to the default on a bad value', async () => {
     const { valueCellBudgetOf } = await import('./app-settings');
     expect(valueCellBudgetOf('default')).toBeUndefined();
-    expect(valueCellBudgetOf('large')).toBe(100_000_000);
+    expect(valueCellBudgetOf('large')).toBe(64_000_000);
     expect(valueCellBudgetOf('none')).toBeNull();
     expect(parseSettings({ indexBudget: 'huge', readDatabases: 'disk' })).toMatchObject({
       indexBudget: 'default',

@@ -61,11 +61,11 @@ export function SettingsPanel() {
         Value index (what SearchValue searches)
         <select value={settings.indexBudget} onChange={(e) => update({ indexBudget: e.target.value as IndexBudget })}>
           <option value="default">
-            Up to {(DEFAULT_VALUE_CELL_BUDGET / 1e6).toFixed(0)} million text cells (about 1 GB); larger tables from
+            Up to {(DEFAULT_VALUE_CELL_BUDGET / 1e6).toFixed(0)} million text cells (about 0.7 GB); larger tables from
             their first rows
           </option>
           <option value="large">
-            Up to {((4 * DEFAULT_VALUE_CELL_BUDGET) / 1e6).toFixed(0)} million text cells (about 4 GB)
+            Up to {((4 * DEFAULT_VALUE_CELL_BUDGET) / 1e6).toFixed(0)} million text cells (about 3 GB)
           </option>
           <option value="none">Every value, however much memory it takes</option>
         </select>

@@ -1,0 +1,14 @@
+import { createNodeEngine } from '../src/adapters/sqljs/node';
+import { nodeTokenizerWorkers } from '../src/worker/node/spawn';
+const e = await createNodeEngine({ tokenizerWorkers: nodeTokenizerWorkers() });
+const f = process.argv[2];
+await e.open({ id: 'f', name: 'x', bytes: { path: f }, read: 'file' });
+const mb = (n: number) => Math.round(n / 1048576);
+let peak = 0;
+const iv = setInterval(() => { const m = process.memoryUsage(); peak = Math.max(peak, m.rss); }, 200);
+const t = performance.now();
+const s = await e.buildTools('f', {}, (p) => { const m = process.memoryUsage(); if (Math.random() < 0.02) console.log(p.stage, p.done, p.total, 'rss', mb(m.rss), 'heap', mb(m.heapUsed), 'ext', mb(m.external), 'ab', mb(m.arrayBuffers)); });
+clearInterval(iv);
+const m = process.memoryUsage();
+console.log('built', Math.round(performance.now() - t), s.timings, 'rss', mb(m.rss), 'heap', mb(m.heapUsed), 'ext', mb(m.external), 'ab', mb(m.arrayBuffers), 'peak', mb(peak), 'maxRSS', mb(process.resourceUsage().maxRSS * 1024));
+process.exit(0);
