@@ -60,7 +60,7 @@ import type {
   StorageClass,
 } from '../../core/types';
 import { healthCheck } from './health-check';
-import { parseTableFile, type ParsedTable } from '../../core/import/table-file';
+import { planTableFile, type TablePlan } from '../../core/import/table-file';
 import { decodeText } from '../../core/import/decode-text';
 import { quoteIdent } from '../../core/sql/quote';
 import { canScan, scanRows } from './scan';
@@ -333,7 +333,8 @@ export class SqljsEngine implements DbEngine {
 
   /**
    * Table files imported into a new in-memory database (issue 26): each parsed by core's
-   * `parseTableFile`, written as one table, then the database is made read-only like any other.
+   * `planTableFile` (two passes over its text, rows inserted as they are parsed, never held),
+   * written as one table, then the database is made read-only like any other.
    * The rows that did not fit are reported as issues with their row numbers.
    */
   private async openImported(request: OpenRequest, tables: NonNullable<OpenRequest['tables']>): Promise<OpenReport> {
@@ -347,9 +348,9 @@ export class SqljsEngine implements DbEngine {
       for (const file of tables) {
         const bytes = await this.readSource(file.bytes);
         sizeBytes += bytes.length;
-        let parsed: ParsedTable;
+        let parsed: TablePlan;
         try {
-          parsed = parseTableFile(file.name, decodeText(bytes));
+          parsed = planTableFile(file.name, decodeText(bytes));
         } catch (e) {
           throw new DowserError('open_failed', toDowserError(e).message);
         }
@@ -362,8 +363,9 @@ export class SqljsEngine implements DbEngine {
         const insert = db.prepare(
           `INSERT INTO ${quoteIdent(table)} VALUES (${parsed.columns.map(() => '?').join(', ')})`,
         );
+        let rows: number;
         try {
-          for (const row of parsed.rows) insert.run(row as Array<number | string | null>);
+          rows = parsed.eachRow((row) => insert.run(row as Array<number | string | null>));
         } finally {
           insert.free();
         }
@@ -371,7 +373,7 @@ export class SqljsEngine implements DbEngine {
         issues.push({
           level: 'info',
           code: 'imported',
-          message: `${file.name} became table ${table}: ${parsed.rows.length} rows; columns ${kinds}${parsed.header ? '' : ' (no header row: columns named by position)'}.`,
+          message: `${file.name} became table ${table}: ${rows} rows; columns ${kinds}${parsed.header ? '' : ' (no header row: columns named by position)'}.`,
         });
         for (const p of parsed.problems)
           issues.push({ level: 'warning', code: 'import_row', message: `${file.name}, ${p}` });

@@ -48,22 +48,34 @@ export function columnNamesOf(raw: readonly string[]): string[] {
   });
 }
 
+/** A column's type from the values seen so far (see inferType). */
+class TypeGuess {
+  private type: ImportType = 'INTEGER';
+  private any = false;
+
+  see(v: string): void {
+    if (v === '' || this.type === 'TEXT') return;
+    this.any = true;
+    if (LEADING_ZERO.test(v)) this.type = 'TEXT';
+    else {
+      if (this.type === 'INTEGER' && (!INTEGER.test(v) || !Number.isSafeInteger(Number(v)))) this.type = 'REAL';
+      if (this.type === 'REAL' && !REAL.test(v)) this.type = 'TEXT';
+    }
+  }
+
+  get result(): ImportType {
+    return this.any ? this.type : 'TEXT';
+  }
+}
+
 /**
  * INTEGER when every value is a whole number, REAL when every value is a number, else TEXT (also
  * when a value has a leading zero: "007" is a code). Empty cells are NULL and say nothing.
  */
 export function inferType(values: Iterable<string>): ImportType {
-  let type: ImportType = 'INTEGER';
-  let any = false;
-  for (const v of values) {
-    if (v === '') continue;
-    any = true;
-    // A leading zero ("00501", "007") is a code: as a number it would lose its zeros.
-    if (LEADING_ZERO.test(v)) return 'TEXT';
-    if (type === 'INTEGER' && (!INTEGER.test(v) || !Number.isSafeInteger(Number(v)))) type = 'REAL';
-    if (type === 'REAL' && !REAL.test(v)) return 'TEXT';
-  }
-  return any ? type : 'TEXT';
+  const guess = new TypeGuess();
+  for (const v of values) guess.see(v);
+  return guess.result;
 }
 
 const typed = (v: string, type: ImportType): SqlValue => {
@@ -81,57 +93,135 @@ function looksLikeHeader(first: readonly string[]): boolean {
   return new Set(first.map((c) => c.trim().toLowerCase())).size === first.length;
 }
 
-export function parseTableFile(fileName: string, text: string): ParsedTable {
+/**
+ * A table file read in two passes over its text, never holding its rows (issue 26: a 20 MB CSV
+ * held as parsed rows took about 580 MB): the first finds the header, the width and each
+ * column's type; `eachRow` parses it again and hands over each row, typed, in file order.
+ */
+export interface TablePlan {
+  table: string;
+  columns: Array<{ name: string; type: ImportType }>;
+  /** False when the first row held data: the columns are named column_1, column_2, … */
+  header: boolean;
+  /** Parse errors, and the rows that did not fit once `eachRow` has run. */
+  problems: string[];
+  /** Calls `row` with each row in file order; returns how many there were. */
+  eachRow(row: (values: SqlValue[]) => void): number;
+}
+
+/** Rows a file without a header is read ahead to learn its width (its longest row among them). */
+const WIDTH_ROWS = 1000;
+
+export function planTableFile(fileName: string, text: string): TablePlan {
   const body = text.replace(/^\uFEFF/, '');
-  if (/\.(json|jsonl|ndjson)$/i.test(fileName)) return parseJsonTable(fileName, body);
-  const parsed = Papa.parse<string[]>(body, {
-    skipEmptyLines: 'greedy',
-    ...(/\.(tsv|tab)$/i.test(fileName) ? { delimiter: '\t' } : {}),
-  });
-  const data = parsed.data;
+  if (/\.(json|jsonl|ndjson)$/i.test(fileName)) return planOf(parseJsonTable(fileName, body));
+  const config = { skipEmptyLines: 'greedy' as const, ...(/\.(tsv|tab)$/i.test(fileName) ? { delimiter: '\t' } : {}) };
   const problems: string[] = [];
-  for (const e of parsed.errors.filter((e) => e.code !== 'UndetectableDelimiter'))
-    problems.push(`row ${(e.row ?? 0) + 1}: ${e.message}`);
-  if (data.length === 0)
-    return {
+  let delimiter = ',';
+  let first: string[] | null = null;
+  let header = false;
+  let width = 0;
+  let guesses: TypeGuess[] = [];
+  const ahead: string[][] = [];
+  const fit = (row: string[]) =>
+    row.length === width
+      ? row
+      : row.length < width
+        ? [...row, ...Array<string>(width - row.length).fill('')]
+        : [...row.slice(0, width - 1), row.slice(width - 1).join(delimiter)];
+  const guess = (row: string[]) => {
+    const cells = fit(row);
+    for (let c = 0; c < width; c++) guesses[c].see(cells[c].trim());
+  };
+  const settleWidth = () => {
+    width = Math.max(0, ...ahead.map((r) => r.length));
+    guesses = Array.from({ length: width }, () => new TypeGuess());
+    for (const r of ahead) guess(r);
+    ahead.length = 0;
+  };
+  let index = 0;
+  Papa.parse<string[]>(body, {
+    ...config,
+    step: (r) => {
+      delimiter = r.meta.delimiter || delimiter;
+      for (const e of r.errors.filter((e) => e.code !== 'UndetectableDelimiter'))
+        problems.push(`row ${index + 1}: ${e.message}`);
+      const row = r.data;
+      index++;
+      if (first === null) {
+        first = row;
+        header = looksLikeHeader(row);
+        if (header) {
+          width = row.length;
+          guesses = Array.from({ length: width }, () => new TypeGuess());
+          return;
+        }
+      }
+      if (!header && width === 0) {
+        ahead.push(row);
+        if (ahead.length >= WIDTH_ROWS) settleWidth();
+        return;
+      }
+      guess(row);
+    },
+  });
+  if (first === null)
+    return planOf({
       table: tableNameOf(fileName),
       columns: [],
       rows: [],
       problems: ['The file holds no rows.'],
       header: false,
-    };
-  const header = looksLikeHeader(data[0]);
-  const width = header ? data[0].length : Math.max(...data.slice(0, 1000).map((r) => r.length));
-  const names = columnNamesOf(header ? data[0] : Array.from({ length: width }, () => ''));
-  const first = header ? 1 : 0;
-  const cells: string[][] = [];
-  let misfits = 0;
-  for (let i = first; i < data.length; i++) {
-    let row = data[i];
-    if (row.length !== width) {
-      misfits++;
-      if (misfits <= LISTED)
-        problems.push(
-          row.length < width
-            ? `row ${i + 1}: ${row.length} fields, ${width} expected (the missing ones are NULL)`
-            : `row ${i + 1}: ${row.length} fields, ${width} expected (the extra ones are joined into the last column)`,
-        );
-      row =
-        row.length < width
-          ? [...row, ...Array<string>(width - row.length).fill('')]
-          : [...row.slice(0, width - 1), row.slice(width - 1).join(parsed.meta.delimiter || ',')];
-    }
-    cells.push(row);
-  }
-  if (misfits > LISTED) problems.push(`${misfits - LISTED} more rows with too few or too many fields`);
-  const types = names.map((_, c) => inferType(cells.map((r) => r[c].trim())));
+    });
+  if (!header && width === 0) settleWidth();
+  const names = columnNamesOf(header ? first : Array.from({ length: width }, () => ''));
+  const types = guesses.map((g) => g.result);
   return {
     table: tableNameOf(fileName),
     columns: names.map((name, c) => ({ name, type: types[c] })),
-    rows: cells.map((r) => r.map((v, c) => typed(types[c] === 'TEXT' ? v : v.trim(), types[c]))),
-    problems,
     header,
+    problems,
+    eachRow(row) {
+      let at = 0;
+      let rows = 0;
+      let misfits = 0;
+      Papa.parse<string[]>(body, {
+        ...config,
+        step: (r) => {
+          const fields = r.data;
+          at++;
+          if (header && at === 1) return;
+          if (fields.length !== width) {
+            misfits++;
+            if (misfits <= LISTED)
+              problems.push(
+                fields.length < width
+                  ? `row ${at}: ${fields.length} fields, ${width} expected (the missing ones are NULL)`
+                  : `row ${at}: ${fields.length} fields, ${width} expected (the extra ones are joined into the last column)`,
+              );
+          }
+          const cells = fit(fields);
+          row(cells.map((v, c) => typed(types[c] === 'TEXT' ? v : v.trim(), types[c])));
+          rows++;
+        },
+      });
+      if (misfits > LISTED) problems.push(`${misfits - LISTED} more rows with too few or too many fields`);
+      return rows;
+    },
   };
+}
+
+/** A table already held whole (JSON) as a plan. */
+function planOf(t: ParsedTable): TablePlan {
+  return { ...t, eachRow: (row) => (t.rows.forEach((r) => row(r)), t.rows.length) };
+}
+
+/** The whole table at once (small files, tests): the plan, and its rows collected. */
+export function parseTableFile(fileName: string, text: string): ParsedTable {
+  const plan = planTableFile(fileName, text);
+  const rows: SqlValue[][] = [];
+  plan.eachRow((r) => rows.push(r));
+  return { table: plan.table, columns: plan.columns, rows, problems: plan.problems, header: plan.header };
 }
 
 /** A JSON array of objects, or one object per line (JSON Lines): keys become columns, in first-seen order. */
