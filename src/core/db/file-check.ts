@@ -36,6 +36,13 @@ export const CHECK_IN_PLACE_UP_TO_BYTES = 1024 * 1024 * 1024;
 /** `OpenReport.quickCheck` of a file whose check was left out (CHECK_IN_PLACE_UP_TO_BYTES). */
 export const QUICK_CHECK_SKIPPED = 'not checked';
 
+/** Where an open report's integrity check stands: not run yet, left out, passed or failed. */
+export function integrityOf(quickCheck: readonly string[]): 'pending' | 'skipped' | 'ok' | 'failed' {
+  if (quickCheck.length === 0) return 'pending';
+  if (quickCheck[0] === QUICK_CHECK_SKIPPED) return 'skipped';
+  return quickCheck.length === 1 && quickCheck[0] === 'ok' ? 'ok' : 'failed';
+}
+
 /** Where a database is read from: a private copy in memory, or the file itself, page by page. */
 export type ReadPlace = 'memory' | 'file';
 /** What the caller asks for; `auto` chooses by size (READ_FROM_FILE_ABOVE_BYTES). */

@@ -2,7 +2,7 @@
 // and view with its columns, keys, indexes and (optionally) one line of statistics per column.
 // Every name and value from the database passes through visible() before it reaches a terminal.
 
-import { QUICK_CHECK_SKIPPED } from '../db/file-check';
+import { integrityOf } from '../db/file-check';
 import { blobToHex } from '../export/values';
 import type { ColumnInfo, ColumnStats, ForeignKey, IndexInfo, OpenReport, Schema, SqlValue, TableInfo } from '../types';
 import { cutToWidth, displayWidth, padEndWidth, visible } from './visible';
@@ -97,14 +97,12 @@ function multiline(message: string): string {
 }
 
 export function reportText(report: OpenReport): string {
-  const integrity =
-    report.quickCheck[0] === QUICK_CHECK_SKIPPED
-      ? 'integrity not checked (large file)'
-      : report.quickCheck.length === 0
-        ? 'integrity not checked'
-        : report.quickCheck.length === 1 && report.quickCheck[0] === 'ok'
-          ? 'integrity ok'
-          : 'integrity check FAILED';
+  const integrity = {
+    pending: 'integrity not checked',
+    skipped: 'integrity not checked (large file)',
+    ok: 'integrity ok',
+    failed: 'integrity check FAILED',
+  }[integrityOf(report.quickCheck)];
   const lines = [
     `${visible(report.name)}: ${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}, ${report.pageCount || '?'} pages of ${report.pageSize} bytes, ${integrity}${report.readFrom === 'file' ? ', read from the file as needed' : ''}`,
     ...report.issues.map((i) => `${i.level} [${i.code}]: ${multiline(i.message)}`),

@@ -1,4 +1,4 @@
-import { QUICK_CHECK_SKIPPED } from '../../../core/db/file-check';
+import { integrityOf } from '../../../core/db/file-check';
 import { saveImportedDatabase } from '../../actions/save-database';
 import { formatBytes, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
@@ -13,14 +13,12 @@ export function DatabaseInfo({ dbId }: { dbId: string }) {
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
   const report = db?.report;
   if (!db || !report) return null;
-  const integrity =
-    report.quickCheck[0] === QUICK_CHECK_SKIPPED
-      ? 'integrity not checked (large file)'
-      : report.quickCheck.length === 0
-        ? 'checking integrity…'
-        : report.quickCheck.length === 1 && report.quickCheck[0] === 'ok'
-          ? 'integrity ok'
-          : 'integrity problems';
+  const integrity = {
+    pending: 'checking integrity…',
+    skipped: 'integrity not checked (large file)',
+    ok: 'integrity ok',
+    failed: 'integrity problems',
+  }[integrityOf(report.quickCheck)];
   return (
     <div className="db-info small" data-testid="db-info">
       <div className="muted" data-read-from={report.readFrom ?? 'memory'}>
