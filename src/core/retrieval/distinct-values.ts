@@ -17,8 +17,9 @@ export interface ExtractOptions {
   /** Rows per statement. */
   pageSize?: number;
   /**
-   * Text cells the read may keep, the index's memory budget (issue 26): above it, each table is
-   * read from its first rows, as many as its share of the budget (valueRowLimits).
+   * Text cells the read may keep, the index's memory budget (issue 26): above it, each table
+   * keeps new values from its first rows, as many as its share of the budget (valueRowLimits),
+   * and only counts the values it already holds in the rest.
    */
   cellBudget?: number;
   onProgress?(done: number, total: number): void;
@@ -36,8 +37,13 @@ export interface ColumnSink {
   addBytes?(bytes: Uint8Array, start: number, length: number, rowid: number | null): void;
   /** One cell that is not text (NULL, a number, a blob): counted for the column's statistics. */
   other(value: SqlValue): void;
-  /** The column was read: to the end, or (`complete` false) its first `rows` rows, the budget's share. */
-  done(rows: number, complete?: boolean): void;
+  /**
+   * The table's share of the budget is read: from here on, count the values already held and
+   * keep no new ones (valueRowLimits).
+   */
+  budgetSpent?(): void;
+  /** The column was read to the end (`rows` rows). */
+  done(rows: number): void;
 }
 
 /** Where the cells of one numeric column go (only where the executor scans: it tells integers from reals). */
@@ -46,7 +52,7 @@ export interface NumberSink {
   addNull(): void;
   /** A cell of another class (text, blob). */
   addOther(): void;
-  done(rows: number, complete?: boolean): void;
+  done(rows: number): void;
 }
 
 export interface ValueSink {
@@ -91,9 +97,10 @@ export function parseCellBudget(value: string | undefined): { budget?: number | 
 }
 
 /**
- * Rows read of each table under a budget of `cellBudget` text cells: every row when the whole
- * database fits; else each table its share, in proportion to its cells (rows × text columns),
- * so a huge table does not leave the others unread. Tables missing from the map are read whole.
+ * Rows of each table whose new values are kept under a budget of `cellBudget` text cells: every
+ * row when the whole database fits; else each table its share, in proportion to its cells (rows
+ * × text columns), so a huge table does not leave the others without values. Tables missing from
+ * the map keep every value. The rows after a table's share are still read, for counts only.
  */
 export function valueRowLimits(tables: readonly TableInfo[], cellBudget: number): Map<string, number> {
   const cells = (t: TableInfo) => (t.rowCount ?? 0) * t.columns.filter(mayHoldText).length;
@@ -114,7 +121,7 @@ export async function extractValues(
   const pageSize = Math.max(1, options.pageSize ?? DEFAULT_PAGE_SIZE);
   const tables = valueTables(schema);
   const limits = valueRowLimits(tables, options.cellBudget ?? Infinity);
-  const total = tables.reduce((n, t) => n + Math.min(t.rowCount ?? 0, limits.get(t.name) ?? Infinity), 0);
+  const total = tables.reduce((n, t) => n + (t.rowCount ?? 0), 0);
   let done = 0;
   options.onProgress?.(0, total);
   for (const table of tables) {
@@ -137,7 +144,7 @@ export async function extractValues(
       // A table SQLite cannot read (a virtual table whose module is missing, a damaged page)
       // has no searchable values; the rest of the database still does.
     }
-    done = before + Math.min(table.rowCount ?? 0, limits.get(table.name) ?? Infinity);
+    done = before + (table.rowCount ?? 0);
     options.onProgress?.(Math.min(done, total), total);
   }
   options.onProgress?.(total, total);
@@ -151,14 +158,23 @@ async function scanTable(
   pageSize: number,
   onRows: (rows: number) => void,
   signal?: AbortSignal,
-  /** Read only the first rows (rowid order): the table's share of the budget. */
-  maxRows = Infinity,
+  /** Rows (rowid order) whose new values are kept: the table's share of the budget. */
+  keepRows = Infinity,
 ): Promise<void> {
   const rowid = rowidName(table);
   const columns = table.columns.filter(mayHoldText);
   // Other calls to the engine (a question's schema and sampled values) run between pages.
   const pause = eventYielder();
   const sinks = columns.map((c) => sink.column(table, c, rowid !== null));
+  // A page ends where the table's share of the budget does; there the sinks stop keeping values.
+  let spent = false;
+  const budgetPage = (rowsRead: number): number => {
+    if (!spent && rowsRead >= keepRows) {
+      spent = true;
+      for (const s of sinks) s.budgetSpent?.();
+    }
+    return spent ? pageSize : Math.min(pageSize, keepRows - rowsRead);
+  };
   const t = quoteIdent(table.name);
   let lastRowid: SqlValue = null;
   let rowsRead = 0;
@@ -204,14 +220,9 @@ async function scanTable(
         else sink.addOther();
       }
     };
-    let complete = true;
     for (;;) {
       if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
-      const size = Math.min(pageSize, maxRows - rowsRead);
-      if (size <= 0) {
-        complete = false;
-        break;
-      }
+      const size = budgetPage(rowsRead);
       const n = rowid
         ? await scan(
             `SELECT ${rowid}, ${cols} FROM ${t}${last === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${size}`,
@@ -224,19 +235,14 @@ async function scanTable(
       if (n < size) break;
       await pause();
     }
-    for (const s of sinks) s.done(rowsRead, complete);
-    for (const s of numberSinks) s.done(rowsRead, complete);
+    for (const s of sinks) s.done(rowsRead);
+    for (const s of numberSinks) s.done(rowsRead);
     return;
   }
   const cols = columns.map((c) => quoteIdent(c.name)).join(', ');
-  let complete = true;
   for (;;) {
     if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
-    const size = Math.min(pageSize, maxRows - rowsRead);
-    if (size <= 0) {
-      complete = false;
-      break;
-    }
+    const size = budgetPage(rowsRead);
     const page: QueryResult = rowid
       ? await exec.query(
           `SELECT ${rowid}, ${cols} FROM ${t}${lastRowid === null ? '' : ` WHERE ${rowid} > ?`} ORDER BY ${rowid} LIMIT ${size}`,
@@ -261,7 +267,7 @@ async function scanTable(
     if (rowid) lastRowid = page.rows[n - 1][0];
     await pause();
   }
-  for (const s of sinks) s.done(rowsRead, complete);
+  for (const s of sinks) s.done(rowsRead);
 }
 
 /**

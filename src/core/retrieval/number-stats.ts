@@ -107,9 +107,9 @@ export class NumberColumnStats implements NumberSink {
     slots[s] = v;
   }
 
-  /** The column was read to the end (`rows` rows); one read in part gives no statistics here. */
-  done(rows: number, complete?: boolean): void {
-    this.rows = complete === false ? null : rows;
+  /** The column was read to the end (`rows` rows). */
+  done(rows: number): void {
+    this.rows = rows;
   }
 
   /** The column's statistics, or null when SQL must give them (see above, or not read to the end). */

@@ -35,8 +35,8 @@ export interface ColumnValueSummary extends ColumnRef {
   /** Text values that look like dates or times, not indexed. */
   dates: number;
   rowsScanned: number;
-  /** Set when only the first rows were read (the index's memory budget): how many. */
-  indexedRows?: number;
+  /** Rows whose value is not indexed (new values after the index's memory budget was spent). */
+  notIndexed?: number;
   policy: ValuePolicy;
   /** Plain-words reason for a policy other than 'all' (shown in the Tools panel and reports). */
   note?: string;

@@ -36,29 +36,34 @@ describe('valueRowLimits', () => {
 });
 
 describe('a build over the budget', () => {
-  it('indexes the first rows, says so in the summary and in search_value, and takes statistics from SQL', async () => {
+  it('keeps new values from the first rows and counts the rest; says which columns lost values; statistics from SQL for them', async () => {
     const engine = await createNodeEngine();
     await engine.open({
       id: 'b',
       name: 'b.sqlite',
-      bytes: await buildDb(`CREATE TABLE visits (id INTEGER PRIMARY KEY, city TEXT);
+      bytes: await buildDb(`CREATE TABLE visits (id INTEGER PRIMARY KEY, city TEXT, kind TEXT);
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
-        INSERT INTO visits SELECT i, CASE WHEN i > 900 THEN 'Quito' ELSE 'Lima' END FROM n;`),
+        INSERT INTO visits SELECT i, CASE WHEN i > 900 THEN 'Quito' ELSE 'Lima' END,
+          CASE i % 2 WHEN 0 THEN 'walk' ELSE 'bus' END FROM n;`),
     });
-    const summary = await engine.buildTools('b', { valueCellBudget: 500 });
+    // 2,000 text cells for 1,000: new values are kept from the first 500 rows, then only counted.
+    const summary = await engine.buildTools('b', { valueCellBudget: 1000 });
     expect(summary.valuePolicies).toEqual([
       expect.objectContaining({
         table: 'visits',
         column: 'city',
         policy: 'partial',
-        note: expect.stringContaining('only its first 500 rows are indexed'),
+        note: expect.stringContaining('100 of its 1,000 rows hold values that are not indexed'),
       }),
     ]);
+    // Every value of a column seen in the first rows: counted over every row, nothing left out.
+    const kind = await engine.callTool('b', 'search_value', { query: 'walk', column: 'kind' });
+    expect(kind.observation).toMatch(/walk\W{0,3} in visits\.kind \(500 rows\)/);
     const found = await engine.callTool('b', 'search_value', { query: 'Quito', column: 'city' });
-    expect(found.observation).toContain('Only the first 500 rows of visits.city are indexed');
+    expect(found.observation).toContain('100 rows of visits.city hold values that are not indexed');
     expect(found.observation).toContain('No values match');
     const city = (await engine.grounding('b')).stats.find((s) => s.column === 'city')!;
-    expect(city.rowsScanned).toBe(1000); // from SQL over the table (under its row budget), not the 500 read
+    expect(city.rowsScanned).toBe(1000); // from SQL, as the column lost values
     const whole = await engine.buildTools('b', { valueCellBudget: null });
     expect(whole.valuePolicies).toEqual([]);
     expect((await engine.callTool('b', 'search_value', { query: 'Quito', column: 'city' })).observation).toContain(

@@ -15,8 +15,8 @@ export interface ColumnState {
   /** How to reach the rowid of the table (null: no rowid, long texts are kept as values). */
   rowid: string | null;
   rowsScanned: number;
-  /** False when only the first `rowsScanned` rows were read (the index's memory budget). */
-  complete: boolean;
+  /** Text cells whose value was not kept: new values after the budget was spent (issue 26). */
+  notIndexed: number;
   dates: number;
   /** Distinct date/time values kept for statistics; -1 when there were too many to keep. */
   dateValues: number;
@@ -56,12 +56,12 @@ export class ValueColumns {
         texts: textCounts[i],
         dates: c.dates,
         rowsScanned: c.rowsScanned,
-        ...(c.complete ? {} : { indexedRows: c.rowsScanned }),
+        ...(c.notIndexed > 0 ? { notIndexed: c.notIndexed } : {}),
       };
       const notes: string[] = [];
-      if (!c.complete)
+      if (c.notIndexed > 0)
         notes.push(
-          `only its first ${c.rowsScanned.toLocaleString('en-US')} rows are indexed (the index's memory budget): search later rows in SQL (LIKE).`,
+          `${c.notIndexed.toLocaleString('en-US')} of its ${c.rowsScanned.toLocaleString('en-US')} rows hold values that are not indexed (the index's memory budget): search them in SQL (LIKE).`,
         );
       if (c.dates > 0)
         notes.push(
@@ -83,8 +83,8 @@ export class ValueColumns {
     if (numeric) return numeric.result();
     const n = this.states.findIndex((c) => c.table === table && c.column === column);
     const c = this.states[n];
-    // Statistics of a column read in part come from SQL (its first rows, marked approximate).
-    if (c && !c.complete) return null;
+    // A column with values left out has no exact distinct count here: statistics come from SQL.
+    if (c && c.notIndexed > 0) return null;
     if (c && c.dates > 0) return this.dateStats(n);
     if (!c || c.others > 0) return null;
     // Long texts are not held: their column's range is left unknown, and they count as distinct.

@@ -154,7 +154,7 @@ export class ValueIndexBuilder implements ValueSink {
       column,
       rowid,
       rowsScanned: 0,
-      complete: true,
+      notIndexed: 0,
       dates: 0,
       dateValues: 0,
       nulls: 0,
@@ -163,6 +163,7 @@ export class ValueIndexBuilder implements ValueSink {
       textLength: 0,
     };
     this.states.push(state);
+    let countOnly = false;
     const addBytes = (bytes: Uint8Array, start: number, length: number, id: number | null) => {
       state.textCells++;
       // Lengths in UTF-16 units, as JavaScript and the rest of the index count them.
@@ -175,6 +176,10 @@ export class ValueIndexBuilder implements ValueSink {
           if (dates.addBytes(bytes, start, length, units, n) === before && ++state.dateValues > DATE_VALUES_CAP)
             state.dateValues = -1;
         }
+      } else if (countOnly) {
+        // The budget is spent: a value already held counts one more row, any other is not kept.
+        if ((units > SHORT_VALUE && id !== null && rowid !== null) || values.countBytes(bytes, start, length, n) < 0)
+          state.notIndexed++;
       } else if (units <= SHORT_VALUE || id === null || rowid === null) {
         values.addBytes(bytes, start, length, units, n);
         if (this.streamValues && values.size - this.sentValues === BATCH) this.sendValues();
@@ -190,9 +195,11 @@ export class ValueIndexBuilder implements ValueSink {
         const length = encodeScratch(v);
         addBytes(scratchBytes(), 0, length, id);
       },
-      done: (rows, complete) => {
+      budgetSpent: () => {
+        countOnly = true;
+      },
+      done: (rows) => {
         state.rowsScanned = rows;
-        state.complete = complete !== false;
       },
     };
   }

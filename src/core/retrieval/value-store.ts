@@ -170,17 +170,8 @@ export class ValueCounter {
   addBytes(src: Uint8Array, start: number, length: number, units: number, column: number): number {
     const end = start + length;
     const hash = (hashBytes(src, start, end) ^ columnSalt(column)) >>> 0;
-    const { bytes, starts } = this;
-    // The probe is written out (no closure per call: this runs for every short cell read).
-    const slots = this.table!.slots;
-    const mask = slots.length - 1;
-    probe: for (let s = hash & mask; ; s = (s + 1) & mask) {
-      const found = slots[s];
-      if (found < 0) break;
-      if (this.hashes[found] !== hash || this.columns[found] !== column) continue;
-      const at = starts[found];
-      if (starts[found + 1] - at !== length) continue;
-      for (let i = 0; i < length; i++) if (bytes[at + i] !== src[start + i]) continue probe;
+    const found = this.find(src, start, length, hash, column);
+    if (found >= 0) {
       this.counts[found]++;
       return found;
     }
@@ -207,6 +198,33 @@ export class ValueCounter {
     this.counts[id] = 1;
     this.table!.insert(id);
     return id;
+  }
+
+  /**
+   * Counts one more row of a value already held, without adding new ones (the index's memory
+   * budget is spent, issue 26); returns its id, or -1 when the value is not held.
+   */
+  countBytes(src: Uint8Array, start: number, length: number, column: number): number {
+    const hash = (hashBytes(src, start, start + length) ^ columnSalt(column)) >>> 0;
+    const found = this.find(src, start, length, hash, column);
+    if (found >= 0) this.counts[found]++;
+    return found;
+  }
+
+  /** The id of the value `src[start, start + length)` of `column`, or -1. */
+  private find(src: Uint8Array, start: number, length: number, hash: number, column: number): number {
+    const { bytes, starts } = this;
+    const slots = this.table!.slots;
+    const mask = slots.length - 1;
+    probe: for (let s = hash & mask; ; s = (s + 1) & mask) {
+      const found = slots[s];
+      if (found < 0) return -1;
+      if (this.hashes[found] !== hash || this.columns[found] !== column) continue;
+      const at = starts[found];
+      if (starts[found + 1] - at !== length) continue;
+      for (let i = 0; i < length; i++) if (bytes[at + i] !== src[start + i]) continue probe;
+      return found;
+    }
   }
 
   /** The values of ids [from, to), their bytes copied into one buffer of their own (to transfer). */

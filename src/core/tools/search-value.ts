@@ -38,7 +38,7 @@ export interface ValueSearchResult {
   hits: ValueHit[];
   /** The query looks like a date or time, and these columns in scope hold such values, which are not indexed. */
   datesInSql: ColumnRef[];
-  /** Columns in scope indexed from their first rows only (the memory budget), with how many. */
+  /** Columns in scope with values left out of the index (the memory budget), with how many rows. */
   partlyIndexed?: Array<ColumnRef & { rows: number }>;
   /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
   stored: StoredColumn[];
@@ -153,7 +153,7 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     ? inScope.filter((c) => c.dates > 0).map(({ table, column }) => ({ table, column }))
     : [];
   const partlyIndexed = inScope.flatMap((c) =>
-    c.indexedRows === undefined ? [] : [{ table: c.table, column: c.column, rows: c.indexedRows }],
+    c.notIndexed === undefined ? [] : [{ table: c.table, column: c.column, rows: c.notIndexed }],
   );
   const stored =
     hits.length === 0 && scope.column && datesInSql.length === 0
@@ -217,7 +217,7 @@ function observe(out: ValueSearchResult): string {
         ];
   for (const c of out.partlyIndexed ?? [])
     lines.push(
-      `Only the first ${c.rows} rows of ${ref(c.table, c.column)} are indexed (the index's memory budget): a value not listed may be stored in later rows; check in SQL (LIKE).`,
+      `${c.rows} rows of ${ref(c.table, c.column)} hold values that are not indexed (the index's memory budget): a value not listed may still be stored; check in SQL (LIKE).`,
     );
   if (out.datesInSql.length > 0) {
     lines.push(
