@@ -4,10 +4,11 @@
  * needed, the schema, the build started and not awaited, then the links and the grounding the
  * first request carries (each waiting at most QUESTION_WAITS_FOR_INDEXES_MS), and Auto's
  * prompt text made from them. Then how long the rest of the build takes, and the peak memory of
- * the process (the worker thread included).
+ * the process (the worker thread included), each file in a fresh process.
  *
  *   npx tsx scripts/bench-first-request.ts <file.sqlite>... [--question "…"]
  */
+import { execFileSync } from 'node:child_process';
 import { basename, resolve } from 'node:path';
 import { QUESTION_WAITS_FOR_INDEXES_MS } from '../src/core/engine';
 import { groundedSchema } from '../src/core/prompt/grounded-schema';
@@ -18,9 +19,19 @@ const args = process.argv.slice(2);
 const at = args.indexOf('--question');
 const question = at >= 0 ? args.splice(at, 2)[1] : 'How many states were recorded in the kitchen last month?';
 
-console.log('| file | read | open ms | schema ms | first request ready ms | sampled | build total ms | peak RSS MB |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const file of args) {
+if (args[0] !== '--one') {
+  console.log(
+    '| file | read | open ms | schema ms | first request ready ms | sampled | build total ms | peak RSS MB |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const file of args)
+    process.stdout.write(
+      execFileSync('npx', ['tsx', 'scripts/bench-first-request.ts', '--one', file, '--question', question], {
+        encoding: 'utf8',
+      }),
+    );
+} else {
+  const file = args[1];
   const engine = new RestartableEngine(spawnNodeDbWorker);
   engine.queryTimeoutMs = 30 * 60_000;
   try {
