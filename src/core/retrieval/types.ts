@@ -37,6 +37,8 @@ export interface ColumnValueSummary extends ColumnRef {
   rowsScanned: number;
   /** Rows whose value is not indexed (new values after the index's memory budget was spent). */
   notIndexed?: number;
+  /** Where those rows start (a rowid, and its column's name for SQL): search_value scans from there. */
+  notIndexedFrom?: { rowid: string; from: number };
   policy: ValuePolicy;
   /** Plain-words reason for a policy other than 'all' (shown in the Tools panel and reports). */
   note?: string;
@@ -56,7 +58,7 @@ export interface ValueHit extends ColumnRef {
    * query's words are whole words of the value ("Canton Chinese" for "Chinese"); fuzzy: a close
    * spelling; text: the query's words were found inside a long text of the column.
    */
-  match: 'exact' | 'case' | 'compact' | 'prefix' | 'word' | 'fuzzy' | 'text';
+  match: 'exact' | 'case' | 'compact' | 'prefix' | 'word' | 'fuzzy' | 'text' | 'like';
 }
 
 /** One join between two tables, possibly on several column pairs (composite keys). */

@@ -61,7 +61,14 @@ describe('a build over the budget', () => {
     expect(kind.observation).toMatch(/walk\W{0,3} in visits\.kind \(500 rows\)/);
     const found = await engine.callTool('b', 'search_value', { query: 'Quito', column: 'city' });
     expect(found.observation).toContain('100 rows of visits.city hold values that are not indexed');
-    expect(found.observation).toContain('No values match');
+    // Found anyway: the rows after the kept ones are searched with LIKE, and the hit says so.
+    expect(found.observation).toMatch(
+      /Quito\W{0,3} in visits\.city \(100 rows; contains it, found in the rows not indexed\)/,
+    );
+    expect(found.observation).toContain('up to 1000000 rows from the first of them on were searched with LIKE');
+    // LIKE's own characters in a query are matched as themselves.
+    const pct = await engine.callTool('b', 'search_value', { query: 'Qu%o', column: 'city' });
+    expect(pct.observation).not.toMatch(/Quito\W{0,3} in visits/);
     const city = (await engine.grounding('b')).stats.find((s) => s.column === 'city')!;
     expect(city.rowsScanned).toBe(1000); // from SQL, as the column lost values
     const whole = await engine.buildTools('b', { valueCellBudget: null });

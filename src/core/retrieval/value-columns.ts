@@ -17,6 +17,8 @@ export interface ColumnState {
   rowsScanned: number;
   /** Text cells whose value was not kept: new values after the budget was spent (issue 26). */
   notIndexed: number;
+  /** The rowid of the first row read after the budget was spent (null: none, or no rowid). */
+  countOnlyFrom: number | null;
   dates: number;
   /** Distinct date/time values kept for statistics; -1 when there were too many to keep. */
   dateValues: number;
@@ -57,6 +59,9 @@ export class ValueColumns {
         dates: c.dates,
         rowsScanned: c.rowsScanned,
         ...(c.notIndexed > 0 ? { notIndexed: c.notIndexed } : {}),
+        ...(c.notIndexed > 0 && c.rowid && c.countOnlyFrom !== null
+          ? { notIndexedFrom: { rowid: c.rowid, from: c.countOnlyFrom } }
+          : {}),
       };
       const notes: string[] = [];
       if (c.notIndexed > 0)

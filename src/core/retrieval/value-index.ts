@@ -155,6 +155,7 @@ export class ValueIndexBuilder implements ValueSink {
       rowid,
       rowsScanned: 0,
       notIndexed: 0,
+      countOnlyFrom: null,
       dates: 0,
       dateValues: 0,
       nulls: 0,
@@ -177,6 +178,7 @@ export class ValueIndexBuilder implements ValueSink {
             state.dateValues = -1;
         }
       } else if (countOnly) {
+        if (state.countOnlyFrom === null && id !== null) state.countOnlyFrom = id;
         // The budget is spent: a value already held counts one more row, any other is not kept.
         if ((units > SHORT_VALUE && id !== null && rowid !== null) || values.countBytes(bytes, start, length, n) < 0)
           state.notIndexed++;

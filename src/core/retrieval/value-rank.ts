@@ -65,7 +65,7 @@ export interface RankContext {
 
 export interface Ranked {
   score: number;
-  match: Exclude<ValueHit['match'], 'text'>;
+  match: Exclude<ValueHit['match'], 'text' | 'like'>;
 }
 
 const EXACT_WORD = 1;

@@ -9,6 +9,7 @@
 
 import { z } from 'zod';
 import type { SqlExecutor } from '../executor';
+import { quoteIdent } from '../sql/quote';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { closestNames } from '../text/edit-distance';
 import type { ColumnRef, ColumnValueSummary, ValueHit } from '../retrieval/types';
@@ -38,8 +39,11 @@ export interface ValueSearchResult {
   hits: ValueHit[];
   /** The query looks like a date or time, and these columns in scope hold such values, which are not indexed. */
   datesInSql: ColumnRef[];
-  /** Columns in scope with values left out of the index (the memory budget), with how many rows. */
-  partlyIndexed?: Array<ColumnRef & { rows: number }>;
+  /**
+   * Columns in scope with values left out of the index (the memory budget): how many rows, and
+   * how many of the rows after the kept ones were searched with LIKE (at most LIKE_ROWS).
+   */
+  partlyIndexed?: Array<ColumnRef & { rows: number; searched: number }>;
   /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
   stored: StoredColumn[];
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
@@ -59,6 +63,46 @@ export interface StoredColumn extends ColumnRef {
 }
 
 export const DEFAULT_SEARCH_VALUE_K = 5;
+/** Columns, and rows of each, a search scans with LIKE for values the index's budget left out. */
+const LIKE_COLUMNS = 3;
+const LIKE_ROWS = 1_000_000;
+
+/** `%text%` with LIKE's own characters escaped (ESCAPE '\\'). */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The values of a column's rows left out of the index that contain `query` (case-blind for
+ * ASCII, as LIKE is), from the first row not indexed on, within LIKE_ROWS rows.
+ */
+async function likeSearch(
+  exec: SqlExecutor,
+  c: ColumnValueSummary,
+  query: string,
+  k: number,
+): Promise<{ hits: ValueHit[]; searched: number }> {
+  const { rowid, from } = c.notIndexedFrom!;
+  const col = quoteIdent(c.column);
+  const window = `SELECT ${col} AS v FROM ${quoteIdent(c.table)} WHERE ${rowid} >= ? ORDER BY ${rowid} LIMIT ${LIKE_ROWS}`;
+  try {
+    const r = await exec.query(
+      `SELECT v, count(*) AS n FROM (${window}) WHERE v LIKE ? ESCAPE '\\' GROUP BY v ORDER BY n DESC LIMIT ${k}`,
+      { params: [from, likePattern(query)], maxRows: k },
+    );
+    return {
+      searched: LIKE_ROWS,
+      hits: r.rows.map((row) => ({
+        table: c.table,
+        column: c.column,
+        value: String(row[0]),
+        rows: Number(row[1]),
+        score: 0.5,
+        match: 'like' as const,
+      })),
+    };
+  } catch {
+    return { hits: [], searched: 0 };
+  }
+}
 const VALUE_CHARS = 80;
 /** A column with at most this many distinct values has them all listed when a search in it finds nothing. */
 const FEW_VALUES = 30;
@@ -153,8 +197,16 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     ? inScope.filter((c) => c.dates > 0).map(({ table, column }) => ({ table, column }))
     : [];
   const partlyIndexed = inScope.flatMap((c) =>
-    c.notIndexed === undefined ? [] : [{ table: c.table, column: c.column, rows: c.notIndexed }],
+    c.notIndexed === undefined ? [] : [{ table: c.table, column: c.column, rows: c.notIndexed, searched: 0 }],
   );
+  // Rows whose values the budget left out are searched in SQL, a bounded number per column.
+  if (hits.length < k && inp.query.trim().length >= 2)
+    for (const c of inScope.filter((c) => c.notIndexedFrom).slice(0, LIKE_COLUMNS)) {
+      const found = await likeSearch(ctx.exec, c, inp.query.trim(), k - hits.length);
+      hits.push(...found.hits.filter((h) => !hits.some((x) => x.value === h.value && x.column === h.column)));
+      const entry = partlyIndexed.find((p) => p.table === c.table && p.column === c.column);
+      if (entry) entry.searched = found.searched;
+    }
   const stored =
     hits.length === 0 && scope.column && datesInSql.length === 0
       ? inScope.slice(0, STORED_COLUMNS).map((c) => storedIn(ctx.values, c))
@@ -217,7 +269,9 @@ function observe(out: ValueSearchResult): string {
         ];
   for (const c of out.partlyIndexed ?? [])
     lines.push(
-      `${c.rows} rows of ${ref(c.table, c.column)} hold values that are not indexed (the index's memory budget): a value not listed may still be stored; check in SQL (LIKE).`,
+      `${c.rows} rows of ${ref(c.table, c.column)} hold values that are not indexed (the index's memory budget)` +
+        (c.searched > 0 ? `; up to ${c.searched} rows from the first of them on were searched with LIKE` : '') +
+        ': a value not listed may still be stored; check in SQL (LIKE).',
     );
   if (out.datesInSql.length > 0) {
     lines.push(
@@ -251,6 +305,7 @@ const MATCH_NOTE: Record<ValueHit['match'], string> = {
   word: '; contains the words',
   fuzzy: '; close spelling',
   text: '; the words are in this text',
+  like: '; contains it, found in the rows not indexed',
 };
 
 export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchValueContext> = {
