@@ -63,8 +63,11 @@ export interface StoredColumn extends ColumnRef {
 }
 
 export const DEFAULT_SEARCH_VALUE_K = 5;
+/** Matches that found the value as asked: then no LIKE search is needed. */
+const AS_ASKED = new Set<ValueHit['match']>(['exact', 'case', 'compact']);
+
 /** Columns, and rows of each, a search scans with LIKE for values the index's budget left out. */
-const LIKE_COLUMNS = 3;
+const LIKE_COLUMNS = 1;
 const LIKE_ROWS = 1_000_000;
 
 /** `%text%` with LIKE's own characters escaped (ESCAPE '\\'). */
@@ -199,14 +202,24 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   const partlyIndexed = inScope.flatMap((c) =>
     c.notIndexed === undefined ? [] : [{ table: c.table, column: c.column, rows: c.notIndexed, searched: 0 }],
   );
-  // Rows whose values the budget left out are searched in SQL, a bounded number per column.
-  if (hits.length < k && inp.query.trim().length >= 2)
-    for (const c of inScope.filter((c) => c.notIndexedFrom).slice(0, LIKE_COLUMNS)) {
-      const found = await likeSearch(ctx.exec, c, inp.query.trim(), k - hits.length);
-      hits.push(...found.hits.filter((h) => !hits.some((x) => x.value === h.value && x.column === h.column)));
+  // Rows whose values the budget left out are searched in SQL (a bounded number per column)
+  // when the index did not find the value as asked: first the columns its near hits are in.
+  const asked = inp.query.trim();
+  if (asked.length >= 2 && !hits.some((h) => AS_ASKED.has(h.match))) {
+    const partial = inScope.filter((c) => c.notIndexedFrom);
+    const near = (c: ColumnValueSummary) => (hits.some((h) => h.table === c.table && h.column === c.column) ? 0 : 1);
+    const like: ValueHit[] = [];
+    for (const c of [...partial].sort((a, b) => near(a) - near(b)).slice(0, LIKE_COLUMNS)) {
+      const found = await likeSearch(ctx.exec, c, asked, k);
+      like.push(...found.hits);
       const entry = partlyIndexed.find((p) => p.table === c.table && p.column === c.column);
       if (entry) entry.searched = found.searched;
     }
+    // A value equal to the query but for case leads; other LIKE hits follow the index's.
+    const equal = (h: ValueHit) => h.value.toLowerCase() === asked.toLowerCase();
+    const merged = [...like.filter(equal), ...hits, ...like.filter((h) => !equal(h))];
+    hits.splice(0, hits.length, ...merged.slice(0, k));
+  }
   const stored =
     hits.length === 0 && scope.column && datesInSql.length === 0
       ? inScope.slice(0, STORED_COLUMNS).map((c) => storedIn(ctx.values, c))
