@@ -72,6 +72,11 @@ interface OpenDb {
   report: OpenReport;
   rowCounts: Map<string, number | null>;
   toolbox?: Promise<Toolbox>;
+  /**
+   * The last whole schema read (no `only`, nothing skipped): the database is read-only, so it
+   * stays true, and a question's links and sampled grounding need not count rows again.
+   */
+  schema?: Schema;
   /** The build a question already waited for in vain (toolboxWithin): not waited for again. */
   waitedFor?: Promise<Toolbox>;
   /** The options of the last build (descriptions updated by setDescriptions), for lazy rebuilds. */
@@ -597,6 +602,7 @@ export class SqljsEngine implements DbEngine {
     });
     // An estimate (a very large table) is enough for statistics: they read the first rows only.
     for (const t of schema.tables) if (!t.skipped) entry.rowCounts.set(t.name, t.rowCount);
+    if (!options.only && !schema.incomplete) entry.schema = schema;
     return schema;
   }
 
@@ -649,7 +655,7 @@ export class SqljsEngine implements DbEngine {
       await this.keepToolbox(
         entry,
         (async () => {
-          const schema = await this.introspect(id);
+          const schema = await this.knownSchema(id);
           let embedder: Embedder | null = null;
           let loadProblem: string | null = null;
           if (options.embeddingModel && this.makeEmbedder) {
@@ -713,12 +719,17 @@ export class SqljsEngine implements DbEngine {
     const toolbox = await this.toolboxWithin(id, options.waitMs);
     if (toolbox) return toolbox.link(question);
     // The indexes are still being built: names link now, values once they are read.
-    return linkByNames(question, await this.introspect(id));
+    return linkByNames(question, await this.knownSchema(id));
   }
 
   async grounding(id: string, options: WaitOptions = {}): Promise<Grounding> {
     const toolbox = await this.toolboxWithin(id, options.waitMs);
     return toolbox ? toolbox.grounding() : this.sampledGrounding(id);
+  }
+
+  /** The schema read last (see OpenDb.schema), or read now. */
+  private async knownSchema(id: string): Promise<Schema> {
+    return this.get(id).schema ?? this.introspect(id);
   }
 
   /**
@@ -750,7 +761,7 @@ export class SqljsEngine implements DbEngine {
    */
   private async sampledGrounding(id: string): Promise<Grounding> {
     const entry = this.get(id);
-    const schema = await this.introspect(id);
+    const schema = await this.knownSchema(id);
     const stats: ColumnStats[] = [];
     const deadline = now() + SAMPLED_GROUNDING_MS;
     for (const t of schema.tables) {
