@@ -7,11 +7,15 @@ import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { SqljsEngine } from '../adapters/sqljs/engine';
 import { loadSqlJs } from '../adapters/sqljs/runtime';
 import { openBlobFile } from '../adapters/wasqlite/blob-file';
+import type { FileSqlite } from '../adapters/wasqlite/file-sqlite';
 import type { ToolsOptions } from '../core/engine';
 import type { ToolboxProgress } from '../core/tools/toolbox';
 import './error-transfer';
 import { throttleProgress } from './progress-throttle';
 import { browserTokenizerWorkers } from './tokenizer-spawn';
+
+/** wa-sqlite, once a file was read in place: its heap counts toward the worker's memory limit. */
+let fileSqlite: FileSqlite | undefined;
 
 const ready = loadSqlJs(async (imports) => {
   const wasm = await (await fetch(wasmUrl)).arrayBuffer();
@@ -28,7 +32,11 @@ const ready = loadSqlJs(async (imports) => {
           if (!(source instanceof Blob)) throw new Error('The page reads files, not paths.');
           return openBlobFile(source);
         },
-        sqlite: () => import('../adapters/wasqlite/browser').then((m) => m.loadBrowserFileSqlite()),
+        sqlite: () =>
+          import('../adapters/wasqlite/browser')
+            .then((m) => m.loadBrowserFileSqlite())
+            .then((loaded) => (fileSqlite = loaded)),
+        heapBytes: () => fileSqlite?.heapBytes() ?? 0,
       },
     }),
 );

@@ -105,6 +105,8 @@ export interface EngineHost {
   fileReading?: {
     open(source: Blob | FilePath): RandomAccessFile;
     sqlite(): Promise<{ open(file: RandomAccessFile, walAsRollback: boolean): Connection }>;
+    /** That SQLite's heap, 0 until it is loaded: counted with sql.js's for the worker's memory limit. */
+    heapBytes?(): number;
   };
 }
 
@@ -207,7 +209,7 @@ export class SqljsEngine implements DbEngine {
   ) {}
 
   async heapBytes(): Promise<number> {
-    return this.host.heapBytes?.() ?? 0;
+    return (this.host.heapBytes?.() ?? 0) + (this.host.fileReading?.heapBytes?.() ?? 0);
   }
 
   private async readSource(source: OpenRequest['bytes'], onProgress?: (fraction: number) => void) {

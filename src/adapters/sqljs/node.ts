@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { type EngineHost, SqljsEngine } from './engine';
 import { loadSqlJs } from './runtime';
-import { loadNodeFileSqlite, openNodeFile } from '../wasqlite/node';
+import { loadNodeFileSqlite, nodeFileSqliteHeapBytes, openNodeFile } from '../wasqlite/node';
 
 const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
 
@@ -35,6 +35,7 @@ export async function createNodeEngine(
         return openNodeFile(source.path);
       },
       sqlite: loadNodeFileSqlite,
+      heapBytes: nodeFileSqliteHeapBytes,
     },
   });
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
+import { createNodeEngine } from '../sqljs/node';
 import { loadNodeFileSqlite, openNodeFile } from './node';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -104,5 +105,15 @@ describe('a database read from its file', () => {
     } finally {
       db.close();
     }
+  });
+
+  it("counts its heap toward the engine's memory limit: a huge value read from the file grows it", async () => {
+    const path = await shopFile();
+    const engine = await createNodeEngine();
+    await engine.open({ id: 'h', name: 'shop.sqlite', bytes: { path }, read: 'file' });
+    const before = await engine.heapBytes();
+    const r = await engine.query('h', 'SELECT zeroblob(200000000) AS z');
+    expect(r.cut?.[0].length).toBe(200_000_000);
+    expect((await engine.heapBytes()) - before).toBeGreaterThan(150_000_000);
   });
 });

@@ -14,6 +14,8 @@ const OPEN_URI = 0x40;
 export interface FileSqlite {
   /** Opens `file` read-only. `walAsRollback` reads a WAL-mode file's main file only. */
   open(file: RandomAccessFile, walAsRollback: boolean): Connection;
+  /** The size of this SQLite's WebAssembly heap now (it never shrinks; see sqljs/runtime.ts). */
+  heapBytes(): number;
 }
 
 let opened = 0;
@@ -24,6 +26,7 @@ export function fileSqlite(m: WaSqliteModule): FileSqlite {
   const rc = m.vfs_register(vfs, false);
   if (rc !== 0) throw new Error(`SQLite refused the read-only file system (code ${rc}).`);
   return {
+    heapBytes: () => m.HEAPU8.byteLength,
     open(file, walAsRollback) {
       const name = `/file-${++opened}`;
       vfs.register(name, file, walAsRollback);

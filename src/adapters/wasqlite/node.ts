@@ -11,15 +11,19 @@ import type { WaSqliteModule } from './module';
 const wasmPath = createRequire(import.meta.url).resolve('@journeyapps/wa-sqlite/dist/wa-sqlite.wasm');
 
 let loading: Promise<FileSqlite> | undefined;
+let loaded: FileSqlite | undefined;
 
 /** The module is made once per thread and shared by every file it opens. */
 export function loadNodeFileSqlite(): Promise<FileSqlite> {
   loading ??= (async () => {
     const wasmBinary = await readFile(wasmPath);
-    return fileSqlite((await Factory({ wasmBinary })) as WaSqliteModule);
+    return (loaded = fileSqlite((await Factory({ wasmBinary })) as WaSqliteModule));
   })();
   return loading;
 }
+
+/** Its heap, 0 before it was loaded. */
+export const nodeFileSqliteHeapBytes = (): number => loaded?.heapBytes() ?? 0;
 
 /** A file read where it lies, a block at a time; the descriptor is closed with the database. */
 export function openNodeFile(path: string): RandomAccessFile {
