@@ -7,7 +7,7 @@
 // process); it does not keep the process alive while idle.
 
 import { basename, resolve } from 'node:path';
-import type { ReadChoice } from '../core/db/file-check';
+import { READ_CHOICES, type ReadChoice } from '../core/db/file-check';
 import { TABLE_FILE } from '../core/import/table-file';
 import { parseCellBudget } from '../core/retrieval/distinct-values';
 import { visible } from '../core/format/visible';
@@ -66,7 +66,8 @@ export async function openDatabase(
 /** DOWSER_READ: how SQLite files are read (issue 26); unset is `auto`. */
 export function readChoice(value: string | undefined): ReadChoice {
   if (value === undefined || value === '') return 'auto';
-  if (value === 'auto' || value === 'memory' || value === 'file') return value;
+  const choice = READ_CHOICES.find((c) => c === value);
+  if (choice) return choice;
   throw new UsageError(`DOWSER_READ must be auto, memory or file, not "${visible(value)}"`);
 }
 

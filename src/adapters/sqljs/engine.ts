@@ -42,6 +42,7 @@ import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retri
 import type { Grounding } from '../../core/prompt/grounded-schema';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
+import { sampledGrounding } from '../../core/tools/sampled-grounding';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
 import { assertSingleReadStatement, UnknownStatementError } from '../../core/sql/statements';
@@ -127,10 +128,6 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
  * (introspect's `exactRowsUpTo`): about 0.2 s of reading per table, whatever the file's size.
  */
 const FILE_EXACT_ROW_COUNT = 1_000_000;
-
-/** Rows of each table a grounding made before the indexes are ready looks at, and its time. */
-const SAMPLED_GROUNDING_ROWS = 10_000;
-const SAMPLED_GROUNDING_MS = 1_500;
 
 /** Above this size a Blob is read in a stream, so the page can show progress. */
 const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
@@ -726,7 +723,13 @@ export class SqljsEngine implements DbEngine {
 
   async grounding(id: string, options: WaitOptions = {}): Promise<Grounding> {
     const toolbox = await this.toolboxWithin(id, options.waitMs);
-    return toolbox ? toolbox.grounding() : this.sampledGrounding(id);
+    if (toolbox) return toolbox.grounding();
+    // The indexes are still being built: each table's first rows (core/tools/sampled-grounding.ts).
+    const entry = this.get(id);
+    return sampledGrounding(executorFor(this, id), await this.knownSchema(id), {
+      rowCounts: entry.rowCounts,
+      descriptions: entry.toolOptions.descriptions,
+    });
   }
 
   /** The schema read last (see OpenDb.schema), or read now. */
@@ -754,29 +757,6 @@ export class SqljsEngine implements DbEngine {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  /**
-   * What Auto's first request shows while the indexes are built (issue 26): statistics of each
-   * table's first SAMPLED_GROUNDING_ROWS rows, within SAMPLED_GROUNDING_MS, and the
-   * descriptions; keys are inferred only by the full build.
-   */
-  private async sampledGrounding(id: string): Promise<Grounding> {
-    const entry = this.get(id);
-    const schema = await this.knownSchema(id);
-    const stats: ColumnStats[] = [];
-    const deadline = now() + SAMPLED_GROUNDING_MS;
-    for (const t of schema.tables) {
-      if (t.kind !== 'table' || t.skipped || t.error) continue;
-      for (const c of t.columns) {
-        if (c.hidden || now() > deadline) continue;
-        stats.push(await this.columnStats(id, t.name, c.name, { rowBudget: SAMPLED_GROUNDING_ROWS }));
-      }
-    }
-    const descriptions = [...(entry.toolOptions.descriptions ?? new Map())].flatMap(([table, columns]) =>
-      [...columns].map(([column, text]) => ({ table, column, text })),
-    );
-    return { stats, inferredKeys: [], descriptions, sampledRows: SAMPLED_GROUNDING_ROWS };
   }
 }
 

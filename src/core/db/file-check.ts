@@ -46,7 +46,8 @@ export function integrityOf(quickCheck: readonly string[]): 'pending' | 'skipped
 /** Where a database is read from: a private copy in memory, or the file itself, page by page. */
 export type ReadPlace = 'memory' | 'file';
 /** What the caller asks for; `auto` chooses by size (READ_FROM_FILE_ABOVE_BYTES). */
-export type ReadChoice = 'auto' | ReadPlace;
+export const READ_CHOICES = ['auto', 'memory', 'file'] as const;
+export type ReadChoice = (typeof READ_CHOICES)[number];
 
 /** Where to read a file of `sizeBytes` from, when the engine `canReadFile` at all. */
 export function readPlace(sizeBytes: number, choice: ReadChoice, canReadFile: boolean): ReadPlace {

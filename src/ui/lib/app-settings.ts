@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { readJson, writeJson } from './storage';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
-import type { ReadChoice } from '../../core/db/file-check';
+import { READ_CHOICES, type ReadChoice } from '../../core/db/file-check';
 import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 
 export interface Settings {
@@ -77,7 +77,7 @@ const fields = z.object({
   enterAcceptsSuggestion: z.boolean().catch(d.enterAcceptsSuggestion),
   answerMode: z.enum(ANSWER_MODES).catch(d.answerMode),
   numberFormat: z.enum(['locale', 'raw']).catch(d.numberFormat),
-  readDatabases: z.enum(['auto', 'memory', 'file']).catch(d.readDatabases),
+  readDatabases: z.enum(READ_CHOICES).catch(d.readDatabases),
   indexBudget: z.enum(['default', 'large', 'none']).catch(d.indexBudget),
 });
 
