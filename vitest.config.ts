@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Tests never keep indexes in the user's cache folder; those that test keeping set their own.
+    env: { DOWSER_CACHE: 'off' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: json ? ['default', 'json'] : ['default'],

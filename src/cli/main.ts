@@ -29,6 +29,8 @@ Environment:
                                  needed (auto: files over ${READ_FROM_FILE_ABOVE_BYTES / 1024 ** 2} MB are read from the file)
   DOWSER_INDEX_CELLS=N|none      text cells the value index may hold (default ${DEFAULT_VALUE_CELL_BUDGET.toLocaleString('en-US')},
                                  about 0.7 GB of index); above, each table is indexed from its first rows
+  DOWSER_CACHE=DIR|off           where a file's indexes are kept for its next opening (default
+                                 $XDG_CACHE_HOME/dowser or ~/.cache/dowser; the newest 4; off: none)
 `;
 }
 

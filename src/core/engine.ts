@@ -70,6 +70,11 @@ export interface ToolsOptions {
    * indexed from its first rows and the tools say so. Absent: the default; null: no limit.
    */
   valueCellBudget?: number | null;
+  /**
+   * Keep the indexes of a file for its next opening, and use those kept (issue 26), where the
+   * engine has a store; default true. False: none is read or written.
+   */
+  keep?: boolean;
   /** Embedding model to try; null/undefined = lexical only. */
   embeddingModel?: EmbeddingModelConfig | null;
 }
@@ -96,6 +101,8 @@ export interface ToolsSummary {
   timings: Partial<Record<ToolboxStage, number>>;
   /** Where the values were tokenized: a worker beside the engine, or the engine's own thread. */
   tokenizedIn: TokenizedIn;
+  /** Made from the indexes kept from an earlier visit to the same file (issue 26), not read again. */
+  reused: boolean;
   /** The sentence of each indexed column, in index order: what a separate embedding worker embeds. */
   columnSentences: string[];
 }

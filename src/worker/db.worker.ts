@@ -7,6 +7,7 @@ import wasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
 import { SqljsEngine } from '../adapters/sqljs/engine';
 import { loadSqlJs } from '../adapters/sqljs/runtime';
 import { openBlobFile } from '../adapters/wasqlite/blob-file';
+import { idbToolboxStore } from '../adapters/kept-indexes/idb-store';
 import type { FileSqlite } from '../adapters/wasqlite/file-sqlite';
 import type { ToolsOptions } from '../core/engine';
 import type { ToolboxProgress } from '../core/tools/toolbox';
@@ -26,6 +27,8 @@ const ready = loadSqlJs(async (imports) => {
       heapBytes,
       heap,
       tokenizerWorkers: browserTokenizerWorkers(),
+      // A file's indexes are kept for its next opening (issue 26), unless the settings say no.
+      toolboxStore: idbToolboxStore(),
       // Large files are read where they lie (issue 26); wa-sqlite loads only then.
       fileReading: {
         open: (source) => {

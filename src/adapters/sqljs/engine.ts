@@ -43,7 +43,14 @@ import type { Grounding } from '../../core/prompt/grounded-schema';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import { sampledGrounding } from '../../core/tools/sampled-grounding';
-import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
+import { buildToolbox, toolboxFromSnapshot, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
+import {
+  type FileIdentity,
+  KEEP_BUILDS_LONGER_THAN_MS,
+  toolboxKey,
+  type ToolboxStore,
+} from '../../core/tools/toolbox-snapshot';
+import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
 import { assertSingleReadStatement, UnknownStatementError } from '../../core/sql/statements';
 import { withSyntaxPosition } from '../../core/sql/syntax-position';
@@ -82,6 +89,8 @@ interface OpenDb {
   waitedFor?: Promise<Toolbox>;
   /** The options of the last build (descriptions updated by setDescriptions), for lazy rebuilds. */
   toolOptions: ToolsOptions;
+  /** What identifies the file opened (none for bytes a caller passed, or imported tables): the key of its kept indexes. */
+  identity?: FileIdentity;
 }
 
 /** Makes an embedder for a configured model (transformers.js in a worker or in Node); injected. */
@@ -109,7 +118,16 @@ export interface EngineHost {
     /** That SQLite's heap, 0 until it is loaded: counted with sql.js's for the worker's memory limit. */
     heapBytes?(): number;
   };
+  /** Where a file's indexes are kept between visits (issue 26); none: always built. */
+  toolboxStore?: ToolboxStore;
+  /** Builds that took less are not kept (default KEEP_BUILDS_LONGER_THAN_MS; tests keep every build). */
+  keepBuildsFromMs?: number;
+  /** A path's last modification (Node): part of the key of its kept indexes. */
+  modifiedMs?: (path: string) => number;
 }
+
+/** Bytes of a file's start that identify it with its size and modification time (SQLite's header and first page). */
+const IDENTITY_HEAD_BYTES = 64 * 1024;
 
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
@@ -252,8 +270,8 @@ export class SqljsEngine implements DbEngine {
     const t0 = now();
     let db: Connection;
     let header: ReturnType<typeof readHeader>;
+    const head = new Uint8Array(Math.min(file.size, IDENTITY_HEAD_BYTES));
     try {
-      const head = new Uint8Array(Math.min(file.size, 64 * 1024));
       file.read(0, head);
       header = readHeader(head, file.size);
       db = (await this.host.fileReading!.sqlite()).open(file, header.walMode);
@@ -262,7 +280,9 @@ export class SqljsEngine implements DbEngine {
       if (e instanceof DowserError) throw e;
       throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
     }
-    return this.finishOpen(request, db, undefined, header, file.size, t0, 'file');
+    const report = this.finishOpen(request, db, undefined, header, file.size, t0, 'file');
+    this.get(request.id).identity = this.identityOf(request.bytes, head, file.size);
+    return report;
   }
 
   private async openInMemory(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
@@ -270,6 +290,8 @@ export class SqljsEngine implements DbEngine {
     const t0 = now();
     const bytes = await this.readSource(source, onProgress);
     const header = readHeader(bytes);
+    // Copied before the bytes are handed to sql.js.
+    const identity = this.identityOf(source, bytes.slice(0, IDENTITY_HEAD_BYTES), bytes.length);
     // Bytes the engine read are its own: handed over; bytes a caller passed are copied by sql.js.
     const owned = !(source instanceof Uint8Array);
     let data = owned ? new HandedOverBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : bytes;
@@ -288,7 +310,29 @@ export class SqljsEngine implements DbEngine {
     } catch (e) {
       throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
     }
-    return this.finishOpen(request, db, db, header, bytes.length, t0, 'memory');
+    const report = this.finishOpen(request, db, db, header, bytes.length, t0, 'memory');
+    this.get(request.id).identity = identity;
+    return report;
+  }
+
+  /**
+   * What identifies a file the engine read itself (a File or a path), for its kept indexes;
+   * undefined for bytes a caller passed (nothing tells whether they changed), or no store.
+   */
+  private identityOf(source: OpenRequest['bytes'], head: Uint8Array, sizeBytes: number): FileIdentity | undefined {
+    if (!this.host.toolboxStore || source instanceof Uint8Array) return undefined;
+    try {
+      const modifiedMs =
+        source instanceof Blob
+          ? typeof File !== 'undefined' && source instanceof File
+            ? source.lastModified
+            : undefined
+          : this.host.modifiedMs?.(source.path);
+      if (modifiedMs === undefined) return undefined;
+      return { sizeBytes, modifiedMs, head: head.subarray(0, IDENTITY_HEAD_BYTES) };
+    } catch {
+      return undefined; // a file that cannot be stat'ed has no kept indexes
+    }
   }
 
   /** Makes the connection query_only, proves the schema readable, and keeps it under the request's id. */
@@ -664,21 +708,49 @@ export class SqljsEngine implements DbEngine {
               loadProblem = e instanceof Error ? e.message : String(e);
             }
           }
-          const toolbox = await buildToolbox(this.scanningExecutor(id), schema, {
-            descriptions: options.descriptions,
-            valueCellBudget: budgetOf(
-              options.valueCellBudget === undefined ? this.host.valueCellBudget : options.valueCellBudget,
-            ),
-            embedder,
-            onProgress,
-            tokenizerWorkers: this.host.tokenizerWorkers,
-          });
+          const budget = options.valueCellBudget === undefined ? this.host.valueCellBudget : options.valueCellBudget;
+          const exec = this.scanningExecutor(id);
+          const store = this.host.toolboxStore;
+          const key =
+            store && entry.identity && options.keep !== false
+              ? toolboxKey(entry.identity, { valueCellBudget: budget ?? DEFAULT_VALUE_CELL_BUDGET })
+              : null;
+          const kept = key ? await this.keptToolbox(key, exec, schema, { descriptions: options.descriptions, embedder }) : null;
+          const t0 = now();
+          const toolbox =
+            kept ??
+            (await buildToolbox(exec, schema, {
+              descriptions: options.descriptions,
+              valueCellBudget: budgetOf(budget),
+              embedder,
+              onProgress,
+              tokenizerWorkers: this.host.tokenizerWorkers,
+            }));
+          // Kept for the next visit when it took long to make (not awaited: the answer need not wait).
+          if (!kept && key && now() - t0 >= (this.host.keepBuildsFromMs ?? KEEP_BUILDS_LONGER_THAN_MS))
+            void store!.put({ ...toolbox.snapshot(), key }).catch(() => undefined);
           if (loadProblem)
             toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
           return toolbox;
         })(),
       ),
     );
+  }
+
+  /** The toolbox made again from a kept snapshot; null when none is kept or it cannot be used. */
+  private async keptToolbox(
+    key: string,
+    exec: SqlExecutor,
+    schema: Schema,
+    options: { descriptions?: ColumnDescriptions; embedder: Embedder | null },
+  ): Promise<Toolbox | null> {
+    try {
+      const snapshot = await this.host.toolboxStore!.get(key);
+      if (!snapshot || snapshot.key !== key) return null;
+      return await toolboxFromSnapshot(exec, schema, snapshot, options);
+    } catch {
+      return null; // a damaged or older snapshot: the indexes are built again
+    }
   }
 
   async setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
@@ -776,6 +848,7 @@ function summarize(t: Toolbox): ToolsSummary {
     inferredKeys: t.inferredKeys.length,
     timings: t.timings,
     tokenizedIn: t.tokenizedIn,
+    reused: t.reused,
     columnSentences: t.columns.columns.map((c) => c.sentence),
   };
 }

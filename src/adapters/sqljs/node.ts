@@ -1,6 +1,7 @@
 // In-process engine for Node (CLI, unit tests, the CLI's worker thread): sql.js's wasm is read
 // from its package, and files can be opened by path (read where the engine runs).
 
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { type EngineHost, SqljsEngine } from './engine';
@@ -16,9 +17,12 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
-/** `host` adds to what Node provides: the CLI gives tokenizing workers (src/worker/node/spawn.ts). */
+/**
+ * `host` adds to what Node provides: the CLI gives tokenizing workers (src/worker/node/spawn.ts)
+ * and where indexes are kept.
+ */
 export async function createNodeEngine(
-  host: Pick<EngineHost, 'tokenizerWorkers' | 'valueCellBudget'> = {},
+  host: Pick<EngineHost, 'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepBuildsFromMs'> = {},
 ): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);
   const { SQL, heapBytes, heap } = await loadSqlJs(
@@ -29,6 +33,7 @@ export async function createNodeEngine(
     heapBytes,
     heap,
     readPath: readDatabaseFile,
+    modifiedMs: (path) => statSync(path).mtimeMs,
     fileReading: {
       open: (source) => {
         if (source instanceof Blob) throw new Error('In Node a database is read by path.');

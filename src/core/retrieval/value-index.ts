@@ -41,7 +41,16 @@ import {
 } from './value-rank';
 import { NumberColumnStats } from './number-stats';
 import { type ColumnState, compareText, ValueColumns } from './value-columns';
-import { encodeScratch, IdTable, scratchBytes, TextCounter, utf16Length, ValueCounter } from './value-store';
+import {
+  encodeScratch,
+  IdTable,
+  scratchBytes,
+  TextCounter,
+  type TextCounterData,
+  utf16Length,
+  ValueCounter,
+  type ValueCounterData,
+} from './value-store';
 import { compactKey, isDateLikeBytes, normalizeValue, startsWithNormalized } from './value-text';
 import { maxEdits, MIN_TYPO_WORD, TypoNeighbours } from './value-typos';
 import { localTokenizer, type TokenizedParts, type TokenizerPort } from './value-tokenizer';
@@ -309,20 +318,78 @@ export class ValueIndexBuilder implements ValueSink {
       signal?.removeEventListener('abort', stop);
     }
     if (signal?.aborted) throw cancelled();
-    const { normHashes } = parts;
-    const index = new ValueIndex({
-      vocab: new Vocabulary(parts.vocab),
-      values: this.values,
-      texts: this.texts,
-      valuePostings: Postings.fromData(parts.valuePostings),
-      textPostings: Postings.fromData(parts.textPostings),
-      normHashes,
-      exact: new IdTable((id) => normHashes[id], { slots: parts.exactSlots, count: normHashes.length }),
-      columns,
-    });
+    const index = ValueIndex.fromParts(parts, this.values, this.texts, columns);
     onProgress?.(steps, steps);
     return index;
   }
+}
+
+/** Every array of the data, in a fixed order. */
+function arraysOf(d: Omit<ValueIndexData, 'checksum'>): ArrayBufferView[] {
+  const p = (x: ValueIndexData['valuePostings']) => [x.data, x.offsets, x.docFreq, x.docLength];
+  const { vocab, values, texts } = d;
+  return [
+    vocab.hashes,
+    vocab.keys,
+    vocab.lengths,
+    vocab.slots,
+    vocab.bucketTerm,
+    ...p(d.valuePostings),
+    ...p(d.textPostings),
+    d.normHashes,
+    d.exactSlots,
+    values.bytes,
+    values.starts,
+    values.unitEnds,
+    values.counts,
+    values.columns,
+    texts.counts,
+    texts.rowids,
+    texts.columns,
+  ];
+}
+
+/**
+ * A 32-bit checksum of the arrays' bytes and lengths and of the columns' states (word by word,
+ * multiply-and-add: about 1 GB/s, against corruption, not tampering).
+ */
+function checksumOf(d: Omit<ValueIndexData, 'checksum'>): number {
+  let h = 0x9e3779b9 ^ d.vocab.words.length;
+  for (const a of arraysOf(d)) {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    const whole = a.byteOffset % 4 === 0 ? bytes.length >>> 2 : 0;
+    const words = new Uint32Array(a.buffer, a.byteOffset, whole);
+    h = Math.imul(h ^ bytes.length, 0x85ebca6b);
+    for (let i = 0; i < words.length; i++) h = (Math.imul(h, 31) + words[i]) | 0;
+    for (let i = whole * 4; i < bytes.length; i++) h = (Math.imul(h, 31) + bytes[i]) | 0;
+  }
+  const states = JSON.stringify(d.states);
+  for (let i = 0; i < states.length; i++) h = (Math.imul(h, 31) + states.charCodeAt(i)) | 0;
+  return h >>> 0;
+}
+
+/** An open-addressing table over `count` ids: a power-of-two length, an empty slot, ids in range. */
+function checkSlots(slots: Int32Array, count: number): void {
+  const n = slots.length;
+  if (n === 0 || (n & (n - 1)) !== 0) throw new Error('ValueIndex.fromData: a hash table of odd size');
+  let empty = false;
+  for (let i = 0; i < n; i++) {
+    const id = slots[i];
+    if (id < 0) empty = true;
+    else if (id >= count) throw new Error('ValueIndex.fromData: a hash table names an unknown id');
+  }
+  if (!empty) throw new Error('ValueIndex.fromData: a hash table without an empty slot');
+}
+
+function checkPostings(p: ValueIndexData['valuePostings']): void {
+  const { offsets, docFreq, data } = p;
+  if (offsets.length !== docFreq.length + 1 || !ascending(offsets) || offsets[offsets.length - 1] > data.length)
+    throw new Error('ValueIndex.fromData: postings out of order');
+}
+
+function ascending(a: Uint32Array): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] < a[i - 1]) return false;
+  return true;
 }
 
 interface Parts {
@@ -346,6 +413,19 @@ interface Plan {
   terms: ScoredTerm[];
 }
 
+/**
+ * A value index as arrays and plain objects (ValueIndex.toData), to keep it between visits
+ * (issue 26). The columns' numeric and date statistics are not in it: the toolbox keeps the
+ * statistics it took.
+ */
+export interface ValueIndexData extends TokenizedParts {
+  values: ValueCounterData;
+  texts: TextCounterData;
+  states: ColumnState[];
+  /** Of every array (arraysOf): damaged data is refused, never searched. */
+  checksum: number;
+}
+
 export class ValueIndex {
   private readonly p: Parts;
   /** The words (not codes), sorted: completing a cut-short last word. */
@@ -365,6 +445,59 @@ export class ValueIndex {
       idf: (word) => Math.log(1 + total / (this.frequency(parts.vocab.termId(word)) + 0.5)),
       maxRows,
     };
+  }
+
+  /** The index over what the tokenizer made of the counted values. */
+  static fromParts(parts: TokenizedParts, values: ValueCounter, texts: TextCounter, columns: ValueColumns): ValueIndex {
+    const { normHashes } = parts;
+    if (normHashes.length !== values.size) throw new Error('ValueIndex: a hash per value is missing');
+    return new ValueIndex({
+      vocab: new Vocabulary(parts.vocab),
+      values,
+      texts,
+      valuePostings: Postings.fromData(parts.valuePostings),
+      textPostings: Postings.fromData(parts.textPostings),
+      normHashes,
+      exact: new IdTable((id) => normHashes[id], { slots: parts.exactSlots, count: normHashes.length }),
+      columns,
+    });
+  }
+
+  /** The index as arrays (shared, not copied): see ValueIndexData. */
+  toData(): ValueIndexData {
+    const { vocab, values, texts, valuePostings, textPostings, normHashes, exact, columns } = this.p;
+    const data: Omit<ValueIndexData, 'checksum'> = {
+      vocab: vocab.toData(),
+      valuePostings: valuePostings.toData(),
+      textPostings: textPostings.toData(),
+      normHashes,
+      exactSlots: exact.slots,
+      values: values.toData(),
+      texts: texts.toData(),
+      states: columns.states.map((s) => ({ ...s })),
+    };
+    return { ...data, checksum: checksumOf(data) };
+  }
+
+  /**
+   * An index made again from `toData()`'s arrays (taken over, not copied). Kept data may be
+   * damaged: what a search loops or indexes over is checked first, so it throws instead of
+   * hanging (a hash table without an empty slot) or reading past an array.
+   */
+  static fromData(d: ValueIndexData): ValueIndex {
+    if (checksumOf(d) !== d.checksum) throw new Error('ValueIndex.fromData: the data was damaged (checksum)');
+    checkSlots(d.vocab.slots, d.vocab.words.length);
+    checkSlots(d.exactSlots, d.normHashes.length);
+    checkPostings(d.valuePostings);
+    checkPostings(d.textPostings);
+    if (!ascending(d.values.starts) || !ascending(d.values.unitEnds))
+      throw new Error('ValueIndex.fromData: value offsets out of order');
+    for (const columns of [d.values.columns, d.texts.columns])
+      for (let i = 0; i < columns.length; i++)
+        if (columns[i] >= d.states.length) throw new Error('ValueIndex.fromData: a value of an unknown column');
+    const values = ValueCounter.fromData(d.values);
+    const texts = TextCounter.fromData(d.texts);
+    return ValueIndex.fromParts(d, values, texts, new ValueColumns(d.states, values, texts));
   }
 
   /** An index of given values and row counts, as if read from tables (tests, tools). */

@@ -140,6 +140,15 @@ export interface ByteBatch {
   units: Uint32Array;
 }
 
+/** A frozen ValueCounter's arrays (ValueCounter.toData), to keep the index between visits (issue 26). */
+export interface ValueCounterData {
+  bytes: Uint8Array;
+  starts: Uint32Array;
+  unitEnds: Uint32Array;
+  counts: Uint32Array;
+  columns: Uint16Array;
+}
+
 export class ValueCounter {
   /** The UTF-8 bytes of every value, in id order: value `id` is `bytes[starts[id], starts[id + 1])`. */
   private bytes = new Uint8Array(1 << 16);
@@ -256,6 +265,23 @@ export class ValueCounter {
     return la - lb;
   }
 
+  /** The arrays of a frozen counter (shared, not copied). */
+  toData(): ValueCounterData {
+    if (this.table) throw new Error('ValueCounter.toData: freeze it first');
+    const { bytes, starts, unitEnds, counts, columns } = this;
+    return { bytes, starts, unitEnds, counts, columns };
+  }
+
+  /** A frozen counter over `toData()`'s arrays (taken over, not copied). */
+  static fromData(d: ValueCounterData): ValueCounter {
+    const n = d.counts.length;
+    if (d.starts.length !== n + 1 || d.unitEnds.length !== n + 1 || d.columns.length !== n || d.bytes.length !== d.starts[n])
+      throw new Error('ValueCounter.fromData: arrays of unequal lengths');
+    const c = new ValueCounter();
+    Object.assign(c, { ...d, n, table: null, hashes: new Uint32Array(0) });
+    return c;
+  }
+
   /** Done adding: drops the look-up table and the arrays' spare room. */
   freeze(): void {
     this.table = null;
@@ -293,6 +319,13 @@ function hash64(bytes: Uint8Array, start: number, end: number): number {
   }
   hashHi = hi >>> 0;
   return lo >>> 0;
+}
+
+/** A frozen TextCounter's arrays (TextCounter.toData). */
+export interface TextCounterData {
+  counts: Uint32Array;
+  rowids: Float64Array;
+  columns: Uint16Array;
 }
 
 export class TextCounter {
@@ -343,6 +376,23 @@ export class TextCounter {
     this.rowids[id] = rowid;
     this.table!.insert(id);
     return id;
+  }
+
+  /** The arrays of a frozen counter (shared, not copied). */
+  toData(): TextCounterData {
+    if (this.table) throw new Error('TextCounter.toData: freeze it first');
+    const { counts, rowids, columns } = this;
+    return { counts, rowids, columns };
+  }
+
+  /** A frozen counter over `toData()`'s arrays (taken over, not copied). */
+  static fromData(d: TextCounterData): TextCounter {
+    const n = d.counts.length;
+    if (d.rowids.length !== n || d.columns.length !== n)
+      throw new Error('TextCounter.fromData: arrays of unequal lengths');
+    const c = new TextCounter();
+    Object.assign(c, { ...d, n, table: null, lo: new Uint32Array(0), hi: new Uint32Array(0) });
+    return c;
   }
 
   freeze(): void {

@@ -26,11 +26,15 @@ import { statsSummary } from '../format/schema-text';
 import { quoteData } from './quote-data';
 import type { ColumnEvidence } from './sql-repair';
 import type { Grounding } from '../prompt/grounded-schema';
+import {
+  fromSnapshot,
+  snapshotOf,
+  type TokenizedIn,
+  type ToolboxSnapshot,
+  type ToolboxStage,
+} from './toolbox-snapshot';
 
-/** 'engine-after-worker-failed': the worker died or could not start, the engine's thread redid it. */
-export type TokenizedIn = 'worker' | 'engine' | 'engine-after-worker-failed';
-
-export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
+export type { TokenizedIn, ToolboxStage } from './toolbox-snapshot';
 
 export interface ToolboxProgress {
   stage: ToolboxStage;
@@ -66,6 +70,10 @@ export interface Toolbox {
   timings: Partial<Record<ToolboxStage, number>>;
   /** Where the values were tokenized (a worker's failure is said, not hidden). */
   tokenizedIn: TokenizedIn;
+  /** Made again from a kept snapshot (toolbox-snapshot.ts) instead of read from the tables. */
+  reused: boolean;
+  /** What the expensive stages made, as data to keep (see toolbox-snapshot.ts). */
+  snapshot(): ToolboxSnapshot;
   call(
     name: string,
     args: unknown,
@@ -209,6 +217,23 @@ function textCells(schema: Schema): number {
   return valueTables(schema).reduce((n, t) => n + (t.rowCount ?? 0) * t.columns.filter(mayHoldText).length, 0);
 }
 
+/**
+ * The toolbox made again from a snapshot of an earlier build of the same database (issue 26):
+ * the column index, descriptions and embeddings are laid on top as after a build.
+ */
+export function toolboxFromSnapshot(
+  exec: SqlExecutor,
+  schema: Schema,
+  snapshot: ToolboxSnapshot,
+  options: AssembleOptions = {},
+): Promise<Toolbox> {
+  const parts = fromSnapshot(snapshot);
+  return assemble(
+    { exec, schema, ...parts, graph: buildJoinGraph(schema, parts.inferredKeys), reused: true },
+    options,
+  );
+}
+
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */
 interface ToolboxBase {
   exec: SqlExecutor;
@@ -220,6 +245,7 @@ interface ToolboxBase {
   unmatchedKeys: Map<string, UnmatchedKey>;
   timings: Toolbox['timings'];
   tokenizedIn: TokenizedIn;
+  reused?: boolean;
 }
 
 type AssembleOptions = Pick<BuildToolboxOptions, 'descriptions' | 'embedder' | 'vectorCache' | 'onProgress' | 'signal'>;
@@ -302,6 +328,8 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
     graph,
     timings,
     tokenizedIn: base.tokenizedIn,
+    reused: base.reused ?? false,
+    snapshot: () => snapshotOf(base),
     semanticNote,
     mode: embedder ? 'hybrid' : 'lexical',
     call: (name, args, s, extras) => {

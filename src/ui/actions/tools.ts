@@ -18,7 +18,11 @@ const descriptionUpdates = new Map<string, Promise<void>>();
 const semanticQueue = new Map<string, Promise<void>>();
 const semanticGeneration = new Map<string, number>();
 
-const budgetSetting = () => valueCellBudgetOf(useApp.getState().settings.indexBudget);
+/** What the settings say of the indexes: their memory budget, and whether they are kept between visits. */
+const indexSettings = () => {
+  const { indexBudget, keepIndexes } = useApp.getState().settings;
+  return { valueCellBudget: valueCellBudgetOf(indexBudget), keep: keepIndexes };
+};
 
 export function ensureTools(dbId: string): Promise<void> {
   const existing = building.get(dbId);
@@ -29,7 +33,7 @@ export function ensureTools(dbId: string): Promise<void> {
   let finished = false;
   const job = descriptionsFor(dbId)
     .then((descriptions) =>
-      getServices().engine.buildTools(dbId, { descriptions, valueCellBudget: budgetSetting() }, (p) => {
+      getServices().engine.buildTools(dbId, { descriptions, ...indexSettings() }, (p) => {
         if (!finished) useApp.getState().setTools(dbId, { status: 'building', progress: p });
       }),
     )

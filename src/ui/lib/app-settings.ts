@@ -31,6 +31,8 @@ export interface Settings {
   readDatabases: ReadChoice;
   /** The value index's memory budget: the default, a larger one, or none (issue 26). */
   indexBudget: IndexBudget;
+  /** A file's search indexes are kept in this browser for its next opening (issue 26). */
+  keepIndexes: boolean;
 }
 
 export type IndexBudget = 'default' | 'large' | 'none';
@@ -54,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   numberFormat: 'locale',
   readDatabases: 'auto',
   indexBudget: 'default',
+  keepIndexes: true,
 };
 
 export const SETTINGS_KEY = 'dowser.settings';
@@ -79,6 +82,7 @@ const fields = z.object({
   numberFormat: z.enum(['locale', 'raw']).catch(d.numberFormat),
   readDatabases: z.enum(READ_CHOICES).catch(d.readDatabases),
   indexBudget: z.enum(['default', 'large', 'none']).catch(d.indexBudget),
+  keepIndexes: z.boolean().catch(d.keepIndexes),
 });
 
 const stored = z.object({ version: z.literal(SETTINGS_VERSION), settings: z.unknown() });

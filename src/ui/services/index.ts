@@ -40,6 +40,7 @@ export function createServices(): Services {
     // Plot comes in its own chunk, with the first chart (decision 062).
     loadCharts: () => import('../../adapters/plot/draw-chart'),
     rankColumn: (values) => rows.rankColumn(values),
+    forgetKeptIndexes: () => import('../../adapters/kept-indexes/idb-store').then((m) => m.forgetKeptIndexes()),
     setRestartListener(fn) {
       onRestart = fn;
     },

@@ -56,6 +56,8 @@ export interface Services {
   savedEvaluations: SavedEvaluations;
   /** The open files kept across a reload the page asks for (lib/reload-handoff.ts). */
   reloadHandoff: ReloadHandoff;
+  /** Removes the search indexes kept in this browser for the next opening of a file (issue 26). */
+  forgetKeptIndexes(): Promise<void>;
   /** A large result's column ranked for sorting, in a worker (core/results/row-view.ts `rankColumn`). */
   rankColumn(values: SqlValue[]): Promise<ColumnRanks>;
 }

@@ -45,6 +45,7 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     checkWebGpu: () => unexpected('checkWebGpu'),
     loadCharts: () => unexpected('loadCharts'),
     rankColumn: () => unexpected('rankColumn'),
+    forgetKeptIndexes: () => unexpected('forgetKeptIndexes'),
   };
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(parts)) as Services;
 }

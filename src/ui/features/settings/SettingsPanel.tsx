@@ -5,6 +5,7 @@ import { rememberOpenFiles } from '../../actions/open-database';
 import { useApp } from '../../store/app-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { PrivacySettings } from './PrivacySettings';
+import { KeptIndexesSetting } from './KeptIndexesSetting';
 
 export function SettingsPanel() {
   const settings = useApp((s) => s.settings);
@@ -70,6 +71,7 @@ export function SettingsPanel() {
           <option value="none">Every value, however much memory it takes</option>
         </select>
       </label>
+      <KeptIndexesSetting />
       <label>
         Embedding model (semantic column search; empty = off)
         <input

@@ -51,8 +51,11 @@ export function IndexStatus({ dbId }: { dbId: string }) {
       <span>
         Indexes ready: {formatCount(s.columnsIndexed)} columns
         {s.columnsDescribed ? ` (${formatCount(s.columnsDescribed)} described)` : ''}, {formatCount(s.valuesIndexed)}{' '}
-        distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} · built in{' '}
-        {formatCount(ms)} ms{TOKENIZED_IN[s.tokenizedIn]} · lexical search ready
+        distinct values, {s.inferredKeys} inferred join key{s.inferredKeys === 1 ? '' : 's'} ·{' '}
+        {s.reused
+          ? 'kept from the last opening of this file'
+          : `built in ${formatCount(ms)} ms${TOKENIZED_IN[s.tokenizedIn]}`}{' '}
+        · lexical search ready
       </span>
       <SemanticLine dbId={dbId} />
       {s.valuePolicies.length > 0 && (
