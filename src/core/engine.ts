@@ -8,6 +8,7 @@ import type { Grounding } from './prompt/grounded-schema';
 import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
 import type { TokenizedIn, ToolboxProgress, ToolboxStage } from './tools/toolbox';
+import type { ImportType } from './import/table-file';
 import type { ReadChoice } from './db/file-check';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema, SqlValue } from './types';
 
@@ -30,7 +31,12 @@ export interface OpenRequest {
    * CSV, TSV or JSON files to import into a new in-memory database, one table each (issue 26);
    * `bytes` is then not read. Imported again, the same way, when the engine restarts.
    */
-  tables?: Array<{ name: string; bytes: Uint8Array | Blob | FilePath }>;
+  tables?: Array<{
+    name: string;
+    bytes: Uint8Array | Blob | FilePath;
+    /** Column types the person chose, in column order (else inferred; see core/import/table-file.ts). */
+    types?: ImportType[];
+  }>;
 }
 
 /** A file the engine reads itself (Node only; an engine without a file reader refuses it). */

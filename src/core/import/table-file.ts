@@ -53,6 +53,13 @@ class TypeGuess {
   private type: ImportType = 'INTEGER';
   private any = false;
 
+  copy(): TypeGuess {
+    const g = new TypeGuess();
+    g.type = this.type;
+    g.any = this.any;
+    return g;
+  }
+
   see(v: string): void {
     if (v === '' || this.type === 'TEXT') return;
     this.any = true;
@@ -66,6 +73,11 @@ class TypeGuess {
   get result(): ImportType {
     return this.any ? this.type : 'TEXT';
   }
+
+  /** Nothing more can change it (a value was no number). */
+  get settled(): boolean {
+    return this.type === 'TEXT';
+  }
 }
 
 /**
@@ -78,12 +90,6 @@ export function inferType(values: Iterable<string>): ImportType {
   return guess.result;
 }
 
-const typed = (v: string, type: ImportType): SqlValue => {
-  if (v === '') return null;
-  if (type === 'TEXT') return v;
-  return Number(v);
-};
-
 /**
  * A first row of distinct, non-empty names, none a number, is a header: most files have one, and
  * a first data row of text only is rare enough that the page shows the columns it made.
@@ -94,60 +100,84 @@ function looksLikeHeader(first: readonly string[]): boolean {
 }
 
 /**
- * A table file read in two passes over its text, never holding its rows (issue 26: a 20 MB CSV
- * held as parsed rows took about 580 MB): the first finds the header, the width and each
- * column's type; `eachRow` parses it again and hands over each row, typed, in file order.
+ * A table file planned from its first rows and imported in one pass over its text, never holding
+ * its rows (issue 26: a 20 MB CSV held as parsed rows took about 580 MB; and a second pass to
+ * infer types from every value took a fifth of an import). The plan's types come from the first
+ * SAMPLE_ROWS rows, or from the person (`types`); `eachRow` hands over each row, typed, in file
+ * order, and checks every value against the types. A value that does not fit a sampled type
+ * (a letter in a column of numbers after the sample) makes `typesSeen` differ from `columns`:
+ * the importer then imports again with those, so nothing is ever converted by a wrong guess.
  */
 export interface TablePlan {
   table: string;
   columns: Array<{ name: string; type: ImportType }>;
   /** False when the first row held data: the columns are named column_1, column_2, … */
   header: boolean;
-  /** Parse errors, and the rows that did not fit once `eachRow` has run. */
+  /** Whether the types were inferred from the first rows only (else every row, or the person's). */
+  sampled: boolean;
+  /** Parse errors, and the rows that did not fit, once `eachRow` has run. */
   problems: string[];
-  /** Calls `row` with each row in file order; returns how many there were. */
+  /** Calls `row` with each row in file order (the same array each time); returns how many there were. */
   eachRow(row: (values: SqlValue[]) => void): number;
+  /**
+   * Of a sampled plan: the types every value of the last `eachRow` allows (inferred as from the
+   * first rows). Of another: its own types (the person's, or from every value).
+   */
+  typesSeen(): ImportType[];
+  /** The same file planned with other column types (the person's, or `typesSeen`). */
+  withTypes(types: readonly ImportType[]): TablePlan;
 }
 
 /** Rows a file without a header is read ahead to learn its width (its longest row among them). */
 const WIDTH_ROWS = 1000;
 
-export function planTableFile(fileName: string, text: string): TablePlan {
+/** Rows the types are first inferred from (every row is checked while importing). */
+export const SAMPLE_ROWS = 10_000;
+
+/** `v` (trimmed, not empty) as the number a column of `type` stores; null when it is none. */
+function numberOf(v: string, type: 'INTEGER' | 'REAL'): number | null {
+  if (LEADING_ZERO.test(v)) return null;
+  if (type === 'REAL') return REAL.test(v) ? Number(v) : null;
+  if (!INTEGER.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** A row whose fields are all empty or blanks (a spreadsheet's trailing ",,,,"): not a row. */
+function isBlank(row: readonly string[]): boolean {
+  for (const f of row) if (f.length > 0 && f.trim().length > 0) return false;
+  return true;
+}
+
+export interface PlanOptions {
+  /** Column types chosen by the person, in column order: kept, never inferred again. */
+  types?: readonly ImportType[];
+}
+
+export function planTableFile(fileName: string, text: string, options: PlanOptions = {}): TablePlan {
   const body = text.replace(/^\uFEFF/, '');
-  if (/\.(json|jsonl|ndjson)$/i.test(fileName)) return planOf(parseJsonTable(fileName, body));
-  const config = { skipEmptyLines: 'greedy' as const, ...(/\.(tsv|tab)$/i.test(fileName) ? { delimiter: '\t' } : {}) };
-  const problems: string[] = [];
+  if (/\.(json|jsonl|ndjson)$/i.test(fileName)) return withChosen(planOf(parseJsonTable(fileName, body)), options.types);
+  // papaparse's own 'greedy' skipping joins every row to test it (a tenth of an import): blank rows are skipped here.
+  const config = { skipEmptyLines: true, ...(/\.(tsv|tab)$/i.test(fileName) ? { delimiter: '\t' } : {}) };
   let delimiter = ',';
   let first: string[] | null = null;
   let header = false;
   let width = 0;
   let guesses: TypeGuess[] = [];
   const ahead: string[][] = [];
-  const fit = (row: string[]) =>
-    row.length === width
-      ? row
-      : row.length < width
-        ? [...row, ...Array<string>(width - row.length).fill('')]
-        : [...row.slice(0, width - 1), row.slice(width - 1).join(delimiter)];
-  const guess = (row: string[]) => {
-    const cells = fit(row);
-    for (let c = 0; c < width; c++) guesses[c].see(cells[c].trim());
-  };
   const settleWidth = () => {
     width = Math.max(0, ...ahead.map((r) => r.length));
     guesses = Array.from({ length: width }, () => new TypeGuess());
-    for (const r of ahead) guess(r);
+    for (const r of ahead) guessRow(guesses, fit(r, width, delimiter));
     ahead.length = 0;
   };
-  let index = 0;
   Papa.parse<string[]>(body, {
     ...config,
+    preview: SAMPLE_ROWS,
     step: (r) => {
       delimiter = r.meta.delimiter || delimiter;
-      for (const e of r.errors.filter((e) => e.code !== 'UndetectableDelimiter'))
-        problems.push(`row ${index + 1}: ${e.message}`);
       const row = r.data;
-      index++;
+      if (isBlank(row)) return;
       if (first === null) {
         first = row;
         header = looksLikeHeader(row);
@@ -162,65 +192,121 @@ export function planTableFile(fileName: string, text: string): TablePlan {
         if (ahead.length >= WIDTH_ROWS) settleWidth();
         return;
       }
-      guess(row);
+      guessRow(guesses, fit(row, width, delimiter));
     },
   });
+  const table = tableNameOf(fileName);
   if (first === null)
-    return planOf({
-      table: tableNameOf(fileName),
-      columns: [],
-      rows: [],
-      problems: ['The file holds no rows.'],
-      header: false,
-    });
+    return planOf({ table, columns: [], rows: [], problems: ['The file holds no rows.'], header: false });
   if (!header && width === 0) settleWidth();
   const names = columnNamesOf(header ? first : Array.from({ length: width }, () => ''));
-  const types = guesses.map((g) => g.result);
-  return {
-    table: tableNameOf(fileName),
-    columns: names.map((name, c) => ({ name, type: types[c] })),
-    header,
-    problems,
-    eachRow(row) {
-      let at = 0;
-      let rows = 0;
-      let misfits = 0;
-      Papa.parse<string[]>(body, {
-        ...config,
-        step: (r) => {
-          const fields = r.data;
-          at++;
-          if (header && at === 1) return;
-          if (fields.length !== width) {
-            misfits++;
-            if (misfits <= LISTED)
-              problems.push(
-                fields.length < width
-                  ? `row ${at}: ${fields.length} fields, ${width} expected (the missing ones are NULL)`
-                  : `row ${at}: ${fields.length} fields, ${width} expected (the extra ones are joined into the last column)`,
-              );
-          }
-          const cells = fit(fields);
-          row(cells.map((v, c) => typed(types[c] === 'TEXT' ? v : v.trim(), types[c])));
-          rows++;
-        },
-      });
-      if (misfits > LISTED) problems.push(`${misfits - LISTED} more rows with too few or too many fields`);
-      return rows;
-    },
+  const chosen = options.types && options.types.length === width ? options.types : null;
+  const plan = (types: readonly ImportType[], sampled: boolean): TablePlan => {
+    const problems: string[] = [];
+    let seen: TypeGuess[] = guesses;
+    return {
+      table,
+      columns: names.map((name, c) => ({ name, type: types[c] })),
+      header,
+      sampled,
+      problems,
+      typesSeen: () => (sampled ? seen.map((g) => g.result) : [...types]),
+      withTypes: (next) => plan(next, false),
+      eachRow(row) {
+        problems.length = 0;
+        // Types checked past the sample (only a sampled plan is imported again): from the
+        // sample's guesses, so a value that fits its column's type needs no test of its own.
+        seen = guesses.map((g) => g.copy());
+        const watch = sampled ? seen.map((g) => !g.settled) : seen.map(() => false);
+        let at = 0;
+        let rows = 0;
+        let misfits = 0;
+        let errors = 0;
+        const values: SqlValue[] = new Array<SqlValue>(width);
+        Papa.parse<string[]>(body, {
+          ...config,
+          step: (r) => {
+            const fields = r.data;
+            at++;
+            for (const e of r.errors)
+              if (e.code !== 'UndetectableDelimiter' && ++errors <= LISTED) problems.push(`row ${at}: ${e.message}`);
+            if ((header && at === 1) || isBlank(fields)) return;
+            if (fields.length !== width) {
+              misfits++;
+              if (misfits <= LISTED)
+                problems.push(
+                  fields.length < width
+                    ? `row ${at}: ${fields.length} fields, ${width} expected (the missing ones are NULL)`
+                    : `row ${at}: ${fields.length} fields, ${width} expected (the extra ones are joined into the last column)`,
+                );
+            }
+            const cells = fit(fields, width, delimiter);
+            for (let c = 0; c < width; c++) {
+              const type = types[c];
+              const raw = cells[c];
+              const v = type === 'TEXT' ? raw : raw.trim();
+              if (v === '') {
+                values[c] = null;
+                continue;
+              }
+              // A value that is no number of its column's type is kept as it is (as SQLite would).
+              const n = type === 'TEXT' ? null : numberOf(v, type);
+              values[c] = n ?? v;
+              if (n === null && watch[c]) {
+                seen[c].see(type === 'TEXT' ? v.trim() : v);
+                watch[c] = !seen[c].settled;
+              }
+            }
+            row(values);
+            rows++;
+          },
+        });
+        if (errors > LISTED) problems.push(`${errors - LISTED} more rows the parser found fault with`);
+        if (misfits > LISTED) problems.push(`${misfits - LISTED} more rows with too few or too many fields`);
+        return rows;
+      },
+    };
   };
+  return plan(chosen ?? guesses.map((g) => g.result), !chosen);
 }
 
-/** A table already held whole (JSON) as a plan. */
+/** A row made `width` fields long: missing ones empty, extra ones joined into the last. */
+function fit(row: string[], width: number, delimiter: string): string[] {
+  return row.length === width
+    ? row
+    : row.length < width
+      ? [...row, ...Array<string>(width - row.length).fill('')]
+      : [...row.slice(0, width - 1), row.slice(width - 1).join(delimiter)];
+}
+
+function guessRow(guesses: TypeGuess[], cells: readonly string[]): void {
+  for (let c = 0; c < guesses.length; c++) guesses[c].see(cells[c].trim());
+}
+
+/** A JSON plan with the person's types: a value that is no number of its type is kept as it is. */
+function withChosen(plan: TablePlan, types: readonly ImportType[] | undefined): TablePlan {
+  if (!types || types.length !== plan.columns.length) return plan;
+  return { ...plan, columns: plan.columns.map((c, i) => ({ ...c, type: types[i] })) };
+}
+
+/** A table already held whole (JSON) as a plan: its types come from every value. */
 function planOf(t: ParsedTable): TablePlan {
-  return { ...t, eachRow: (row) => (t.rows.forEach((r) => row(r)), t.rows.length) };
+  const plan: TablePlan = {
+    ...t,
+    sampled: false,
+    eachRow: (row) => (t.rows.forEach((r) => row(r)), t.rows.length),
+    typesSeen: () => plan.columns.map((c) => c.type),
+    withTypes: (types) => withChosen(plan, types),
+  };
+  return plan;
 }
 
 /** The whole table at once (small files, tests): the plan, and its rows collected. */
 export function parseTableFile(fileName: string, text: string): ParsedTable {
   const plan = planTableFile(fileName, text);
   const rows: SqlValue[][] = [];
-  plan.eachRow((r) => rows.push(r));
+  // eachRow hands over the same array each time.
+  plan.eachRow((r) => rows.push([...r]));
   return { table: plan.table, columns: plan.columns, rows, problems: plan.problems, header: plan.header };
 }
 
