@@ -12,6 +12,13 @@ test('two CSV files chosen together become one database with a table each; misfi
     { name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('region,zip,units\nNorth,00501,3\nSouth,10001\n') },
     { name: 'regions.json', mimeType: 'application/json', buffer: Buffer.from('[{"region":"North","manager":"Ada"}]') },
   ]);
+  // Each file is shown with its columns and their types before the import.
+  const dialog = page.getByRole('dialog', { name: 'Import table files' });
+  await expect(dialog.locator('[data-file="sales.csv"]')).toContainText('table sales');
+  await expect(dialog.getByLabel('Type of zip')).toHaveValue('');
+  await expect(dialog.getByLabel('Type of zip').locator('option').first()).toHaveText('As detected (TEXT)');
+  await expect(dialog.locator('[data-file="sales.csv"] tbody tr').first()).toContainText('00501');
+  await dialog.getByRole('button', { name: 'Import' }).click();
   const db = page.getByRole('button', { name: 'sales.csv + 1 more', exact: true });
   await expect(db).toHaveAttribute('aria-current', 'true');
   await expect(page.locator('.table-list li[data-table="sales"]')).toBeVisible();
@@ -34,6 +41,7 @@ test('a database made from table files is saved as a SQLite file that opens agai
     .setInputFiles([
       { name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('region,units\nNorth,3\nSouth,5\n') },
     ]);
+  await page.getByRole('dialog', { name: 'Import table files' }).getByRole('button', { name: 'Import' }).click();
   await expect(page.getByRole('button', { name: 'sales.csv', exact: true })).toHaveAttribute('aria-current', 'true');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save as a SQLite file' }).click();
@@ -47,4 +55,32 @@ test('a database made from table files is saved as a SQLite file that opens agai
   await expect(page.getByRole('button', { name: 'Save as a SQLite file' })).toHaveCount(0);
   await runSql(page, 'SELECT sum(units) FROM sales');
   await expect(page.getByRole('table', { name: 'Query results' }).locator('.grid-row').first()).toContainText('8');
+});
+
+test('a column type chosen before the import is kept; Cancel imports nothing', async ({ page }) => {
+  await openApp(page);
+  const csv = {
+    name: 'stock.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('sku,units,price\n0042,3,9.5\n0043,12,10\n'),
+  };
+  await page.getByTestId('file-input').setInputFiles([csv]);
+  const dialog = page.getByRole('dialog', { name: 'Import table files' });
+  await expect(dialog.getByLabel('Type of units').locator('option').first()).toHaveText('As detected (INTEGER)');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'stock.csv', exact: true })).toHaveCount(0);
+
+  await page.getByTestId('file-input').setInputFiles([csv]);
+  await dialog.getByLabel('Type of units').selectOption('TEXT');
+  await dialog.getByLabel('Type of price').selectOption('INTEGER');
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('button', { name: 'stock.csv', exact: true })).toHaveAttribute('aria-current', 'true');
+  await runSql(page, 'SELECT sku, typeof(units), typeof(price) FROM stock ORDER BY sku');
+  const rows = page.getByRole('table', { name: 'Query results' }).locator('.grid-row');
+  // 9.5 is no whole number: kept as SQLite stores it (a real); 10 became an integer.
+  await expect(rows.nth(0)).toContainText('0042');
+  await expect(rows.nth(0)).toContainText('text');
+  await expect(rows.nth(0)).toContainText('real');
+  await expect(rows.nth(1)).toContainText('integer');
 });

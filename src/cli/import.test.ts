@@ -74,6 +74,36 @@ describe('dowser on table files', () => {
     expect((await runCli(['import', join(dir, 'book.xlsx'), '--out', out])).stderr).toContain('is not a table file');
   });
 
+  it('dowser import --type imports a column as the person says; a name no file has is refused', async () => {
+    const out = join(dir, 'typed.sqlite');
+    const r = await runCli([
+      'import',
+      join(dir, 'sales.csv'),
+      '--out',
+      out,
+      '--force',
+      '--type',
+      'units=TEXT',
+      '--type',
+      'sales.price=INTEGER',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('columns region TEXT, zip TEXT, units TEXT, price INTEGER');
+    const q = await runCli([
+      'sql',
+      '--db',
+      out,
+      "SELECT typeof(units), typeof(price) FROM sales WHERE region = 'North'",
+    ]);
+    // 9.5 is no whole number: kept as SQLite stores it, a real.
+    expect(q.stdout).toMatch(/text\s*\|\s*real/);
+    const wrong = await runCli(['import', join(dir, 'sales.csv'), '--out', out, '--force', '--type', 'amount=REAL']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--type names no column of these files: amount');
+    const bad = await runCli(['import', join(dir, 'sales.csv'), '--out', out, '--force', '--type', 'units=DATE']);
+    expect(bad.stderr).toContain('--type needs <column>=TEXT, INTEGER or REAL');
+  });
+
   it('an imported database exported keeps refusing writes (sql.js resets pragmas when it exports)', async () => {
     const engine = await createNodeEngine();
     await engine.open({

@@ -34,8 +34,8 @@ export interface OpenRequest {
   tables?: Array<{
     name: string;
     bytes: Uint8Array | Blob | FilePath;
-    /** Column types the person chose, in column order (else inferred; see core/import/table-file.ts). */
-    types?: ImportType[];
+    /** Column types the person chose, in column order (null or absent: inferred; core/import/table-file.ts). */
+    types?: Array<ImportType | null>;
   }>;
 }
 

@@ -3,6 +3,7 @@ import { Notices } from './components/Notices';
 import { PanelBoundary } from './components/PanelBoundary';
 import { DatabaseBar } from './layout/DatabaseBar';
 import { DropOverlay } from './features/open/DropOverlay';
+import { ImportDialog } from './features/open/ImportDialog';
 import { LinkSettingsPrompt } from './features/settings/LinkSettingsPrompt';
 import { Explorer } from './features/explorer/Explorer';
 import { QueryWorkspace } from './layout/QueryWorkspace';
@@ -70,6 +71,7 @@ export function App() {
         </main>
       </div>
       <DropOverlay />
+      <ImportDialog />
     </div>
   );
 }

@@ -73,12 +73,14 @@ export function bulkInserter(SQL: SqlJsStatic, db: Database, heap: () => Uint8Ar
       }
       for (let i = 0; i < row.length; i++) {
         const v = row[i];
-        let rc = 0;
         // An unbound parameter is NULL (clear_bindings after each row; this build has no bind_null).
         if (v === null) continue;
-        if (typeof v === 'string') rc = C._sqlite3_bind_text(stmt, i + 1, starts[i], lengths[i], STATIC);
-        else if (typeof v === 'number') rc = C._sqlite3_bind_double(stmt, i + 1, v);
-        else throw new DowserError('sql_error', 'An import binds numbers, text or NULL only.');
+        if (typeof v !== 'string' && typeof v !== 'number')
+          throw new DowserError('sql_error', 'An import binds numbers, text or NULL only.');
+        const rc =
+          typeof v === 'string'
+            ? C._sqlite3_bind_text(stmt, i + 1, starts[i], lengths[i], STATIC)
+            : C._sqlite3_bind_double(stmt, i + 1, v);
         if (rc !== 0) throw fail('A value could not be bound');
       }
       const rc = C._sqlite3_step(stmt);

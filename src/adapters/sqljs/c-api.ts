@@ -50,4 +50,3 @@ export function prepare(
     C.stackRestore(saved);
   }
 }
-

@@ -758,7 +758,9 @@ export class SqljsEngine implements DbEngine {
             store && entry.identity && options.keep !== false
               ? toolboxKey(entry.identity, { valueCellBudget: budget ?? DEFAULT_VALUE_CELL_BUDGET })
               : null;
-          const kept = key ? await this.keptToolbox(key, exec, schema, { descriptions: options.descriptions, embedder }) : null;
+          const kept = key
+            ? await this.keptToolbox(key, exec, schema, { descriptions: options.descriptions, embedder })
+            : null;
           const t0 = now();
           const toolbox =
             kept ??

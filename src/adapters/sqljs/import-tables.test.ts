@@ -38,7 +38,9 @@ describe('importing table files', () => {
     for (let i = 1; i <= SAMPLE_ROWS + 50; i++) lines.push(`${i},${1000 + i},${i}.5`);
     lines.push(`${SAMPLE_ROWS + 51},007,n/a`);
     const report = await imported(engine, 'late.csv', lines.join('\n'));
-    expect(report.issues.find((i) => i.code === 'imported')?.message).toContain('columns id INTEGER, code TEXT, amount TEXT');
+    expect(report.issues.find((i) => i.code === 'imported')?.message).toContain(
+      'columns id INTEGER, code TEXT, amount TEXT',
+    );
     const rows = await rowsOf(
       engine,
       'late.csv',
@@ -87,7 +89,11 @@ describe('importing table files', () => {
     const text = lines.join('\r\n');
     const dump = async (engine: SqljsEngine) => {
       await imported(engine, 'mix.csv', text);
-      return rowsOf(engine, 'mix.csv', 'SELECT id, typeof(big), big, price, typeof(price), word, typeof(blank) FROM mix');
+      return rowsOf(
+        engine,
+        'mix.csv',
+        'SELECT id, typeof(big), big, price, typeof(price), word, typeof(blank) FROM mix',
+      );
     };
     const engine2 = await createNodeEngine();
     const fast = await dump(engine2);

@@ -150,13 +150,17 @@ function isBlank(row: readonly string[]): boolean {
 }
 
 export interface PlanOptions {
-  /** Column types chosen by the person, in column order: kept, never inferred again. */
-  types?: readonly ImportType[];
+  /**
+   * Column types chosen by the person, in column order (null: inferred): kept, never inferred
+   * again; a value that is no number of its type is kept as SQLite stores it.
+   */
+  types?: ReadonlyArray<ImportType | null>;
 }
 
 export function planTableFile(fileName: string, text: string, options: PlanOptions = {}): TablePlan {
   const body = text.replace(/^\uFEFF/, '');
-  if (/\.(json|jsonl|ndjson)$/i.test(fileName)) return withChosen(planOf(parseJsonTable(fileName, body)), options.types);
+  if (/\.(json|jsonl|ndjson)$/i.test(fileName))
+    return withChosen(planOf(parseJsonTable(fileName, body)), options.types);
   // papaparse's own 'greedy' skipping joins every row to test it (a tenth of an import): blank rows are skipped here.
   const config = { skipEmptyLines: true, ...(/\.(tsv|tab)$/i.test(fileName) ? { delimiter: '\t' } : {}) };
   let delimiter = ',';
@@ -200,7 +204,8 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
     return planOf({ table, columns: [], rows: [], problems: ['The file holds no rows.'], header: false });
   if (!header && width === 0) settleWidth();
   const names = columnNamesOf(header ? first : Array.from({ length: width }, () => ''));
-  const chosen = options.types && options.types.length === width ? options.types : null;
+  const chosen = options.types?.length === width ? options.types : Array<null>(width).fill(null);
+  /** `sampled`: the columns not chosen have types from the first rows, and are checked on every row. */
   const plan = (types: readonly ImportType[], sampled: boolean): TablePlan => {
     const problems: string[] = [];
     let seen: TypeGuess[] = guesses;
@@ -210,14 +215,14 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
       header,
       sampled,
       problems,
-      typesSeen: () => (sampled ? seen.map((g) => g.result) : [...types]),
+      typesSeen: () => (sampled ? seen.map((g, c) => chosen[c] ?? g.result) : [...types]),
       withTypes: (next) => plan(next, false),
       eachRow(row) {
         problems.length = 0;
         // Types checked past the sample (only a sampled plan is imported again): from the
         // sample's guesses, so a value that fits its column's type needs no test of its own.
         seen = guesses.map((g) => g.copy());
-        const watch = sampled ? seen.map((g) => !g.settled) : seen.map(() => false);
+        const watch = seen.map((g, c) => sampled && chosen[c] === null && !g.settled);
         let at = 0;
         let rows = 0;
         let misfits = 0;
@@ -267,7 +272,10 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
       },
     };
   };
-  return plan(chosen ?? guesses.map((g) => g.result), !chosen);
+  return plan(
+    guesses.map((g, c) => chosen[c] ?? g.result),
+    chosen.some((t) => t === null),
+  );
 }
 
 /** A row made `width` fields long: missing ones empty, extra ones joined into the last. */
@@ -284,9 +292,9 @@ function guessRow(guesses: TypeGuess[], cells: readonly string[]): void {
 }
 
 /** A JSON plan with the person's types: a value that is no number of its type is kept as it is. */
-function withChosen(plan: TablePlan, types: readonly ImportType[] | undefined): TablePlan {
+function withChosen(plan: TablePlan, types: ReadonlyArray<ImportType | null> | undefined): TablePlan {
   if (!types || types.length !== plan.columns.length) return plan;
-  return { ...plan, columns: plan.columns.map((c, i) => ({ ...c, type: types[i] })) };
+  return { ...plan, columns: plan.columns.map((c, i) => ({ ...c, type: types[i] ?? c.type })) };
 }
 
 /** A table already held whole (JSON) as a plan: its types come from every value. */

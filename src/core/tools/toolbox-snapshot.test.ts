@@ -54,7 +54,18 @@ describe('toolbox snapshots (indexes kept between visits, issue 26)', () => {
     const code = toolbox.values.topValues('notes', 'code', 1)![0].value;
     const word = author.split(' ')[0];
     const typo = word.slice(0, 2) + word.slice(3);
-    const queries = ['Paris', 'paid', author, code, code.slice(2), word, typo, 'Ünterwegs', 'unterwegs', 'nothing like it'];
+    const queries = [
+      'Paris',
+      'paid',
+      author,
+      code,
+      code.slice(2),
+      word,
+      typo,
+      'Ünterwegs',
+      'unterwegs',
+      'nothing like it',
+    ];
     const before = await answers(toolbox, queries);
     expect(before.join('\n')).toContain(author);
 

@@ -228,10 +228,7 @@ export function toolboxFromSnapshot(
   options: AssembleOptions = {},
 ): Promise<Toolbox> {
   const parts = fromSnapshot(snapshot);
-  return assemble(
-    { exec, schema, ...parts, graph: buildJoinGraph(schema, parts.inferredKeys), reused: true },
-    options,
-  );
+  return assemble({ exec, schema, ...parts, graph: buildJoinGraph(schema, parts.inferredKeys), reused: true }, options);
 }
 
 /** What the expensive stages produce; descriptions and embeddings are laid on top of it. */

@@ -8,7 +8,8 @@ import { queryKeys, schemaQuery } from '../queries';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { checkFileSize, MAX_FILE_BYTES } from '../../core/db/file-check';
-import { TABLE_FILE } from '../../core/import/table-file';
+import { TABLE_FILE, type ImportType } from '../../core/import/table-file';
+import { previewImport } from './import-tables';
 import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
 import { forgetTools } from './tools';
@@ -50,7 +51,7 @@ async function openSource(
     // The File goes to the worker as a handle and is read there: no copy on the main thread;
     // CSV, TSV and JSON files are parsed and imported there too (issue 26).
     let opened = false; // a late progress message must not undo "ready"
-    const tables = options.tables?.map((t) => ({ name: t.name, bytes: t.source }));
+    const tables = options.tables?.map((t) => ({ name: t.name, bytes: t.source, ...(t.types ? { types: t.types } : {}) }));
     const read = useApp.getState().settings.readDatabases;
     const request = { id, name, bytes: source, read, ...(tables ? { tables } : {}) };
     const report = await getServices().engine.open(request, (p) => {
@@ -122,16 +123,20 @@ export async function openFiles(files: Iterable<File>): Promise<void> {
         null,
       );
   }
-  // CSV, TSV and JSON files dropped together become one database, a table each (issue 26).
+  // CSV, TSV and JSON files dropped together become one database, a table each (issue 26),
+  // once the person has seen the columns and their types (ImportDialog).
   const tableFiles = list.filter((f) => TABLE_FILE.test(f.name));
   for (const f of list) if (!sidecars.includes(f) && !tableFiles.includes(f)) await openFile(f);
-  if (tableFiles.length) {
-    const name = tableFiles.length === 1 ? tableFiles[0].name : `${tableFiles[0].name} + ${tableFiles.length - 1} more`;
-    await openSource(name, tableFiles[0], {
-      remember: false,
-      tables: tableFiles.map((f) => ({ name: f.name, source: f })),
-    });
-  }
+  if (tableFiles.length) await previewImport(tableFiles);
+}
+
+/** Table files as one database, a table each, with the column types the person chose (null: inferred). */
+export async function importTables(files: File[], types: Array<Array<ImportType | null> | undefined>): Promise<void> {
+  const name = files.length === 1 ? files[0].name : `${files[0].name} + ${files.length - 1} more`;
+  await openSource(name, files[0], {
+    remember: false,
+    tables: files.map((f, i) => ({ name: f.name, source: f, ...(types[i] ? { types: types[i] } : {}) })),
+  });
 }
 
 /**

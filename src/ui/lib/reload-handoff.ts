@@ -5,13 +5,14 @@
 // back and deletes them at once. A handoff older than a few minutes is dropped unread.
 
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import type { ImportType } from '../../core/import/table-file';
 
 export interface HandoffFile {
   name: string;
   /** A File or Blob is stored as a handle by IndexedDB: no copy on the main thread. */
   source: Blob | Uint8Array;
   /** An imported database (issue 26): the CSV, TSV or JSON files it was made from. */
-  tables?: Array<{ name: string; source: Blob | Uint8Array }>;
+  tables?: Array<{ name: string; source: Blob | Uint8Array; types?: Array<ImportType | null> }>;
 }
 
 interface Stored {

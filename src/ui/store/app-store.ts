@@ -7,6 +7,7 @@ import type { ToolsSummary } from '../../core/engine';
 import type { ToolboxProgress } from '../../core/tools/toolbox';
 import type { OpenReport, QueryResult } from '../../core/types';
 import { loadSettings, saveSettings, type Settings } from '../lib/app-settings';
+import type { TablePreview } from '../../core/import/table-preview';
 
 export type { Settings };
 
@@ -79,6 +80,8 @@ interface AppState {
   notices: Notice[];
   /** A file being fetched before it can be opened (the demo on first visit), for "Opening…". */
   fetching: string | null;
+  /** Table files dropped and previewed, waiting for the person to import them (ImportDialog). */
+  pendingImport: PendingImport | null;
   settings: Settings;
   /** Descriptions and notes per database *name* (two tabs of one file share them). */
   glossaries: Record<string, Glossary>;
@@ -101,8 +104,14 @@ interface AppState {
   notify(level: Notice['level'], message: string, dbId?: string | null): void;
   dismiss(id: number): void;
   setFetching(name: string | null): void;
+  setPendingImport(pending: PendingImport | null): void;
   updateSettings(patch: Partial<Settings>): void;
   setGlossary(dbName: string, glossary: Glossary): void;
+}
+
+export interface PendingImport {
+  files: File[];
+  previews: TablePreview[];
 }
 
 let noticeId = 0;
@@ -119,6 +128,7 @@ export const useApp = create<AppState>()((setState) => ({
   rowsInAsk: false,
   notices: [],
   fetching: null,
+  pendingImport: null,
   settings: loadSettings(),
   glossaries: {},
   upsertDb: (entry) => setState((s) => ({ databases: [...s.databases.filter((d) => d.id !== entry.id), entry] })),
@@ -167,6 +177,7 @@ export const useApp = create<AppState>()((setState) => ({
     })),
   dismiss: (id) => setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
   setFetching: (fetching) => setState({ fetching }),
+  setPendingImport: (pendingImport) => setState({ pendingImport }),
   updateSettings: (patch) =>
     setState((s) => {
       const settings = { ...s.settings, ...patch };
