@@ -136,11 +136,24 @@ export const SAMPLE_ROWS = 10_000;
 
 /** `v` (trimmed, not empty) as the number a column of `type` stores; null when it is none. */
 function numberOf(v: string, type: 'INTEGER' | 'REAL'): number | null {
-  if (LEADING_ZERO.test(v)) return null;
-  if (type === 'REAL') return REAL.test(v) ? Number(v) : null;
-  if (!INTEGER.test(v)) return null;
-  const n = Number(v);
-  return Number.isSafeInteger(n) ? n : null;
+  if (isInteger(v)) {
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : type === 'REAL' ? n : null;
+  }
+  if (type === 'INTEGER' || LEADING_ZERO.test(v)) return null;
+  return REAL.test(v) ? Number(v) : null;
+}
+
+/** INTEGER's test without a regular expression (most cells of a numeric column): digits, a sign, no leading zero. */
+function isInteger(v: string): boolean {
+  let i = v.charCodeAt(0) === 43 || v.charCodeAt(0) === 45 ? 1 : 0; // + -
+  if (i === v.length) return false;
+  if (v.charCodeAt(i) === 48) return v.length === i + 1; // "0", "-0"; "007" is a code
+  for (; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** A row whose fields are all empty or blanks (a spreadsheet's trailing ",,,,"): not a row. */
