@@ -29,7 +29,9 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
 });
-console.log('| file | size MB | page import ms | sqlite3 .import ms | ratio | longest main-thread task ms | peak memory above before MB |');
+console.log(
+  '| file | size MB | page import ms | sqlite3 .import ms | ratio | longest main-thread task ms | peak memory above before MB |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const file of files) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });

@@ -275,7 +275,12 @@ export class ValueCounter {
   /** A frozen counter over `toData()`'s arrays (taken over, not copied). */
   static fromData(d: ValueCounterData): ValueCounter {
     const n = d.counts.length;
-    if (d.starts.length !== n + 1 || d.unitEnds.length !== n + 1 || d.columns.length !== n || d.bytes.length !== d.starts[n])
+    if (
+      d.starts.length !== n + 1 ||
+      d.unitEnds.length !== n + 1 ||
+      d.columns.length !== n ||
+      d.bytes.length !== d.starts[n]
+    )
       throw new Error('ValueCounter.fromData: arrays of unequal lengths');
     const c = new ValueCounter();
     Object.assign(c, { ...d, n, table: null, hashes: new Uint32Array(0) });

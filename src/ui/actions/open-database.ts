@@ -51,7 +51,11 @@ async function openSource(
     // The File goes to the worker as a handle and is read there: no copy on the main thread;
     // CSV, TSV and JSON files are parsed and imported there too (issue 26).
     let opened = false; // a late progress message must not undo "ready"
-    const tables = options.tables?.map((t) => ({ name: t.name, bytes: t.source, ...(t.types ? { types: t.types } : {}) }));
+    const tables = options.tables?.map((t) => ({
+      name: t.name,
+      bytes: t.source,
+      ...(t.types ? { types: t.types } : {}),
+    }));
     const read = useApp.getState().settings.readDatabases;
     const request = { id, name, bytes: source, read, ...(tables ? { tables } : {}) };
     const report = await getServices().engine.open(request, (p) => {

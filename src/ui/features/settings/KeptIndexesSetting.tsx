@@ -15,8 +15,8 @@ export function KeptIndexesSetting() {
     <div className="setting-group">
       <label className="check">
         <input type="checkbox" checked={keep} onChange={(e) => update({ keepIndexes: e.target.checked })} />
-        Keep the search indexes of large files in this browser, so opening the same file again needs no new build.
-        They hold the values of its text columns and never leave this device.
+        Keep the search indexes of large files in this browser, so opening the same file again needs no new build. They
+        hold the values of its text columns and never leave this device.
       </label>
       <button
         type="button"
