@@ -4,16 +4,13 @@
 
 import { z } from 'zod';
 import { DEMO_SCRIPT } from '../../core/agent/demo-script';
-import { createAnthropicModel } from '../../core/llm/anthropic';
-import { createOpenAiCompatibleModel } from '../../core/llm/openai-compatible';
+import { DEFAULT_OPENAI_URL } from '../../core/llm/providers';
 import { createScriptedModel, type ScriptedTurn } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
 import { UsageError, type CliIo } from '../command';
-import type { AskOptions } from './options';
+import { cliProvider, type ModelFlags } from '../model-flags';
 
-export const DEFAULT_OPENAI_URL = 'https://api.openai.com/v1';
-
-const DEFAULT_KEY_ENV = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' } as const;
+export { DEFAULT_OPENAI_URL };
 
 export const scriptSchema = z.array(
   z.strictObject({
@@ -54,16 +51,16 @@ export function readScript(io: CliIo, path: string): ScriptedTurn[] {
   return parsed.data;
 }
 
-/** What choosing a model takes from the command line (shared by ask, direct, fix, optimize, explain). */
-export type ModelFlags = Pick<AskOptions, 'provider' | 'model' | 'baseUrl' | 'apiKeyEnv' | 'script'>;
+export type { ModelFlags };
 
 /** The variable the key comes from, and whether a missing key is an error. */
 export function keySource(o: ModelFlags): { env: string; required: boolean } | null {
-  if (o.provider === 'scripted') return null;
-  const env = o.apiKeyEnv ?? DEFAULT_KEY_ENV[o.provider];
+  const spec = cliProvider(o.provider);
+  const env = o.apiKeyEnv ?? spec.keyVariable;
+  if (spec.scripted || !env) return null;
   // A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp) usually needs no key, so a
-  // custom --base-url without --api-key-env may run keyless; OpenAI itself and Anthropic may not.
-  const required = o.provider === 'anthropic' || o.apiKeyEnv !== undefined || !o.baseUrl;
+  // custom --base-url without --api-key-env may run keyless; the provider's own server may not.
+  const required = spec.keyRequired || o.apiKeyEnv !== undefined || !o.baseUrl;
   return { env, required };
 }
 
@@ -80,24 +77,22 @@ export function createAskModel(
   io: CliIo,
   env: Record<string, string | undefined> = process.env,
 ): AskModel {
-  if (o.provider === 'scripted') {
+  const spec = cliProvider(o.provider);
+  if (spec.scripted) {
     // Without a script, the page's demo: written for public/demo.sqlite and its demo question.
     if (!o.script)
       return { model: createScriptedModel(DEMO_SCRIPT, { name: o.model ?? 'scripted-demo' }), keyEnv: null };
     return { model: createScriptedModel(readScript(io, o.script), { name: o.model ?? 'scripted' }), keyEnv: null };
   }
-  const source = keySource(o)!;
-  const apiKey = env[source.env] || undefined;
-  if (!apiKey && source.required) {
+  const source = keySource(o);
+  const apiKey = source ? env[source.env] || undefined : undefined;
+  if (source && !apiKey && source.required) {
     throw new UsageError(
       `no API key: the environment variable ${source.env} is not set (set it, or name another with --api-key-env)`,
     );
   }
-  const model = o.model!;
+  if (!spec.create) throw new UsageError(`--provider ${o.provider} answers in the page only`);
   const fetch = globalThis.fetch.bind(globalThis);
-  const chat =
-    o.provider === 'anthropic'
-      ? createAnthropicModel({ apiKey: apiKey!, model, fetch, ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}) })
-      : createOpenAiCompatibleModel({ baseUrl: o.baseUrl ?? DEFAULT_OPENAI_URL, model, apiKey, fetch });
-  return { model: chat, secret: apiKey, keyEnv: source.env };
+  const chat = spec.create({ model: o.model ?? '', apiKey, fetch, ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}) });
+  return { model: chat, secret: apiKey, keyEnv: source?.env ?? null };
 }

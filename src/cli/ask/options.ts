@@ -6,8 +6,10 @@ import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, isAnswerMode, type AnswerMode } from '../../core/agent/answer-mode';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 import { CHART_FLAGS, parseChartFlags, type ChartRequest } from '../chart-flags';
+import { cliProvider, parseModelFlags, PROVIDER_FLAGS } from '../model-flags';
 
-export type Provider = 'openai' | 'anthropic' | 'scripted';
+/** A provider id of the registry (core/llm/providers.ts). */
+export type Provider = string;
 
 export interface AskOptions {
   /** How the question is answered (core/agent/answer-mode.ts; default Auto); a plan or a step check is the agent's. */
@@ -50,11 +52,7 @@ export const ASK_FLAGS = {
   db: { type: 'string' },
   question: { type: 'string' },
   hints: { type: 'string' },
-  provider: { type: 'string' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key-env': { type: 'string' },
-  script: { type: 'string' },
+  ...PROVIDER_FLAGS,
   tools: { type: 'string' },
   'max-turns': { type: 'string' },
   'max-rows': { type: 'string' },
@@ -79,8 +77,6 @@ export function parsePrivacyFlag(text: string | undefined): PrivacyLevel | undef
   if (!level) throw new UsageError(`--privacy is one of ${PRIVACY_LEVELS.join(', ')}, not "${text}"`);
   return level;
 }
-
-const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
 
 /** Flags of `dowser ask` that mean nothing in `dowser chat`, where questions are typed one by one. */
 const NOT_IN_CHAT = [
@@ -117,23 +113,13 @@ export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions 
     throw new UsageError('--check-step N needs --plan <plan.json> (the plan whose sub-question N is checked)');
   // A step check answers one sub-question of the plan, so the question itself is optional there.
   if (!v.question?.trim() && v['check-step'] === undefined) throw new UsageError('--question "<question>" is required');
-  if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
-  if (!(PROVIDERS as readonly string[]).includes(v.provider))
-    throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
-  const provider = v.provider as Provider;
-  if (provider !== 'scripted' && !v.model)
-    throw new UsageError(`--model <name> is required for --provider ${provider}`);
-  if (provider !== 'scripted' && v.script) throw new UsageError('--script is only for --provider scripted');
+  const model = parseModelFlags(v)!;
   if (v.tools !== undefined && v.tools !== 'native' && v.tools !== 'text')
     throw new UsageError(`--tools is native or text, not "${v.tools}"`);
-  if (v['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v['api-key-env'])) {
-    // A name, not a value: refusing anything else keeps a pasted key out of error messages too.
-    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
-  }
   if (v.mode !== undefined && !isAnswerMode(v.mode))
     throw new UsageError(`--mode is ${ANSWER_MODES.join(', ')}, not "${v.mode}"`);
   // Scripted turns (the built-in demo, test scripts) are an agent's run unless said otherwise.
-  const mode = v.mode ?? (v.provider === 'scripted' ? 'agent' : DEFAULT_ANSWER_MODE);
+  const mode = v.mode ?? (cliProvider(model.provider).scripted ? 'agent' : DEFAULT_ANSWER_MODE);
   if (mode === 'direct' && v.plan) throw new UsageError('--plan is carried out by the agent: not with --mode direct');
   const chart = parseChartFlags(v);
   if (chart && v['check-step'] !== undefined)
@@ -145,11 +131,7 @@ export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions 
     db: v.db,
     question: v.question?.trim() ?? '',
     hints: v.hints?.trim() || undefined,
-    provider,
-    model: v.model,
-    baseUrl: v['base-url'],
-    apiKeyEnv: v['api-key-env'],
-    script: v.script,
+    ...model,
     tools: v.tools,
     maxTurns: v['max-turns'] === undefined ? undefined : parsePositiveInt(v['max-turns'], '--max-turns', 12),
     maxRows: v['max-rows'] === undefined ? undefined : parsePositiveInt(v['max-rows'], '--max-rows', 20),

@@ -4,7 +4,7 @@
 // the question, unless --privacy says otherwise.
 
 import { defaultPrivacy, PRIVACY_LABELS, type PrivacyLevel } from '../../core/privacy/disclose';
-import { DEFAULT_OPENAI_URL } from './model';
+import { providerById } from '../../core/llm/providers';
 
 export const PRIVACY_HELP = `  --privacy <level>    what of the file's cell values may reach the model: full; matches (a
                        value only when it is made of words of the question, row previews as
@@ -20,8 +20,10 @@ interface ProviderOptions {
 
 export function privacyFor(o: ProviderOptions): PrivacyLevel {
   if (o.privacy) return o.privacy;
-  const baseUrl = o.provider === 'openai' ? (o.baseUrl ?? DEFAULT_OPENAI_URL) : o.baseUrl;
-  return defaultPrivacy({ provider: o.provider, baseUrl });
+  const spec = providerById(o.provider);
+  // A model on this machine (a script, the page's own) may see everything; a server by its URL.
+  if (spec?.onDevice) return 'full';
+  return defaultPrivacy({ provider: o.provider, baseUrl: o.baseUrl ?? spec?.defaultBaseUrl ?? undefined });
 }
 
 /** One line on stderr, so a person sees what leaves the machine before it does. */

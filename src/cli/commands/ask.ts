@@ -24,8 +24,9 @@ import { buildTranscript, writeTranscript } from '../ask/transcript';
 import { threadOfTranscript } from '../ask/continue';
 import { CHART_USAGE, writeChart } from '../chart-flags';
 import { DEFAULT_MAX_ROWS } from '../../core/db/result-budget';
+import { providerList, providerUsage } from '../model-flags';
 
-const usage = `Usage: dowser ask --db <file> --question "<question>" --provider openai|anthropic|scripted
+const usage = `Usage: dowser ask --db <file> --question "<question>" --provider ${providerList()}
                   [--mode auto|agent|direct] [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
                   [--transcript <file>] [--json] [--timeout <s>] [--privacy full|matches|schema]
@@ -42,7 +43,7 @@ Options:
   --db <file>          the SQLite database file (required)
   --question "<q>"     the question (required)
   --hints "<h>"        extra knowledge the question needs (e.g. "rich means balance > 1M")
-  --provider <p>       openai (any OpenAI-compatible server), anthropic, or scripted (required)
+${providerUsage()} (required)
   --model <name>       the model name (required except for scripted)
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL}; e.g.
                        http://localhost:11434/v1 for Ollama)

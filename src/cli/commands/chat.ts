@@ -23,8 +23,9 @@ import { cliAskUser, processTerminal, type Terminal } from '../ask/person';
 import { privacyFor, privacyNote, PRIVACY_HELP } from '../ask/privacy';
 import { renderEvent, usageLine } from '../ask/render';
 import { scrubbingIo } from './ask';
+import { providerList } from '../model-flags';
 
-const usage = `Usage: dowser chat --db <file> --provider openai|anthropic|scripted [--model <name>]
+const usage = `Usage: dowser chat --db <file> --provider ${providerList()} [--model <name>]
                    [--base-url <url>] [--api-key-env <VAR>] [--mode auto|agent|direct]
                    [--privacy full|matches|schema] [--timeout <s>] [--max-rows N] [--non-interactive]
 

@@ -5,8 +5,9 @@
 import { DIRECT_MAX_SCHEMA_TOKENS } from '../../core/agent/direct-prompt';
 import type { CliCommand } from '../command';
 import { MODEL_USAGE } from '../tasks/task-options';
+import { providerList } from '../model-flags';
 
-const usage = `Usage: dowser direct --db <file> --provider openai|anthropic|scripted [--model <name>]
+const usage = `Usage: dowser direct --db <file> --provider ${providerList()} [--model <name>]
                      [--base-url <url>] [--api-key-env <VAR>] [--hints "<h>"] [--max-rows N]
                      [--json] "<question>"
 

@@ -5,9 +5,10 @@ import { EXIT_OK, type CliCommand, type CliIo } from '../command';
 import { DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseEvalArgs } from '../eval/eval-options';
 import { runEval } from '../eval/run-eval';
+import { providerList } from '../model-flags';
 
 const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir> --out <dir>
-                   --provider openai|anthropic|scripted|gold [--model <name>] [--base-url <url>]
+                   --provider ${providerList(['gold'])} [--model <name>] [--base-url <url>]
                    [--api-key-env <VAR>] [--script-dir <dir>] [--mode auto|agent|direct]
                    [--hints on|off] [--context thread|none] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
@@ -39,7 +40,8 @@ Data:
                           Spider-format file; SParC / CoSQL: interactions (0-based in dev.json)
 
 Model (as dowser ask):
-  --provider <p>          openai (any OpenAI-compatible server), anthropic, scripted, or gold
+  --provider <p>          ${providerList(['gold']).replaceAll('|', ', ')} (openai: any OpenAI-compatible server;
+                          gold: the reference SQL)
                           (answers with the reference SQL through the whole path: checks the harness)
   --model <name>          the model name (openai, anthropic)
   --base-url <url>        server URL (openai default ${DEFAULT_OPENAI_URL})

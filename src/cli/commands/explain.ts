@@ -3,8 +3,9 @@
 
 import type { CliCommand } from '../command';
 import { MODEL_USAGE } from '../tasks/task-options';
+import { providerList } from '../model-flags';
 
-const usage = `Usage: dowser explain --db <file> --provider openai|anthropic|scripted [--model <name>]
+const usage = `Usage: dowser explain --db <file> --provider ${providerList()} [--model <name>]
                       [--question "<q>"] [--json] "<sql>"
 
 Explains a query in plain words: what it returns, from which tables, with which filters and

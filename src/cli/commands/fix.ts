@@ -4,8 +4,9 @@
 
 import type { CliCommand } from '../command';
 import { MODEL_USAGE } from '../tasks/task-options';
+import { providerList } from '../model-flags';
 
-const usage = `Usage: dowser fix --db <file> --provider openai|anthropic|scripted [--model <name>]
+const usage = `Usage: dowser fix --db <file> --provider ${providerList()} [--model <name>]
                   [--question "<q>"] [--note "<what is wrong>"] [--rounds N] [--json] "<sql>"
 
 Repairs a query. It runs first (read-only); when it fails, returns no rows, or --note says what is

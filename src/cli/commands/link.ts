@@ -11,10 +11,11 @@ import { toJson } from '../json';
 import { openDatabase, parseTimeout, TIMEOUT_USAGE } from '../open-database';
 import { MODEL_FLAGS } from '../tasks/task-options';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
-import { parsePrivacyFlag, type AskOptions, type Provider } from '../ask/options';
+import { parsePrivacyFlag, type AskOptions } from '../ask/options';
+import { parseModelFlags, providerList, providerUsage } from '../model-flags';
 import { PRIVACY_HELP, privacyFor, privacyNote } from '../ask/privacy';
 
-const usage = `Usage: dowser link --db <file> "<question>" [--provider openai|anthropic|scripted --model <name>
+const usage = `Usage: dowser link --db <file> "<question>" [--provider ${providerList()} --model <name>
                   [--base-url <url>] [--api-key-env <VAR>] [--script <turns.json>] [--privacy <level>]]
                   [--json] [--timeout <s>]
 
@@ -25,7 +26,7 @@ run). Without --provider, the linker alone.
 
 Options:
   --db <file>          the SQLite database file (required; never written)
-  --provider <p>       openai (any OpenAI-compatible server), anthropic, or scripted
+${providerUsage()}
   --model <name>       the model name (required except for scripted)
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL})
   --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or ANTHROPIC_API_KEY)
@@ -38,8 +39,6 @@ ${TIMEOUT_USAGE}
 
 // The same flags as the other model commands (direct, fix, optimize, explain).
 const options = MODEL_FLAGS;
-
-const PROVIDERS = ['openai', 'anthropic', 'scripted'];
 
 function render(result: SchemaLinkResult, io: CliIo) {
   if (result.note) io.stderr.write(result.note + '\n');
@@ -60,21 +59,14 @@ async function run(args: string[], io: CliIo): Promise<number> {
   if (!v.db) throw new UsageError('--db <file> is required');
   if (positionals.length !== 1 || !positionals[0].trim())
     throw new UsageError('give the question as one quoted argument');
-  if (v.provider !== undefined && !PROVIDERS.includes(v.provider))
-    throw new UsageError(`unknown provider "${v.provider}"; one of ${PROVIDERS.join(', ')}`);
-  if (v.provider && v.provider !== 'scripted' && !v.model)
-    throw new UsageError(`--model <name> is required for --provider ${v.provider}`);
+  const model = parseModelFlags(v, { required: false });
   const question = positionals[0].trim();
   const privacy = parsePrivacyFlag(v.privacy);
-  const ask: AskOptions | null = v.provider
+  const ask: AskOptions | null = model
     ? {
         db: v.db,
         question,
-        provider: v.provider as Provider,
-        model: v.model,
-        baseUrl: v['base-url'],
-        apiKeyEnv: v['api-key-env'],
-        script: v.script,
+        ...model,
         json: !!v.json,
         nonInteractive: true,
         pauseAfterPlan: false,

@@ -5,8 +5,9 @@
 import { OPTIMIZE_MARGIN, OPTIMIZE_MIN_SAVING_MS } from '../../core/tasks/optimize-rule';
 import type { CliCommand } from '../command';
 import { MODEL_USAGE } from '../tasks/task-options';
+import { providerList } from '../model-flags';
 
-const usage = `Usage: dowser optimize --db <file> --provider openai|anthropic|scripted [--model <name>]
+const usage = `Usage: dowser optimize --db <file> --provider ${providerList()} [--model <name>]
                        [--runs N] [--margin F] [--json] "<sql>"
 
 Asks the model for a faster query with the same result. Both run read-only; their whole results

@@ -14,6 +14,7 @@ import { UsageError, type CliIo } from '../command';
 import { createAskModel, scriptSchema } from '../ask/model';
 import { askOptionsFor, type EvalOptions } from './eval-options';
 import type { EvalItem } from './eval-questions';
+import { providerById } from '../../core/llm/providers';
 
 export interface ModelSource {
   /** Shown in the report: provider and model name. */
@@ -55,7 +56,7 @@ export function modelSource(o: EvalOptions, io: CliIo, gate: RateGate): ModelSou
       forQuestion: (item, schema) => goldModel(item.goldSql, item.question, schema),
     };
   }
-  if (o.provider === 'scripted') {
+  if (providerById(o.provider)?.scripted) {
     const dir = o.scriptDir!;
     if (!existsSync(dir)) throw new UsageError(`--script-dir "${dir}" does not exist`);
     return {

@@ -5,8 +5,10 @@ import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import type { AskOptions } from '../ask/options';
 import type { ConversationKind, DatasetKind } from './datasets';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
+import { cliProvider, parseModelFlags, providerChoices } from '../model-flags';
 
-export type EvalProvider = 'openai' | 'anthropic' | 'scripted' | 'gold';
+/** A provider id of the registry (core/llm/providers.ts), or `gold` (the reference SQL as the answer). */
+export type EvalProvider = string;
 
 export interface EvalOptions {
   /** sparc / cosql: interactions of follow-ups, scored by Spider's rule turn by turn. */
@@ -67,7 +69,8 @@ export const EVAL_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const PROVIDERS: readonly EvalProvider[] = ['openai', 'anthropic', 'scripted', 'gold'];
+/** Eval's own choice besides the registry's providers. */
+const GOLD = 'gold';
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
   if (value === undefined) return fallback;
@@ -85,15 +88,15 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
   const dataset = oneOf(v.dataset, ['spider', 'bird', 'sparc', 'cosql'] as const, '--dataset', 'spider');
   if (!v.data) throw new UsageError('--data <dir> is required (the dataset folder)');
   if (!v.out) throw new UsageError('--out <dir> is required (results, transcripts and the summary go there)');
-  if (!v.provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
-  const provider = oneOf(v.provider, PROVIDERS, '--provider', 'gold');
-  if ((provider === 'openai' || provider === 'anthropic') && !v.model)
-    throw new UsageError(`--model <name> is required for --provider ${provider}`);
-  if (provider === 'scripted' && !v['script-dir'])
-    throw new UsageError('--provider scripted needs --script-dir <dir> (one turn file per question, <id>.json)');
-  if (provider !== 'scripted' && v['script-dir']) throw new UsageError('--script-dir is only for --provider scripted');
-  if (v['api-key-env'] !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v['api-key-env']))
-    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
+  if (!v.provider) throw new UsageError(`--provider is required: one of ${providerChoices([GOLD]).join(', ')}`);
+  const provider = v.provider;
+  if (provider !== GOLD) {
+    // The model flags as every command reads them; a scripted provider reads a folder of turn files here.
+    const spec = cliProvider(provider, [GOLD]);
+    parseModelFlags({ ...v, script: v['script-dir'] }, { scriptFlag: '--script-dir' });
+    if (spec.scripted && !v['script-dir'])
+      throw new UsageError(`--provider ${provider} needs --script-dir <dir> (one turn file per question, <id>.json)`);
+  } else if (v['script-dir']) throw new UsageError('--script-dir is only for a scripted provider');
   const ids = v.ids
     ?.split(',')
     .map((s) => s.trim())
@@ -134,7 +137,7 @@ export function askOptionsFor(o: EvalOptions): AskOptions {
   return {
     db: '',
     question: '',
-    provider: o.provider === 'anthropic' ? 'anthropic' : 'openai',
+    provider: o.provider,
     model: o.model,
     baseUrl: o.baseUrl,
     apiKeyEnv: o.apiKeyEnv,

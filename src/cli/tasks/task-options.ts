@@ -5,17 +5,14 @@
 import { parseCommandArgs, UsageError } from '../command';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 import { DEFAULT_OPENAI_URL, type ModelFlags } from '../ask/model';
-import { parsePrivacyFlag, type Provider } from '../ask/options';
+import { parsePrivacyFlag } from '../ask/options';
+import { parseModelFlags, PROVIDER_FLAGS, providerUsage } from '../model-flags';
 import { PRIVACY_HELP } from '../ask/privacy';
 import type { PrivacyLevel } from '../../core/privacy/disclose';
 
 export const MODEL_FLAGS = {
   db: { type: 'string' },
-  provider: { type: 'string' },
-  'base-url': { type: 'string' },
-  model: { type: 'string' },
-  'api-key-env': { type: 'string' },
-  script: { type: 'string' },
+  ...PROVIDER_FLAGS,
   json: { type: 'boolean' },
   privacy: { type: 'string' },
   ...TIMEOUT_FLAG,
@@ -23,7 +20,7 @@ export const MODEL_FLAGS = {
 } as const;
 
 export const MODEL_USAGE = `  --db <file>          the SQLite database file (required; read into memory, never written)
-  --provider <p>       openai (any OpenAI-compatible server), anthropic, or scripted (required)
+${providerUsage()} (required)
   --model <name>       the model name (required except for scripted)
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL}; e.g. http://localhost:11434/v1)
   --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or
@@ -44,8 +41,6 @@ export interface TaskOptions extends ModelFlags {
   privacy?: PrivacyLevel;
 }
 
-const PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'scripted'];
-
 type Flags = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
 /** Null when --help was asked for; `values` carries the command's own flags too. */
@@ -61,25 +56,12 @@ export function parseTaskArgs<F extends Flags>(
   if (!str('db')) throw new UsageError('--db <file> is required');
   if (positionals.length !== 1 || !positionals[0].trim())
     throw new UsageError(`give the ${what} as one argument, in quotes`);
-  const provider = str('provider');
-  if (!provider) throw new UsageError(`--provider is required: one of ${PROVIDERS.join(', ')}`);
-  if (!(PROVIDERS as readonly string[]).includes(provider))
-    throw new UsageError(`unknown provider "${provider}"; one of ${PROVIDERS.join(', ')}`);
-  if (provider !== 'scripted' && !str('model'))
-    throw new UsageError(`--model <name> is required for --provider ${provider}`);
-  if (provider !== 'scripted' && str('script')) throw new UsageError('--script is only for --provider scripted');
-  const keyEnv = str('api-key-env');
-  if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
-    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
+  const model = parseModelFlags(v)!;
   return {
     options: {
       db: str('db')!,
       text: positionals[0].trim(),
-      provider: provider as Provider,
-      model: str('model'),
-      baseUrl: str('base-url'),
-      apiKeyEnv: keyEnv,
-      script: str('script'),
+      ...model,
       json: !!v.json,
       timeoutMs: parseTimeout(str('timeout')),
       privacy: parsePrivacyFlag(str('privacy')),

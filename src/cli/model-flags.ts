@@ -1,0 +1,76 @@
+// The flags that choose a model, for every command that talks to one (ask, chat, direct, fix,
+// optimize, explain, link, eval): parsed once, against the provider registry
+// (core/llm/providers.ts), so a provider added there is taken by every command alike (issue 27).
+
+import { providerById, providers, type ProviderSpec } from '../core/llm/providers';
+import { UsageError } from './command';
+
+export const PROVIDER_FLAGS = {
+  provider: { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'api-key-env': { type: 'string' },
+  script: { type: 'string' },
+} as const;
+
+/** What choosing a model takes from the command line. */
+export interface ModelFlags {
+  /** A provider id of the registry. */
+  provider: string;
+  /** Absent only for a scripted provider. */
+  model?: string;
+  baseUrl?: string;
+  /** Name of the environment variable holding the key, when given with --api-key-env. */
+  apiKeyEnv?: string;
+  script?: string;
+}
+
+type FlagValues = Partial<Record<keyof typeof PROVIDER_FLAGS, string | boolean | undefined>>;
+
+/** The ids a command takes (`extra`: its own pseudo-providers, such as eval's `gold`). */
+export function providerChoices(extra: readonly string[] = []): string[] {
+  return [...providers('cli').map((p) => p.id), ...extra];
+}
+
+/**
+ * The model flags, checked: undefined when --provider is absent and `required` is false (the
+ * command then works without a model). `scriptFlag`: the flag a scripted provider reads its turns
+ * from in this command (eval takes a folder).
+ */
+export function parseModelFlags(
+  values: FlagValues,
+  { required = true, scriptFlag = '--script' }: { required?: boolean; scriptFlag?: string } = {},
+): ModelFlags | undefined {
+  const str = (k: keyof typeof PROVIDER_FLAGS) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const id = str('provider');
+  if (id === undefined) {
+    if (required) throw new UsageError(`--provider is required: one of ${providerChoices().join(', ')}`);
+    return undefined;
+  }
+  const spec = cliProvider(id);
+  if (spec.needsModel && !str('model')) throw new UsageError(`--model <name> is required for --provider ${id}`);
+  if (!spec.scripted && str('script')) throw new UsageError(`${scriptFlag} is only for a scripted provider`);
+  const keyEnv = str('api-key-env');
+  // A name, not a value: refusing anything else keeps a pasted key out of error messages too.
+  if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
+    throw new UsageError('--api-key-env takes the NAME of an environment variable (letters, digits, _), not the key');
+  return { provider: id, model: str('model'), baseUrl: str('base-url'), apiKeyEnv: keyEnv, script: str('script') };
+}
+
+/** The registry's entry for a provider the CLI takes, or a UsageError naming the choices. */
+export function cliProvider(id: string, extra: readonly string[] = []): ProviderSpec {
+  const spec = providerById(id);
+  if (!spec?.inCli) throw new UsageError(`unknown provider "${id}"; one of ${providerChoices(extra).join(', ')}`);
+  return spec;
+}
+
+/** `openai|anthropic|scripted`: the ids for a usage line. */
+export function providerList(extra: readonly string[] = []): string {
+  return providerChoices(extra).join('|');
+}
+
+/** The --provider line of a command's help, from the registry. */
+export function providerUsage(): string {
+  const list = providers('cli').map((p) => p.id);
+  return `  --provider <p>       ${list.join(', ')} (openai: any OpenAI-compatible server)`;
+}
