@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import initSqlJs, { type Database } from 'sql.js';
 import { mulberry32 } from '../src/core/random';
-import { splitIdentifier } from '../src/core/retrieval/text';
+import { splitIdentifier } from '../src/core/text/normalize';
 import { quoteIdent } from '../src/core/sql/quote';
 import { tokenize } from '../src/core/sql/tokens';
 

@@ -9,7 +9,7 @@ import { createNodeEngine } from '../src/adapters/sqljs/node';
 import { executorFor } from '../src/core/executor';
 import { extractValues } from '../src/core/retrieval/distinct-values';
 import { ValueIndexBuilder } from '../src/core/retrieval/value-index';
-import { valueTokens } from '../src/core/retrieval/value-text';
+import { words } from '../src/core/text/normalize';
 import type { TypoNeighbours } from '../src/core/retrieval/value-typos';
 
 function arg(name: string): string {
@@ -31,7 +31,7 @@ for (const kind of ['typo1', 'typo2']) {
   let ms = 0;
   let found = 0;
   for (const q of (queries[kind] ?? []).slice(0, 30))
-    for (const word of valueTokens(q.query)) {
+    for (const word of words(q.query)) {
       if (word.length < 4) continue;
       const t0 = performance.now();
       found += typos.near(word).length;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { osaDistance } from '../../core/retrieval/value-text';
+import { osaDistance } from '../../core/text/edit-distance';
 import { run } from '../main';
 import type { FileBenchReport } from './file-bench';
 import { seeded } from './random';

@@ -4,7 +4,7 @@
 // word, and when each value of the late-growing columns first appears.
 
 import initSqlJs from 'sql.js';
-import { valueTokens } from '../../core/retrieval/value-text';
+import { words as valueWords } from '../../core/text/normalize';
 import { Shop, type Cell, type ShopTable } from './shop-data';
 
 export type RowOrder = 'insertion' | 'shuffled';
@@ -45,7 +45,7 @@ export class StatsCollector {
       }
       for (const v of cells) {
         if (typeof v !== 'string') continue;
-        for (const w of new Set(valueTokens(v))) if (!/\d/.test(w)) words.set(w, (words.get(w) ?? 0) + 1);
+        for (const w of new Set(valueWords(v))) if (!/\d/.test(w)) words.set(w, (words.get(w) ?? 0) + 1);
       }
     };
   }

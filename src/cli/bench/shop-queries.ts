@@ -16,7 +16,7 @@ import { seeded } from './random';
 import type { ShopStats } from './shop-db';
 import type { Shop, ShopTable } from './shop-data';
 import { withTypos } from './typos';
-import { valueTokens } from '../../core/retrieval/value-text';
+import { words } from '../../core/text/normalize';
 
 export interface BenchQuery {
   query: string;
@@ -106,7 +106,7 @@ export function makeShopQueries(shop: Shop, stats: ShopStats, perKind: number, s
     freetext: fill(() => {
       const v = draw(from(FREE_TEXT));
       if (!v) return null;
-      const rare = [...new Set(valueTokens(v))]
+      const rare = [...new Set(words(v))]
         .filter((w) => w.length >= 5 && !/\d/.test(w) && (stats.wordCells.get(w) ?? 0) <= FREETEXT_MAX_CELLS)
         .sort((a, b) => stats.wordCells.get(a)! - stats.wordCells.get(b)! || (a < b ? -1 : 1));
       if (rare.length === 0) return null;

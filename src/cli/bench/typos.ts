@@ -1,7 +1,7 @@
 // Typos as people make them: one or two edits (a wrong, extra or missing letter, or two
 // neighbouring letters swapped) anywhere in a word, the first letter included.
 
-import { osaDistance } from '../../core/retrieval/value-text';
+import { osaDistance } from '../../core/text/edit-distance';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 

@@ -4,7 +4,8 @@
 
 import { z } from 'zod';
 import { promptIdent } from '../prompt/schema-text';
-import { splitIdentifier, stemAll, words } from '../retrieval/text';
+import { stemAll } from '../retrieval/text';
+import { splitIdentifier, words } from '../text/normalize';
 import { valueData } from '../tools/quote-data';
 
 export const askUserInput = z.strictObject({

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { promptIdent } from '../prompt/schema-text';
-import { closestNames } from '../text/edit-distance';
+import { closestNames } from '../text/normalize';
 import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 

@@ -7,10 +7,13 @@
 // full     — values as they are (marks removed).
 // matches  — a value goes out only when each of its words is a word of the question; row
 //            previews become one line saying rows were withheld (counts and column names stay).
+//            "Word" is text/normalize.ts's, the one retrieval and the linker use: a value the
+//            linker found in the question ('São Paulo' for "sao paulo") is a value the gate lets out.
 // schema   — no value at all: each one becomes a placeholder; what is left of statistics is
 //            types and counts.
 
 import type { ChatMessage, ChatModel, ChatRequest } from '../llm/types';
+import { words } from '../text/normalize';
 import { HAS_MARK, MARKS, ROW_OPEN, unmark, VALUE_CLOSE, VALUE_OPEN } from './marks';
 
 export type PrivacyLevel = 'full' | 'matches' | 'schema';
@@ -43,13 +46,10 @@ export function isLocalUrl(url: string | undefined): boolean {
   }
 }
 
-const words = (text: string): string[] =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+/** The words a value must be made of under `matches`: the question's, cut as retrieval cuts them. */
+export function askedWords(question: string): ReadonlySet<string> {
+  return new Set(words(question));
+}
 
 /** The words of a marked value: a JSON string literal (cut ones end in …) or a number. */
 function valueWords(marked: string): string[] {
@@ -77,13 +77,13 @@ function wordsAllowed(valueWordList: string[], policy: PrivacyPolicy, asked: Rea
  * decides on what is sent.
  */
 export function valueAllowed(value: string, policy: PrivacyPolicy): boolean {
-  return wordsAllowed(words(value), policy, new Set(words(policy.question)));
+  return wordsAllowed(words(value), policy, askedWords(policy.question));
 }
 
 /** `text` as the level allows it to leave; no mark survives. */
 export function discloseText(text: string, policy: PrivacyPolicy): string {
   if (!HAS_MARK.test(text)) return text;
-  const asked = new Set(words(policy.question));
+  const asked = askedWords(policy.question);
   const allowed = (value: string) => wordsAllowed(valueWords(value), policy, asked);
   let out = text;
   if (policy.level !== 'full') {

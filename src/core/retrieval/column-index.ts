@@ -15,7 +15,8 @@ import { stemmer } from 'stemmer';
 import { abbreviationMatches } from './abbreviations';
 import { columnSentence, valueHints } from './column-text';
 import type { Lexicon } from './lexicon';
-import { identifierTerms, questionTerms, splitIdentifier, stemAll, words } from './text';
+import { identifierTerms, questionTerms, stemAll } from './text';
+import { dropPossessives, splitIdentifier, words } from '../text/normalize';
 import type { ColumnHit } from './types';
 import { sameStem } from './value-rank';
 
@@ -164,7 +165,7 @@ export class ColumnIndex {
       if (t.length < 4) continue;
       for (const n of this.nameStems) if (n !== t && sameStem(t, n)) add(n, TERM_WEIGHTS.stem);
     }
-    const all = words(question.replace(/(\p{L})['’]s\b/gu, '$1'));
+    const all = words(dropPossessives(question));
     for (const token of abbreviationMatches(this.tokens, all).keys()) add(stemmer(token), TERM_WEIGHTS.abbreviation);
     return weights;
   }

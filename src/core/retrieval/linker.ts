@@ -4,9 +4,11 @@
 
 import type { Schema } from '../types';
 import type { ValueLookup } from './types';
-import { identifierTerms, isStopword, splitIdentifier, stemAll } from './text';
+import { identifierTerms, isStopword, stemAll } from './text';
 import type { ValueLink } from './column-index';
-import { editDistance } from '../text/edit-distance';
+import { normalizeValue } from './value-text';
+import { osaDistance } from '../text/edit-distance';
+import { dropPossessives, foldCase, splitIdentifier, words, wordSpans } from '../text/normalize';
 
 export interface QuestionLink {
   /** Character offsets in the question. */
@@ -20,7 +22,8 @@ export interface QuestionLink {
   score: number;
 }
 
-interface Word {
+/** A word of the question as the linker reads it: `lower` is folded, a possessive dropped. */
+export interface LinkerWord {
   text: string;
   lower: string;
   stem: string;
@@ -30,17 +33,12 @@ interface Word {
 
 const MAX_NGRAM = 4;
 
-function questionWords(question: string): Word[] {
-  const out: Word[] = [];
-  for (const m of question.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)) {
-    const lower = m[0]
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/['’]s$/, '');
-    out.push({ text: m[0], lower, stem: stemAll([lower])[0], start: m.index!, end: m.index! + m[0].length });
-  }
-  return out;
+/** The question's words as text/normalize.ts cuts them (the privacy gate reads the same ones). */
+export function linkerWords(question: string): LinkerWord[] {
+  return wordSpans(question).map(({ text, start, end }) => {
+    const lower = foldCase(dropPossessives(text));
+    return { text, lower, stem: stemAll([lower])[0], start, end };
+  });
 }
 
 interface Named {
@@ -66,7 +64,7 @@ function schemaNames(schema: Schema): Named[] {
 }
 
 export function linkQuestion(question: string, schema: Schema, values?: ValueLookup): QuestionLink[] {
-  const ws = questionWords(question);
+  const ws = linkerWords(question);
   const named = schemaNames(schema);
   const byStems = new Map<string, Named[]>();
   for (const n of named) byStems.set(n.stems, [...(byStems.get(n.stems) ?? []), n]);
@@ -113,19 +111,20 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
       const edgeStopword = isStopword(gram[0].lower) || isStopword(gram[gram.length - 1].lower);
       if (values && !(len === 1 && gram[0].lower.length < 3)) {
         // Possessives link to the value: "Kyle's" looks up "Kyle".
-        const phrase = gram.map((w) => w.text.replace(/['’]s$/i, '')).join(' ');
+        const phrase = gram.map((w) => dropPossessives(w.text)).join(' ');
+        const p = foldCase(phrase);
+        const pWords = normalizeValue(phrase);
         for (const hit of values.search(phrase, { k: 3 })) {
-          const v = hit.value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-          const p = phrase.toLowerCase();
+          // Both sides folded the same way: "Zurich" and "Zürich" are one value, as in the value index.
+          const v = foldCase(hit.value);
           // Only whole-value matches link: "Paris" -> 'Paris', not every value containing "Paris".
-          const exactish =
-            v === p || v.replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === p.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+          const exactish = v === p || normalizeValue(hit.value) === pWords;
           // A misspelt whole value ("Pairs" for 'Paris'), not a word found inside a long text.
           const close =
             !exactish &&
             !edgeStopword &&
             p.length >= 5 &&
-            editDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1) &&
+            osaDistance(v, p, 2) <= (p.length >= 8 ? 2 : 1) &&
             misspeltWordsAreLong(p, v);
           // The same letters without the spaces: "North Carolina" and the stored "NorthCarolina".
           const compact = !exactish && !close && hit.match === 'compact';
@@ -171,7 +170,10 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
 }
 
 /** One question word: no space or punctuation inside (a possessive's apostrophe is part of it). */
-const ONE_WORD = /^[\p{L}\p{N}]+(?:['’][\p{L}]+)?$/u;
+function isOneWord(text: string): boolean {
+  const spans = wordSpans(text);
+  return spans.length === 1 && spans[0].start === 0 && spans[0].end === text.length;
+}
 
 /**
  * The links a model or a ranking may lean on. A value link needs a whole stored value matched by
@@ -182,7 +184,7 @@ const ONE_WORD = /^[\p{L}\p{N}]+(?:['’][\p{L}]+)?$/u;
 export function withEvidence<L extends QuestionLink>(links: readonly L[]): L[] {
   const named = links.filter((l) => l.kind === 'exact');
   return links.filter(
-    (l) => l.kind !== 'value' || !ONE_WORD.test(l.text) || !named.some((n) => n.start <= l.start && n.end >= l.end),
+    (l) => l.kind !== 'value' || !isOneWord(l.text) || !named.some((n) => n.start <= l.start && n.end >= l.end),
   );
 }
 
@@ -193,8 +195,8 @@ export function withEvidence<L extends QuestionLink>(links: readonly L[]): L[] {
  */
 const MIN_MISSPELT_WORD = 5;
 function misspeltWordsAreLong(phrase: string, value: string): boolean {
-  const a = phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const b = value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const a = words(phrase);
+  const b = words(value);
   if (a.length < 2 || a.length !== b.length) return true;
   return a.every((w, i) => w === b[i] || w.length >= MIN_MISSPELT_WORD);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../random';
 import { OsaPattern } from './osa-pattern';
-import { osaDistance } from './value-text';
+import { osaDistance } from '../text/edit-distance';
 
 describe('OsaPattern', () => {
   it('gives the distance the dynamic-programming table gives, on 20,000 random pairs', () => {

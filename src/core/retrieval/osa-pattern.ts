@@ -6,7 +6,7 @@
 //
 // Words up to 32 UTF-16 units fit one 32-bit mask; `distance` falls back to the table beyond.
 
-import { osaDistance } from './value-text';
+import { osaDistance } from '../text/edit-distance';
 
 const MAX_PATTERN = 32;
 

@@ -1,29 +1,10 @@
-// Words from identifiers and questions, normalised so they meet: `CustomerID`, `customer_id`
+// Terms from identifiers and questions, normalised so they meet: `CustomerID`, `customer_id`
 // and "customers" all give `custom` + `id`. Used by the column index and the structure linker.
+// The words themselves (folding, splitting) are text/normalize.ts's; this adds stemming,
+// stopwords and the expansions of schema conventions and question cues.
 
 import { stemmer } from 'stemmer';
-
-/** Splits identifiers on case changes, underscores, digits and punctuation: `orderDate2` -> order, date, 2 */
-export function splitIdentifier(name: string): string[] {
-  return name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .replace(/([A-Za-z])(\d)/g, '$1 $2')
-    .replace(/(\d)([A-Za-z])/g, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
-
-/** Lower-case, accent-free words of free text. */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
+import { dropPossessives, splitIdentifier, words } from '../text/normalize';
 
 /**
  * Conventions of schemas that no rule below derives from the word ("no" is not in "number").
@@ -71,7 +52,7 @@ export function identifierTerms(name: string): string[] {
 
 /** Content words of a question (stopwords removed), lower case, unstemmed; possessives dropped. */
 export function questionWords(question: string): string[] {
-  return words(question.replace(/(\p{L})['’]s\b/gu, '$1')).filter((w) => !STOPWORDS.has(w));
+  return words(dropPossessives(question)).filter((w) => !STOPWORDS.has(w));
 }
 
 /** Terms of a question: words without stopwords, plus question cues and conventions, stemmed. */

@@ -91,10 +91,12 @@ describe('ValueIndex.search', () => {
     expect(inPeople.length).toBeGreaterThan(0);
     expect(inPeople.every((h) => h.table === 'people')).toBe(true);
     expect(inPeople[0].value).toBe('Paris Hilton');
-    expect(index.search('jon', { table: 'people', column: 'First_Name' }).every((h) => h.column === 'first_name')).toBe(
-      true,
-    );
-    expect(index.search('Paris', { column: 'name' }).every((h) => h.column === 'name')).toBe(true);
+    const jons = index.search('jon', { table: 'people', column: 'First_Name' });
+    expect(jons.length).toBeGreaterThan(0);
+    expect(jons.every((h) => h.column === 'first_name')).toBe(true);
+    const names = index.search('Paris', { column: 'name' });
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((h) => h.column === 'name')).toBe(true);
     expect(index.search('Paris', { table: 'nowhere' })).toEqual([]);
   });
 

@@ -15,7 +15,8 @@
 // 'ARE' (measured on Spider: such codes pushed 'Africa' and 'Asia' out of the top 5).
 
 import type { ValueHit } from './types';
-import { endsInsideWord, normalizeValue, similarity, withinEdits } from './value-text';
+import { similarity, withinEdits } from '../text/edit-distance';
+import { endsInsideWord, normalizeValue } from './value-text';
 import { MIN_TWO_EDIT_WORD, MIN_TYPO_WORD } from './value-typos';
 
 /** A query as the ranking sees it. */

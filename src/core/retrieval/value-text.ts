@@ -1,48 +1,12 @@
-// How cell values and value queries are normalised so they meet: lower case, accents folded
-// ("Café" -> "cafe"), split on anything that is not a letter or a digit in any script. The value
-// index, its re-ranking and the LIKE fallback all go through these functions, so a value and a
-// query typed differently (case, accents, punctuation) compare equal.
+// How cell values and value queries are compared: as the folded words of text/normalize.ts
+// (lower case, accents folded, split on anything that is not a letter or a digit in any script),
+// joined by one space. The value index, its re-ranking and the LIKE fallback all go through these
+// functions, so a value and a query typed differently (case, accents, punctuation) compare equal.
+
+import { words } from '../text/normalize';
 
 const NON_ASCII = /[\u0080-\uffff]/;
-const MARKS = /\p{M}+/gu;
-const ASCII_SEPARATORS = /[^a-z0-9]+/;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
 const HAS_DIGIT = /\d/;
-
-// Letters NFD does not decompose into a base letter plus a mark.
-const UNDECOMPOSED: Record<string, string> = {
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ı: 'i',
-  ħ: 'h',
-};
-const UNDECOMPOSED_RE = new RegExp(`[${Object.keys(UNDECOMPOSED).join('')}]`, 'g');
-
-/** Lower case with accents removed. ASCII text (most values) skips the Unicode work. */
-export function foldCase(text: string): string {
-  const lower = text.toLowerCase();
-  if (!NON_ASCII.test(lower)) return lower;
-  return lower
-    .normalize('NFKD')
-    .replace(MARKS, '')
-    .replace(UNDECOMPOSED_RE, (c) => UNDECOMPOSED[c]);
-}
-
-/** The words of a value or a query, folded: "Café de l'Ouest" -> cafe, de, l, ouest. */
-export function valueTokens(text: string): string[] {
-  const folded = foldCase(text);
-  const parts = folded.split(NON_ASCII.test(folded) ? SEPARATORS : ASCII_SEPARATORS);
-  // split leaves an empty string at either end when the text starts or ends with a separator
-  if (parts.length > 0 && parts[0] === '') parts.shift();
-  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
-}
 
 const ASCII_SEPARATOR_RUNS = /[^a-z0-9]+/g;
 
@@ -51,7 +15,7 @@ export function normalizeValue(text: string): string {
   const lower = text.toLowerCase();
   // Fast path for ASCII text (most values): one replace, no array.
   if (!NON_ASCII.test(lower)) return lower.replace(ASCII_SEPARATOR_RUNS, ' ').trim();
-  return valueTokens(text).join(' ');
+  return words(text).join(' ');
 }
 
 /**
@@ -169,111 +133,4 @@ function seconds(bytes: Uint8Array, p: number, end: number): number {
 
 export function hasDigit(token: string): boolean {
   return HAS_DIGIT.test(token);
-}
-
-// Scratch rows reused across calls: the distance runs in the hot path of every search.
-let rowA = new Int32Array(64);
-let rowB = new Int32Array(64);
-let rowC = new Int32Array(64);
-
-/**
- * Optimal string alignment distance (Damerau-Levenshtein without repeated edits of one
- * substring): insertions, deletions, substitutions and transpositions of two adjacent letters
- * each cost 1, so "pairs" -> "paris" is 1, where plain Levenshtein says 2. Stops early and
- * returns `max + 1` once the distance must exceed `max`.
- */
-export function osaDistance(a: string, b: string, max = Infinity): number {
-  if (a === b) return 0;
-  const n = a.length;
-  const m = b.length;
-  if (Math.abs(n - m) > max) return max + 1;
-  if (n === 0) return m;
-  if (m === 0) return n;
-  if (rowA.length <= m) {
-    rowA = new Int32Array(m + 1);
-    rowB = new Int32Array(m + 1);
-    rowC = new Int32Array(m + 1);
-  }
-  let twoBack = rowA; // row i-2
-  let prev = rowB; // row i-1
-  let cur = rowC; // row i
-  for (let j = 0; j <= m; j++) prev[j] = j;
-  for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    let rowMin = i;
-    const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= m; j++) {
-      const bj = b.charCodeAt(j - 1);
-      const cost = ai === bj ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
-        d = Math.min(d, twoBack[j - 2] + 1);
-      }
-      cur[j] = d;
-      if (d < rowMin) rowMin = d;
-    }
-    if (rowMin > max) return max + 1;
-    const spare = twoBack;
-    twoBack = prev;
-    prev = cur;
-    cur = spare;
-  }
-  return prev[m];
-}
-
-/**
- * True when `a` and `b` are at most `max` (1 or 2) edits apart (optimal string alignment), in
- * a band of the matrix around its diagonal: cells farther than `max` from it cannot be within
- * `max`. About (2 max + 1) cells a row instead of a whole row: the typo scan runs it often.
- */
-export function withinEdits(a: string, b: string, max: number): boolean {
-  const n = a.length;
-  const m = b.length;
-  if (Math.abs(n - m) > max) return false;
-  if (rowA.length <= m + 1) {
-    rowA = new Int32Array(m + 2);
-    rowB = new Int32Array(m + 2);
-    rowC = new Int32Array(m + 2);
-  }
-  const big = max + 1;
-  let twoBack = rowA;
-  let prev = rowB;
-  let cur = rowC;
-  for (let j = 0; j <= m; j++) prev[j] = j <= max ? j : big;
-  for (let i = 1; i <= n; i++) {
-    const lo = Math.max(1, i - max);
-    const hi = Math.min(m, i + max);
-    cur[0] = i <= max ? i : big;
-    if (lo > 1) cur[lo - 1] = big;
-    let rowMin = cur[0] < big && lo === 1 ? cur[0] : big;
-    const ai = a.charCodeAt(i - 1);
-    for (let j = lo; j <= hi; j++) {
-      const bj = b.charCodeAt(j - 1);
-      let d = prev[j - 1] + (ai === bj ? 0 : 1);
-      const up = j <= i - 1 + max ? prev[j] + 1 : big;
-      const left = cur[j - 1] + 1;
-      if (up < d) d = up;
-      if (left < d) d = left;
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj && twoBack[j - 2] + 1 < d)
-        d = twoBack[j - 2] + 1;
-      cur[j] = d > big ? big : d;
-      if (d < rowMin) rowMin = d;
-    }
-    if (hi < m) cur[hi + 1] = big;
-    if (rowMin > max) return false;
-    const spare = twoBack;
-    twoBack = prev;
-    prev = cur;
-    cur = spare;
-  }
-  return prev[m] <= max;
-}
-
-/** 1 for equal strings, falling towards 0 with the edit distance relative to the longer one. */
-export function similarity(a: string, b: string): number {
-  const longest = Math.max(a.length, b.length);
-  if (longest === 0) return 1;
-  // Past half the length the strings are unrelated: stop there (the result is then an upper bound).
-  const d = osaDistance(a, b, Math.ceil(longest / 2));
-  return Math.max(0, 1 - d / longest);
 }

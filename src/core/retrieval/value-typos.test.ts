@@ -1,5 +1,5 @@
 import { mulberry32 } from '../random';
-import { osaDistance } from './value-text';
+import { osaDistance } from '../text/edit-distance';
 import { describe, expect, it } from 'vitest';
 import { maxEdits, TypoNeighbours } from './value-typos';
 

@@ -9,7 +9,7 @@
 //           a bucket's postings hold the values of every code in it. The few extra candidates a
 //           shared bucket brings are dropped by the ranking, which compares the actual words.
 
-import { foldCase } from './value-text';
+import { foldCase } from '../text/normalize';
 
 /** Buckets of code tokens (a power of two). */
 const CODE_BUCKETS = 1 << 20;

@@ -5,6 +5,7 @@
 
 import type { JoinEdge, JoinPath } from '../retrieval/types';
 import { quoteIdent, quoteIdentIfNeeded } from '../sql/quote';
+import { closestNames } from '../text/normalize';
 import type { Schema } from '../types';
 
 interface TableNode {
@@ -243,7 +244,7 @@ export function resolveEndpoint(graph: JoinGraph, text: string): EndpointResolut
   if (tableWithoutColumn) {
     const node = graph.tables[tableWithoutColumn.table];
     const wanted = tableWithoutColumn.column;
-    const closest = closestNames(wanted, [...node.columns.values()]).map((c) => formatRef(node.name, c));
+    const closest = closestNames(wanted, node.columns.values(), MAX_SUGGESTIONS).map((c) => formatRef(node.name, c));
     return {
       ok: false,
       message: `Table ${quoteIdentIfNeeded(node.name)} has no column ${quoteIdentIfNeeded(wanted)}.`,
@@ -255,6 +256,7 @@ export function resolveEndpoint(graph: JoinGraph, text: string): EndpointResolut
   const closestTables = closestNames(
     tableName,
     graph.tables.map((t) => t.name),
+    MAX_SUGGESTIONS,
   );
   const suggestions = column
     ? [...closestTables.map((t) => refIfPresent(graph, t, column)), ...tablesWithColumn(graph, column)]
@@ -284,34 +286,6 @@ function formatRef(table: string, column: string): string {
 function tablesWithColumn(graph: JoinGraph, column: string): string[] {
   const lower = column.toLowerCase();
   return graph.tables.filter((t) => t.columns.has(lower)).map((t) => formatRef(t.name, t.columns.get(lower)!));
-}
-
-/** Names within a few edits of `wanted` (or containing it), nearest first. */
-function closestNames(wanted: string, names: string[]): string[] {
-  const w = wanted.toLowerCase();
-  const limit = Math.max(2, Math.ceil(w.length / 2));
-  return names
-    .map((name) => {
-      const n = name.toLowerCase();
-      const contains = w.length >= 3 && (n.includes(w) || w.includes(n));
-      return { name, distance: contains ? Math.min(1, editDistance(w, n)) : editDistance(w, n) };
-    })
-    .filter((x) => x.distance <= limit)
-    .sort((a, b) => a.distance - b.distance || compareText(a.name, b.name))
-    .slice(0, MAX_SUGGESTIONS)
-    .map((x) => x.name);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 // ---------------------------------------------------------------------------------------------

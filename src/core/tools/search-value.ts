@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
-import { closestNames } from '../text/edit-distance';
+import { closestNames } from '../text/normalize';
 import type { ColumnRef, ColumnValueSummary, ValueHit } from '../retrieval/types';
 import type { ValueIndex } from '../retrieval/value-index';
 import { isDateLike } from '../retrieval/value-text';

@@ -9,7 +9,7 @@ import type { SqlExecutor } from '../executor';
 import { isPlainAggregate, rowSource } from '../sql/row-source';
 import { topLevelWhere } from '../sql/where-clause';
 import { quoteData, valueData } from './quote-data';
-import { closestNames } from '../text/edit-distance';
+import { closestNames } from '../text/normalize';
 import { tokenize, identName } from '../sql/tokens';
 import type { Schema } from '../types';
 import type { JoinEdge, ValueLookup } from '../retrieval/types';

@@ -15,8 +15,11 @@ export type TokenizedIn = 'worker' | 'engine' | 'engine-after-worker-failed';
 
 export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
 
-/** Changed whenever what a snapshot holds, or how the index reads it, changes: older ones are ignored. */
-export const SNAPSHOT_FORMAT = 1;
+/**
+ * Changed whenever what a snapshot holds, or how the index reads it, changes: older ones are
+ * ignored. 2: foldCase lower-cases after NFKD ("Acme™" is the word "acmetm").
+ */
+export const SNAPSHOT_FORMAT = 2;
 
 export interface ToolboxSnapshot {
   format: number;
