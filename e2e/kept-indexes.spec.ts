@@ -1,26 +1,8 @@
 // Indexes kept between visits (issue 26), in the page: a file whose index build takes seconds
 // is opened, its indexes built and kept in IndexedDB by the database worker; after a reload the
 // same file gets them back without a build, until the person forgets them in Settings.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import initSqlJs from 'sql.js';
-import { openApp } from './support';
-
-/** A database whose index build takes seconds (over KEEP_BUILDS_LONGER_THAN_MS), as a file on disk. */
-async function visitsDb(rows: number): Promise<string> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  db.run(`CREATE TABLE visits (id INTEGER PRIMARY KEY, city TEXT, note TEXT);
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
-    INSERT INTO visits SELECT i, CASE i % 3 WHEN 0 THEN 'Oslo' WHEN 1 THEN 'Lima' ELSE 'Pune' END,
-      'visit ' || i || ' ' || hex(randomblob(8)) FROM n;`);
-  const path = join(mkdtempSync(join(tmpdir(), 'dowser-kept-')), 'visits.sqlite');
-  writeFileSync(path, db.export());
-  db.close();
-  return path;
-}
+import { openApp, visitsDb } from './support';
 
 async function openAndIndex(page: Page, file: string) {
   await page.getByTestId('file-input').setInputFiles(file);

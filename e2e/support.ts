@@ -1,6 +1,8 @@
 // Page helpers shared by the browser tests.
 import { expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import initSqlJs from 'sql.js';
 import path from 'node:path';
 
 export const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
@@ -92,4 +94,21 @@ export async function dropFixture(page: Page, name: string) {
 /** The grid's header row, then its rows (the row of filter boxes under the header left out). */
 export function resultRows(page: Page) {
   return page.getByRole('table', { name: 'Query results' }).locator('[role="row"]:not(.grid-filters)');
+}
+
+/**
+ * A database of `rows` visits (city, a note with random hex) whose value read and index build
+ * take seconds in the page, written to a file Chromium reads (issue 26's browser tests).
+ */
+export async function visitsDb(rows: number): Promise<string> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(`CREATE TABLE visits (id INTEGER PRIMARY KEY, city TEXT, note TEXT);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
+    INSERT INTO visits SELECT i, CASE i % 3 WHEN 0 THEN 'Oslo' WHEN 1 THEN 'Lima' ELSE 'Pune' END,
+      'visit ' || i || ' ' || hex(randomblob(8)) FROM n;`);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'dowser-visits-')), 'visits.sqlite');
+  writeFileSync(file, db.export());
+  db.close();
+  return file;
 }

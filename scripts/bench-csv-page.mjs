@@ -13,22 +13,12 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createRequire } from 'node:module';
+import { chromiumRssMB, launchChromium } from './page-bench.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
 const [url, ...files] = process.argv.slice(2);
 if (!url || files.length === 0) throw new Error('usage: node scripts/bench-csv-page.mjs URL file.csv...');
 
-function chromiumRssMB() {
-  const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss='], { encoding: 'utf8' });
-  return out.split('\n').reduce((n, l) => n + (Number(l.trim()) || 0), 0) / 1024;
-}
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-});
+const browser = await launchChromium();
 console.log(
   '| file | size MB | page import ms | sqlite3 .import ms | ratio | longest main-thread task ms | peak memory above before MB |',
 );

@@ -8,26 +8,14 @@
  *   npm run build && npx vite preview --port 4402 --strictPort --host 127.0.0.1 &
  *   [READ=auto|memory|file] node scripts/bench-open-page.mjs http://127.0.0.1:4402/ <file.sqlite>...
  */
-import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createRequire } from 'node:module';
+import { chromiumRssMB, launchChromium } from './page-bench.mjs';
 
-const require = createRequire(import.meta.url);
-const { chromium } = require('playwright-core');
 const [url, ...files] = process.argv.slice(2);
 if (!url || files.length === 0) throw new Error('usage: node scripts/bench-open-page.mjs URL file.sqlite...');
 
-/** Resident memory of every Chromium process, MB. */
-function chromiumRssMB() {
-  const out = execFileSync('ps', ['-C', 'chromium', '-o', 'rss='], { encoding: 'utf8' });
-  return out.split('\n').reduce((n, l) => n + (Number(l.trim()) || 0), 0) / 1024;
-}
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-});
+const browser = await launchChromium();
 console.log(
   '| file | size | read | ready ms | schema shown ms | longest main-thread task ms | peak memory above before MB |',
 );

@@ -37,7 +37,10 @@ beforeAll(async () => {
       made.push(config);
       // Every turn the same: SQL in a block, then a verdict, whatever is asked.
       const turn = { text: '```sql\n' + SQL + '\n```\nExplanation: The customers in Paris.\nVerdict: match' };
-      return createScriptedModel(Array.from({ length: 6 }, () => turn), { name: config.model });
+      return createScriptedModel(
+        Array.from({ length: 6 }, () => turn),
+        { name: config.model },
+      );
     },
   });
 });

@@ -32,7 +32,9 @@ describe.skipIf(!existsSync(join(spider, 'dev.json')))('gold answers on Spider d
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as QuestionRecord);
-      expect(records.filter((r) => r.status === 'skipped').every((r) => r.dbId === 'wta_1')).toBe(true);
+      const skipped = records.filter((r) => r.status === 'skipped');
+      expect(skipped.length).toBeGreaterThan(0);
+      expect(skipped.every((r) => r.dbId === 'wta_1')).toBe(true);
       expect(records.filter((r) => r.status === 'correct' && r.verdict === 'match')).toHaveLength(972);
       expect(stdout).toContain('EX 100.00% over 972 scored questions (skipped 62, failed 0)');
     } finally {

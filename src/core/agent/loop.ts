@@ -1,7 +1,8 @@
 // The agent run (Interactive-T2S loop with a QDecomp+InterCOL plan first): model turn -> calls
 // -> observations, until `done` names SQL that ran, then that SQL is executed once more and
-// explained back. Tools are injected (AgentTools): the page wraps DbEngine.callTool, the CLI
-// passes the toolbox, so the loop does not know where the database lives. Every outcome, bad
+// explained back. Tools are injected (AgentTools): the page and the CLI both wrap DbEngine.callTool
+// and DbEngine.grounding (the page's worker; `agentToolsOf` over the CLI's worker thread, and the
+// eval's engine), so the loop does not know where the database lives. Every outcome, bad
 // input and failure included, is an event; nothing is thrown at the consumer.
 
 import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';

@@ -1,6 +1,7 @@
-// The agent's prompt (Interactive-T2S): instructions (tools, process, rules), two exemplars on
-// made-up databases, the target database as a table-level summary only (the tools find columns),
-// the structure linker's hints, the question and optional hints. Everything that comes from the
+// The agent's prompt (Interactive-T2S): instructions (tools, process, rules), exemplars on made-up
+// databases (two in the text protocol, one natively), the target database (every column in a
+// compact listing when it fits the budget, else a table-level summary and the tools find columns:
+// `schemaForPrompt`), the structure linker's hints, the question and optional hints. Everything that comes from the
 // user or the file (question, hints, linked spans, values) is written as a JSON string literal:
 // data to read, never text the model could take as instructions.
 

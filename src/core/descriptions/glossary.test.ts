@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { descriptionOf } from '../retrieval/column-index';
-import type { Schema } from '../types';
+import { schemaOf } from '../../test-support/schema-of';
 import type { ColumnDescription } from './bird-csv';
 import {
   describedCount,
@@ -77,13 +77,7 @@ describe('glossary', () => {
   });
 });
 
-const schema = {
-  tables: [
-    { name: 'people', columns: [{ name: 'id' }, { name: 'name' }, { name: 'city' }] },
-    { name: 'Pets', columns: [{ name: 'id' }, { name: 'owner_id' }, { name: 'name' }, { name: 'species' }] },
-  ],
-  foreignKeys: [],
-} as unknown as Schema;
+const schema = schemaOf({ people: ['id', 'name', 'city'], Pets: ['id', 'owner_id', 'name', 'species'] });
 
 const HEADER = 'original_column_name,column_name,column_description,data_format,value_description';
 

@@ -1,6 +1,8 @@
-// The target database as the agent's prompt carries it. After Interactive-T2S, the prompt holds a
-// table-level summary only (table | primary key | foreign keys | row count) and the tools find the
-// columns, so its size grows with the number of tables, not of columns (see `dowser bench`, schema part).
+// The target database as the agent's prompt carries it (`schemaForPrompt`): every table with its
+// columns in a compact listing when that fits COLUMN_LISTING_MAX_TOKENS; above it, after
+// Interactive-T2S, a table-level summary only (table | primary key | foreign keys | row count) and
+// the tools find the columns, so its size grows with the number of tables, not of columns (see
+// `dowser bench`, schema part).
 // `fullDdl` is the comparison point: every column, as prompts that carry the whole schema do.
 //
 // Names come from the user's file. They are written as SQL would (quoted only when needed) and

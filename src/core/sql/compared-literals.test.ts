@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../types';
+import { schemaOf } from '../../test-support/schema-of';
 import { comparedLiterals, tableAliases } from './compared-literals';
 
 describe('comparedLiterals', () => {
@@ -34,7 +34,7 @@ describe('comparedLiterals', () => {
 });
 
 describe('tableAliases', () => {
-  const schema = { tables: [{ name: 'Pets' }, { name: 'owners' }] } as unknown as Schema;
+  const schema = schemaOf({ Pets: [], owners: [] });
   it('maps aliases and table names to the schema tables', () => {
     const map = tableAliases('SELECT * FROM pets p JOIN "owners" AS o ON o.id = p.owner, owners WHERE 1', schema);
     expect(Object.fromEntries(map)).toEqual({ pets: 'Pets', p: 'Pets', owners: 'owners', o: 'owners' });

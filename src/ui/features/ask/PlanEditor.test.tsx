@@ -7,27 +7,14 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../core/agent/events';
 import type { Plan } from '../../../core/agent/plan';
-import type { Schema } from '../../../core/types';
+import { schemaOf } from '../../../test-support/schema-of';
 import recorded from './fixtures/demo-run.events.json';
 import { PlanEditor } from './PlanEditor';
 
 const recordedPlan = (recorded as AgentEvent[]).find((e) => e.type === 'plan')!;
 const plan = (recordedPlan as Extract<AgentEvent, { type: 'plan' }>).plan;
 
-const col = (name: string) => ({
-  name,
-  type: 'TEXT',
-  notNull: false,
-  defaultValue: null,
-  primaryKeyIndex: 0,
-  hidden: false,
-});
-const schema = {
-  tables: [
-    { name: 'customers', columns: ['customer_id', 'city', 'country'].map(col) },
-    { name: 'orders', columns: ['order_id', 'status'].map(col) },
-  ],
-} as unknown as Schema;
+const schema = schemaOf({ customers: ['customer_id', 'city', 'country'], orders: ['order_id', 'status'] });
 
 function Harness({ onPlan }: { onPlan: (p: Plan) => void }) {
   const [p, setP] = useState<Plan>(structuredClone(plan));

@@ -6,8 +6,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../core/agent/events';
-import type { Schema } from '../../../core/types';
 import type { AskRun } from '../../store/ask-store';
+import { schemaOf } from '../../../test-support/schema-of';
 import { fakeServices, renderWithServices } from '../../test-support/render';
 import recorded from './fixtures/demo-run.events.json';
 import { RunView } from './RunView';
@@ -32,21 +32,8 @@ function runOf(evs: AgentEvent[], patch: Partial<AskRun> = {}): AskRun {
   };
 }
 
-const schema: Schema = {
-  tables: ['customers', 'orders', 'order_items'].map((name) => ({
-    name,
-    type: 'table',
-    columns: [
-      { name: 'customer_id', type: 'INTEGER', notNull: false, defaultValue: null, primaryKeyIndex: 0, hidden: false },
-      { name: 'country', type: 'TEXT', notNull: false, defaultValue: null, primaryKeyIndex: 0, hidden: false },
-    ],
-    foreignKeys: [],
-    indexes: [],
-    rowCount: 10,
-    withoutRowid: false,
-    sql: '',
-  })),
-} as unknown as Schema;
+const table = { columns: ['customer_id integer', 'country text'], rows: 10 };
+const schema = schemaOf({ customers: table, orders: table, order_items: table });
 
 afterEach(cleanup);
 
