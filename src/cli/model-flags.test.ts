@@ -33,6 +33,9 @@ beforeAll(async () => {
     defaultBaseUrl: 'https://echo.invalid/v1',
     onDevice: false,
     keyRequired: true,
+    takesKey: true,
+    serverChosen: false,
+    connectOrigins: [],
     create: (config) => {
       made.push(config);
       // Every turn the same: SQL in a block, then a verdict, whatever is asked.

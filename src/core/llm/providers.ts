@@ -6,6 +6,7 @@
 import { createAnthropicModel } from './anthropic';
 import { createOpenAiCompatibleModel } from './openai-compatible';
 import type { ChatModel } from './types';
+import { WEBLLM_ORIGINS } from '../security/csp';
 
 export interface ProviderConfig {
   model: string;
@@ -13,6 +14,8 @@ export interface ProviderConfig {
   baseUrl?: string;
   apiKey?: string;
   fetch: typeof fetch;
+  /** False: the model gets the text protocol instead of native tool calls (the page's "Tool calling"). */
+  supportsTools?: boolean;
 }
 
 export interface ProviderSpec {
@@ -33,6 +36,12 @@ export interface ProviderSpec {
   onDevice: boolean;
   /** A key is always needed (else only when the person names its variable, or the default server is used). */
   keyRequired: boolean;
+  /** The person may give a key (the page's key field, bound to the server it is sent to). */
+  takesKey: boolean;
+  /** The person chooses the server (base URL and presets in the page); else always `defaultBaseUrl`. */
+  serverChosen: boolean;
+  /** Origins the page must reach besides the server (the in-browser model's downloads). */
+  connectOrigins: readonly string[];
   /** Makes the model; absent for a provider only the page's adapters make (WebLLM). */
   create?(config: ProviderConfig): ChatModel;
 }
@@ -43,7 +52,7 @@ export const ANTHROPIC_URL = 'https://api.anthropic.com';
 const BUILT_IN: ProviderSpec[] = [
   {
     id: 'openai',
-    label: 'OpenAI-compatible server',
+    label: 'OpenAI-compatible (OpenAI, Ollama, LM Studio, vLLM, OpenRouter…)',
     inPage: true,
     inCli: true,
     needsModel: true,
@@ -52,12 +61,16 @@ const BUILT_IN: ProviderSpec[] = [
     defaultBaseUrl: DEFAULT_OPENAI_URL,
     onDevice: false,
     keyRequired: false,
+    takesKey: true,
+    serverChosen: true,
+    connectOrigins: [],
     create: (c) =>
       createOpenAiCompatibleModel({
-        baseUrl: c.baseUrl ?? DEFAULT_OPENAI_URL,
+        baseUrl: (c.baseUrl ?? DEFAULT_OPENAI_URL).replace(/\/+$/, ''),
         model: c.model,
-        apiKey: c.apiKey,
+        apiKey: c.apiKey || undefined,
         fetch: c.fetch,
+        ...(c.supportsTools === false ? { supportsTools: false } : {}),
       }),
   },
   {
@@ -71,6 +84,9 @@ const BUILT_IN: ProviderSpec[] = [
     defaultBaseUrl: ANTHROPIC_URL,
     onDevice: false,
     keyRequired: true,
+    takesKey: true,
+    serverChosen: false,
+    connectOrigins: [],
     create: (c) =>
       createAnthropicModel({
         apiKey: c.apiKey ?? '',
@@ -81,7 +97,7 @@ const BUILT_IN: ProviderSpec[] = [
   },
   {
     id: 'webllm',
-    label: 'In this browser (WebLLM, WebGPU)',
+    label: 'In the browser (WebLLM, WebGPU)',
     inPage: true,
     inCli: false,
     needsModel: true,
@@ -90,6 +106,9 @@ const BUILT_IN: ProviderSpec[] = [
     defaultBaseUrl: null,
     onDevice: true,
     keyRequired: false,
+    takesKey: false,
+    serverChosen: false,
+    connectOrigins: WEBLLM_ORIGINS,
   },
   {
     id: 'scripted',
@@ -102,6 +121,9 @@ const BUILT_IN: ProviderSpec[] = [
     defaultBaseUrl: null,
     onDevice: true,
     keyRequired: false,
+    takesKey: false,
+    serverChosen: false,
+    connectOrigins: [],
   },
 ];
 

@@ -3,7 +3,8 @@
 // adds a second CSP that names them. A server configured later is reachable after a reload;
 // until then the page says so instead of failing with a puzzling network error.
 
-import { connectAllowed, connectPolicy, WEBLLM_ORIGINS } from '../../core/security/csp';
+import { connectAllowed, connectPolicy } from '../../core/security/csp';
+import { providerById } from '../../core/llm/providers';
 import { LlmError } from '../../core/llm/types';
 import { ANTHROPIC_ORIGIN, keyTarget, OPENAI_PRESETS, originOf, type ModelSettings } from './model-settings';
 
@@ -19,7 +20,7 @@ export function originsFor(model: ModelSettings): string[] {
   const out = [ANTHROPIC_ORIGIN, ...OPENAI_PRESETS.map((p) => originOf(p.baseUrl)).filter((o) => o !== null)];
   const target = keyTarget(model);
   if (target) out.push(target.origin);
-  if (model.provider === 'webllm') out.push(...WEBLLM_ORIGINS);
+  out.push(...(providerById(model.provider)?.connectOrigins ?? []));
   return [...new Set(out)];
 }
 

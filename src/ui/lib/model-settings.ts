@@ -9,8 +9,10 @@
 
 import { z } from 'zod';
 import { readJson, readText, remove, writeJson, type StorageKind } from './storage';
+import { providerById } from '../../core/llm/providers';
 
-export type ProviderKind = 'openai' | 'anthropic' | 'webllm' | 'scripted';
+/** A provider id the page offers (core/llm/providers.ts). */
+export type ProviderKind = string;
 export type KeyStorage = 'memory' | 'session' | 'local';
 
 /** One key and where it may be sent. */
@@ -82,7 +84,10 @@ export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   keys: [],
 };
 
-const providerKind = z.enum(['openai', 'anthropic', 'webllm', 'scripted']);
+const providerKind = z
+  .string()
+  .max(40)
+  .refine((id) => providerById(id)?.inPage === true);
 const httpUrl = z
   .string()
   .max(2000)
@@ -112,10 +117,17 @@ export function originOf(url: string): string | null {
 
 /** Where a key for these settings would be sent; null when the provider takes no key. */
 export function keyTarget(s: Pick<ModelSettings, 'provider' | 'baseUrl'>): Omit<BoundKey, 'key'> | null {
-  if (s.provider === 'anthropic') return { provider: 'anthropic', origin: ANTHROPIC_ORIGIN };
-  if (s.provider !== 'openai') return null;
-  const origin = originOf(s.baseUrl);
-  return origin ? { provider: 'openai', origin } : null;
+  const spec = providerById(s.provider);
+  if (!spec?.takesKey) return null;
+  const origin = originOf(serverOf(s));
+  return origin ? { provider: spec.id, origin } : null;
+}
+
+/** The server these settings talk to: the person's for a provider whose server they choose, else its own ('' for none). */
+export function serverOf(s: Pick<ModelSettings, 'provider' | 'baseUrl'>): string {
+  const spec = providerById(s.provider);
+  if (!spec) return '';
+  return spec.serverChosen ? s.baseUrl : (spec.defaultBaseUrl ?? '');
 }
 
 function keyFor(keys: BoundKey[], s: Pick<ModelSettings, 'provider' | 'baseUrl'>): string {
@@ -243,8 +255,11 @@ export function settingsFromLink(hash: string, current: ModelSettings): LinkProp
   const changes: LinkProposal['changes'] = [];
   if (next.provider !== current.provider)
     changes.push({ field: 'provider', from: current.provider, to: next.provider });
-  const server = (s: ModelSettings) =>
-    s.provider === 'openai' ? s.baseUrl : s.provider === 'anthropic' ? ANTHROPIC_ORIGIN : '';
+  const server = (s: ModelSettings) => {
+    const url = serverOf(s);
+    // The fixed servers are named by their origin, as the key binding names them.
+    return providerById(s.provider)?.serverChosen ? url : (originOf(url) ?? url);
+  };
   if (server(next) !== server(current)) changes.push({ field: 'server', from: server(current), to: server(next) });
   if (next.model !== current.model) changes.push({ field: 'model', from: current.model, to: next.model });
   return changes.length ? { patch: link, changes } : null;

@@ -1,8 +1,7 @@
 // Builds the ChatModel the agent talks to from the user's settings. Provider clients are core
 // code over the page's fetch; WebLLM is loaded only when chosen.
 
-import { createAnthropicModel } from '../../core/llm/anthropic';
-import { createOpenAiCompatibleModel } from '../../core/llm/openai-compatible';
+import { providerById } from '../../core/llm/providers';
 import { createScriptedModel } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
 import { DEMO_SCRIPT } from '../../core/agent/demo-script';
@@ -36,16 +35,6 @@ export async function createChatModel(
 ): Promise<ChatModel> {
   const fetch = watchedFetch(onSend);
   switch (s.provider) {
-    case 'openai':
-      return createOpenAiCompatibleModel({
-        baseUrl: s.baseUrl.replace(/\/+$/, ''),
-        model: s.model,
-        apiKey: s.apiKey || undefined,
-        fetch,
-        supportsTools: s.toolMode !== 'text',
-      });
-    case 'anthropic':
-      return createAnthropicModel({ apiKey: s.apiKey, model: s.model, fetch });
     case 'webllm': {
       const { createWebLlmModel, webgpuAvailable } = await import('../../adapters/webllm');
       const gpu = await webgpuAvailable();
@@ -57,5 +46,17 @@ export async function createChatModel(
     }
     case 'scripted':
       return createScriptedModel(DEMO_SCRIPT, { delayMs: 12 });
+    default: {
+      // Every other provider is made as the registry says (core/llm/providers.ts).
+      const spec = providerById(s.provider);
+      if (!spec?.create) throw new Error(`No model can be made for the provider "${s.provider}".`);
+      return spec.create({
+        model: s.model,
+        apiKey: s.apiKey || undefined,
+        fetch,
+        supportsTools: s.toolMode !== 'text',
+        ...(spec.serverChosen ? { baseUrl: s.baseUrl } : {}),
+      });
+    }
   }
 }

@@ -2,16 +2,13 @@ import { reloadKeepingWork } from '../../actions/reload';
 import { useState } from 'react';
 import { testConnection } from '../../actions/test-connection';
 import { KEY_STORAGE_CHOICES, keyTarget, OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
+import { providerById, providers } from '../../../core/llm/providers';
 import { needsReloadFor } from '../../lib/connect-policy';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
 
-const PROVIDERS: Array<{ id: ProviderKind; label: string }> = [
-  { id: 'scripted', label: 'Scripted demo (no model)' },
-  { id: 'openai', label: 'OpenAI-compatible (OpenAI, Ollama, LM Studio, vLLM, OpenRouter…)' },
-  { id: 'anthropic', label: 'Anthropic' },
-  { id: 'webllm', label: 'In the browser (WebLLM, WebGPU)' },
-];
+/** The page's choices from the registry, the demo first (what a first visit runs). */
+const pageProviders = () => [...providers('page')].sort((a, b) => Number(b.scripted) - Number(a.scripted));
 
 /** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
 /** A server set after the page loaded is reachable after a reload (lib/connect-policy.ts). */
@@ -42,6 +39,7 @@ function KeyTargetNote({ target }: { target: ReturnType<typeof keyTarget> }) {
 export function ModelSettingsForm() {
   const s = useAsk((st) => st.model);
   const set = useAsk((st) => st.setModel);
+  const spec = providerById(s.provider);
   const [test, setTest] = useState<string | null>(null);
 
   const runTest = async () => {
@@ -68,14 +66,14 @@ export function ModelSettingsForm() {
             });
           }}
         >
-          {PROVIDERS.map((p) => (
+          {pageProviders().map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
             </option>
           ))}
         </select>
       </label>
-      {s.provider === 'openai' && (
+      {spec?.serverChosen && (
         <label>
           Preset
           <select
@@ -95,7 +93,7 @@ export function ModelSettingsForm() {
           </select>
         </label>
       )}
-      {s.provider === 'openai' && (
+      {spec?.serverChosen && (
         <label>
           Base URL
           <input
@@ -107,8 +105,8 @@ export function ModelSettingsForm() {
           />
         </label>
       )}
-      {s.provider === 'openai' && <ReloadNote url={s.baseUrl} />}
-      {s.provider !== 'scripted' && (
+      {spec?.serverChosen && <ReloadNote url={s.baseUrl} />}
+      {!spec?.scripted && (
         <label>
           Model
           <input
@@ -120,7 +118,7 @@ export function ModelSettingsForm() {
           />
         </label>
       )}
-      {(s.provider === 'openai' || s.provider === 'anthropic') && (
+      {spec?.takesKey && (
         <>
           <label>
             API key
@@ -149,7 +147,7 @@ export function ModelSettingsForm() {
           </fieldset>
         </>
       )}
-      {s.provider !== 'scripted' && (
+      {!spec?.scripted && (
         <label>
           Tool calling
           <select
@@ -178,7 +176,7 @@ export function ModelSettingsForm() {
           </p>
         </>
       )}
-      {s.provider !== 'scripted' && (
+      {!spec?.scripted && (
         <button type="button" className="small" onClick={() => void runTest()}>
           Test connection
         </button>

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+// A provider added to the registry (core/llm/providers.ts) is offered by the page's settings,
+// with the fields its entry asks for, kept across a reload, bound to its own server's key, and
+// made by the model factory (services/model-factory.test.ts; issue 27: one provider list).
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerProvider } from '../../../core/llm/providers';
+import { createScriptedModel } from '../../../core/llm/scripted';
+import { keyTarget, loadModelSettings, saveModelSettings } from '../../lib/model-settings';
+import { useAsk } from '../../store/ask-store';
+import { ModelSettingsForm } from './ModelSettingsForm';
+
+let unregister: () => void;
+beforeAll(() => {
+  unregister = registerProvider({
+    id: 'echo',
+    label: 'Echo (test)',
+    inPage: true,
+    inCli: false,
+    needsModel: true,
+    scripted: false,
+    keyVariable: null,
+    defaultBaseUrl: 'https://echo.invalid/v1',
+    onDevice: false,
+    keyRequired: true,
+    takesKey: true,
+    serverChosen: false,
+    connectOrigins: [],
+    create: (config) => createScriptedModel([{ text: 'hello' }], { name: config.model }),
+  });
+});
+afterAll(() => unregister());
+
+describe('a provider added to the registry, in the page', () => {
+  it('is offered with the fields its entry asks for, kept, and bound to its server', () => {
+    render(<ModelSettingsForm />);
+    const select = screen.getByLabelText('Provider');
+    expect(screen.getByRole('option', { name: 'Echo (test)' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'echo' } });
+    // Its server is fixed: no base URL or preset; it takes a key, bound to that server.
+    expect(screen.queryByLabelText('Base URL')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Model name'), { target: { value: 'e1' } });
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'echo-key-123' } });
+    expect(screen.getByTestId('key-target').textContent).toContain('https://echo.invalid');
+    const settings = useAsk.getState().model;
+    expect(keyTarget(settings)).toEqual({ provider: 'echo', origin: 'https://echo.invalid' });
+
+    saveModelSettings(settings);
+    expect(loadModelSettings().provider).toBe('echo');
+  });
+});
