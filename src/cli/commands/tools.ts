@@ -1,34 +1,40 @@
 // `dowser tools <tool> --db <file> …`: runs one retrieval tool the way the agent will, and prints
 // what the agent would read (or the structured result with --json).
 
-import {
-  EXIT_ERROR,
-  EXIT_OK,
-  parseCommandArgs,
-  parsePositiveInt,
-  UsageError,
-  type CliCommand,
-  type CliIo,
-} from '../command';
+import { EXIT_ERROR, EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 import { toJson } from '../json';
 import { visible, visibleKeepingLines } from '../../core/format/visible';
+import { argsOfFields, handTools, type HandTool } from '../../core/tools/face';
+
+/** The tools a person can run, from the registry (core/tools): each tool's face names its command and arguments. */
+const TOOLS = handTools();
+const LINK = { command: 'link', hint: 'which words name tables, columns or values' };
+
+/** Flags of the tools' non-positional fields (`--table`, `--k` …), each once. */
+const FIELD_FLAGS = Object.fromEntries(
+  TOOLS.flatMap((t) => t.face.fields.filter((f) => !f.positional).map((f) => [f.name, { type: 'string' as const }])),
+);
+
+function toolLine({ face }: HandTool): string {
+  const args = face.fields.map((f) =>
+    f.positional
+      ? `"<${f.label.toLowerCase()}>"`
+      : `[--${f.name} ${f.kind === 'number' ? 'N' : f.label.split(' ')[0]}]`,
+  );
+  return `  ${[face.command, ...args].join(' ')}\n      ${face.hint}`;
+}
 
 const usage = `Usage: dowser tools <tool> --db <file> [arguments] [--json]
 
-Tools (the agent's four, plus the question linker):
-  search-column "<phrase or question>" [--k N]     rank the columns that hold this data
-  search-value  "<value>" [--table T] [--column C] [--k N]
-                                                   find a value in the data (typos are fine)
-  path <start> <end>                               how two tables (or table.column) join
-  sql "<statement>"                                run one read-only statement, as the agent sees it
-  link "<question>"                                which words name tables, columns or values
+Tools (the agent's, plus the question linker):
+${TOOLS.map(toolLine).join('\n')}
+  ${LINK.command} "<question>"
+      ${LINK.hint}
 
 Options:
   --db <file>     the SQLite database file (required; never written)
   --json          print the structured result instead of the agent's text
-  --k N           how many results (default 5)
-  --table, --column   scope search-value
 ${TIMEOUT_USAGE}
   -h, --help      show this help
 `;
@@ -36,59 +42,42 @@ ${TIMEOUT_USAGE}
 const options = {
   db: { type: 'string' },
   json: { type: 'boolean' },
-  k: { type: 'string' },
-  table: { type: 'string' },
-  column: { type: 'string' },
+  ...FIELD_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const TOOL_OF: Record<string, string> = {
-  'search-column': 'search_column',
-  'search-value': 'search_value',
-  path: 'find_shortest_path',
-  sql: 'execute_sql',
-};
-
 async function run(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, options);
+  const { values: v, positionals } = parseCommandArgs(args, options);
+  const values = v as Record<string, string | boolean | undefined>;
   if (values.help || positionals.length === 0) {
     io.stdout.write(usage);
     return values.help ? EXIT_OK : 2;
   }
-  const [tool, ...rest] = positionals;
+  const [command, ...rest] = positionals;
   if (!values.db) throw new UsageError('--db <file> is required');
-  const k = values.k === undefined ? undefined : parsePositiveInt(values.k, '--k', 5);
-  let toolArgs: Record<string, unknown>;
-  switch (tool) {
-    case 'search-column':
-    case 'search-value':
-    case 'sql':
-    case 'link':
-      if (rest.length !== 1) throw new UsageError(`${tool} takes one quoted argument`);
-      toolArgs =
-        tool === 'sql'
-          ? { sql: rest[0] }
-          : tool === 'link'
-            ? { question: rest[0] }
-            : {
-                query: rest[0],
-                ...(k ? { k } : {}),
-                ...(tool === 'search-value' && values.table ? { table: values.table } : {}),
-                ...(tool === 'search-value' && values.column ? { column: values.column } : {}),
-              };
-      break;
-    case 'path':
-      if (rest.length !== 2) throw new UsageError('path takes two arguments: <start> <end>');
-      toolArgs = { start: rest[0], end: rest[1] };
-      break;
-    default:
-      throw new UsageError(`unknown tool "${tool}"; one of: search-column, search-value, path, sql, link`);
-  }
+  const tool = TOOLS.find((t) => t.face.command === command);
+  if (!tool && command !== LINK.command)
+    throw new UsageError(
+      `unknown tool "${command}"; one of: ${[...TOOLS.map((t) => t.face.command), LINK.command].join(', ')}`,
+    );
+  const positional = tool ? tool.face.fields.filter((f) => f.positional) : [{ name: 'question' }];
+  if (rest.length !== positional.length)
+    throw new UsageError(
+      positional.length === 1
+        ? `${command} takes one quoted argument`
+        : `${command} takes ${positional.length} arguments: ${positional.map((f) => `<${f.name}>`).join(' ')}`,
+    );
+  // Flags that belong to another tool are refused, not silently dropped.
+  const own = new Set(tool?.face.fields.map((f) => f.name) ?? []);
+  const stray = Object.keys(FIELD_FLAGS).find((f) => values[f] !== undefined && !own.has(f));
+  if (stray) throw new UsageError(`--${stray} is not an argument of ${command}`);
+  const typed: Record<string, string | undefined> = Object.fromEntries(positional.map((f, i) => [f.name, rest[i]]));
+  for (const f of tool?.face.fields ?? []) if (!f.positional) typed[f.name] = values[f.name] as string | undefined;
 
-  const db = await openDatabase(values.db, parseTimeout(values.timeout));
+  const db = await openDatabase(String(values.db), parseTimeout(v.timeout));
   try {
-    if (tool === 'link') {
+    if (!tool) {
       const links = await db.engine.linkQuestion(db.id, rest[0]);
       if (values.json) io.stdout.write(toJson(links, 2) + '\n');
       else
@@ -100,7 +89,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
           );
       return EXIT_OK;
     }
-    const outcome = await db.engine.callTool(db.id, TOOL_OF[tool], toolArgs);
+    const outcome = await db.engine.callTool(db.id, tool.name, argsOfFields(tool.face, typed));
     if (values.json) io.stdout.write(toJson(outcome, 2) + '\n');
     // The agent's text, with anything that could drive the terminal made visible.
     else io.stdout.write(visibleKeepingLines(outcome.observation) + '\n');
@@ -112,7 +101,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
-  summary: 'run a retrieval tool (search-column, search-value, path, sql, link)',
+  summary: `run a retrieval tool (${[...TOOLS.map((t) => t.face.command), LINK.command].join(', ')})`,
   usage,
   run,
 };

@@ -106,4 +106,11 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
     // The time is shown to the person (the step card), not sent to the model on every request.
     return lines.join('\n');
   },
+  face: {
+    command: 'sql',
+    // The SQL tab runs statements in the page.
+    label: null,
+    hint: 'Run one read-only statement, as the agent sees it.',
+    fields: [{ name: 'sql', label: 'Statement', kind: 'text', required: true, positional: true }],
+  },
 };

@@ -109,4 +109,27 @@ export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, F
     return result.ok && warnings.length ? { ...result, warnings } : result;
   },
   observe,
+  face: {
+    command: 'path',
+    label: 'Join path',
+    hint: 'Two tables, or table.column: how do they join?',
+    fields: [
+      {
+        name: 'start',
+        label: 'Start',
+        placeholder: 'table or table.column',
+        kind: 'text',
+        required: true,
+        positional: true,
+      },
+      {
+        name: 'end',
+        label: 'End',
+        placeholder: 'table or table.column',
+        kind: 'text',
+        required: true,
+        positional: true,
+      },
+    ],
+  },
 };

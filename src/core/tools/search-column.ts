@@ -38,6 +38,32 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
     const hits = ctx.columns.search(query, { k, valueLinks: ctx.valueLinks?.(query), semantic });
     return { query, mode: semantic ? 'hybrid' : 'lexical', hits };
   },
+  face: {
+    command: 'search-column',
+    label: 'Search columns',
+    hint: 'A phrase or a whole question: which columns hold it?',
+    fields: [
+      {
+        name: 'query',
+        label: 'Phrase',
+        placeholder: 'e.g. customer birth date',
+        kind: 'text',
+        required: true,
+        positional: true,
+      },
+      {
+        name: 'k',
+        label: 'How many',
+        placeholder: '5',
+        kind: 'number',
+        required: false,
+        positional: false,
+        narrow: true,
+        min: 1,
+        max: 20,
+      },
+    ],
+  },
   observe({ hits }) {
     if (hits.length === 0) return 'The database has no columns to search.';
     const top = hits[0].score || 1;

@@ -14,4 +14,34 @@ export interface Tool<Input, Output, Context> {
   run(input: Input, context: Context, signal?: AbortSignal): Promise<Output>;
   /** Text the model reads as the observation: compact, capped, database text quoted as data. */
   observe(output: Output): string;
+  /** How a person runs it by hand: the Tools panel's form and `dowser tools <command>` are made from it. */
+  face: ToolFace<Input>;
+}
+
+/** One argument of a tool as a person gives it. */
+export interface ToolField<Input> {
+  /** The input's key. */
+  name: Extract<keyof Input, string>;
+  /** The form field's label (and accessible name). */
+  label: string;
+  placeholder?: string;
+  kind: 'text' | 'number';
+  required: boolean;
+  /** On the command line: given in order without a flag (else `--<name> <value>`). */
+  positional: boolean;
+  /** A short field beside the main one. */
+  narrow?: boolean;
+  /** The range a number field offers (the input's own check still applies). */
+  min?: number;
+  max?: number;
+}
+
+export interface ToolFace<Input> {
+  /** `dowser tools <command>`. */
+  command: string;
+  /** The Tools panel's tab; null: not in the panel (SQL runs in the SQL tab). */
+  label: string | null;
+  /** One line under the tab, and in `dowser tools --help`. */
+  hint: string;
+  fields: ReadonlyArray<ToolField<Input>>;
 }

@@ -5,19 +5,21 @@ import { ensureTools, runTool } from '../../actions/tools';
 import { IndexStatus } from './IndexStatus';
 import { LinkView } from './LinkView';
 import { ToolOutput } from './ToolOutput';
+import { argsOfFields, handTools } from '../../../core/tools/face';
 
-type Choice = 'search_column' | 'search_value' | 'find_shortest_path' | 'link';
+/** The panel's tabs: each tool with a face in the registry (core/tools), then the question linker. */
+const LINK = 'link';
+type Choice = string;
 
+const TOOL_CHOICES = handTools().filter((t) => t.face.label !== null);
 const CHOICES: Array<{ id: Choice; label: string; hint: string }> = [
-  { id: 'search_column', label: 'Search columns', hint: 'A phrase or a whole question: which columns hold it?' },
-  { id: 'search_value', label: 'Search values', hint: 'A value as it might appear in the data (typos are fine).' },
-  { id: 'find_shortest_path', label: 'Join path', hint: 'Two tables, or table.column: how do they join?' },
-  { id: 'link', label: 'Link a question', hint: 'Which words of a question name tables, columns or values?' },
+  ...TOOL_CHOICES.map((t) => ({ id: t.name, label: t.face.label!, hint: t.face.hint })),
+  { id: LINK, label: 'Link a question', hint: 'Which words of a question name tables, columns or values?' },
 ];
 
 /** Run any retrieval tool by hand and see the result as the agent will see it. */
 export function ToolsPanel({ dbId }: { dbId: string }) {
-  const [choice, setChoice] = useState<Choice>('search_column');
+  const [choice, setChoice] = useState<Choice>(CHOICES[0].id);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<ToolCallOutcome | null>(null);
   const [linkQuestion, setLinkQuestion] = useState<string | null>(null);
@@ -39,12 +41,9 @@ export function ToolsPanel({ dbId }: { dbId: string }) {
     setOutcome(null);
     setLinkQuestion(null);
     try {
-      if (choice === 'link') {
-        setLinkQuestion(field('question'));
-      } else {
-        const args = argsFor(choice, fields);
-        setOutcome(await runTool(dbId, choice, args));
-      }
+      const tool = TOOL_CHOICES.find((t) => t.name === choice);
+      if (tool) setOutcome(await runTool(dbId, tool.name, argsOfFields(tool.face, fields)));
+      else setLinkQuestion(field('question'));
     } catch (err) {
       setError(describeError(err));
     } finally {
@@ -76,71 +75,21 @@ export function ToolsPanel({ dbId }: { dbId: string }) {
       </div>
       <form className="tool-form" onSubmit={(e) => void submit(e)}>
         <p className="muted small">{current.hint}</p>
-        {choice === 'search_column' && (
-          <>
-            <input
-              aria-label="Phrase"
-              placeholder="e.g. customer birth date"
-              value={field('query')}
-              onChange={set('query')}
-              required
-            />
-            <input
-              aria-label="How many"
-              type="number"
-              min={1}
-              max={20}
-              placeholder="5"
-              value={field('k')}
-              onChange={set('k')}
-              className="narrow"
-            />
-          </>
-        )}
-        {choice === 'search_value' && (
-          <>
-            <input
-              aria-label="Value"
-              placeholder="e.g. Pairs"
-              value={field('query')}
-              onChange={set('query')}
-              required
-            />
-            <input
-              aria-label="Table (optional)"
-              placeholder="table"
-              value={field('table')}
-              onChange={set('table')}
-              className="narrow"
-            />
-            <input
-              aria-label="Column (optional)"
-              placeholder="column"
-              value={field('column')}
-              onChange={set('column')}
-              className="narrow"
-            />
-          </>
-        )}
-        {choice === 'find_shortest_path' && (
-          <>
-            <input
-              aria-label="Start"
-              placeholder="table or table.column"
-              value={field('start')}
-              onChange={set('start')}
-              required
-            />
-            <input
-              aria-label="End"
-              placeholder="table or table.column"
-              value={field('end')}
-              onChange={set('end')}
-              required
-            />
-          </>
-        )}
-        {choice === 'link' && (
+        {TOOL_CHOICES.find((t) => t.name === choice)?.face.fields.map((f) => (
+          <input
+            key={f.name}
+            aria-label={f.label}
+            placeholder={f.placeholder}
+            type={f.kind === 'number' ? 'number' : 'text'}
+            min={f.min}
+            max={f.max}
+            value={field(f.name)}
+            onChange={set(f.name)}
+            required={f.required}
+            className={f.narrow ? 'narrow' : undefined}
+          />
+        ))}
+        {choice === LINK && (
           <input
             aria-label="Question"
             placeholder="e.g. Which customers in Oslo ordered tents?"
@@ -162,12 +111,4 @@ export function ToolsPanel({ dbId }: { dbId: string }) {
       {linkQuestion !== null && <LinkView dbId={dbId} question={linkQuestion} />}
     </div>
   );
-}
-
-function argsFor(choice: Exclude<Choice, 'link'>, f: Record<string, string>): Record<string, unknown> {
-  const k = f.k ? Number(f.k) : undefined;
-  if (choice === 'search_column') return { query: f.query ?? '', ...(k ? { k } : {}) };
-  if (choice === 'search_value')
-    return { query: f.query ?? '', ...(f.table ? { table: f.table } : {}), ...(f.column ? { column: f.column } : {}) };
-  return { start: f.start ?? '', end: f.end ?? '' };
 }
