@@ -54,7 +54,7 @@ describe('kept indexes (issue 26)', () => {
       const dir = await tempFolder();
       const path = await databaseFile(dir);
       const first = watched(fileToolboxStore(join(dir, 'cache')));
-      const a = await createNodeEngine({ toolboxStore: first.store, keepBuildsFromMs: 0 });
+      const a = await createNodeEngine({ toolboxStore: first.store, keepFromCells: 0 });
       await a.open({ id: 'a', name: 'notes', bytes: { path }, read });
       const written = first.next();
       expect((await a.buildTools('a')).reused).toBe(false);
@@ -64,7 +64,7 @@ describe('kept indexes (issue 26)', () => {
       expect(await readdir(join(dir, 'cache', 'indexes'))).toHaveLength(1);
 
       // Another process: a new engine over the same folder.
-      const b = await createNodeEngine({ toolboxStore: fileToolboxStore(join(dir, 'cache')), keepBuildsFromMs: 0 });
+      const b = await createNodeEngine({ toolboxStore: fileToolboxStore(join(dir, 'cache')), keepFromCells: 0 });
       await b.open({ id: 'b', name: 'notes', bytes: { path }, read });
       const summary = await b.buildTools('b');
       expect(summary.reused).toBe(true);
@@ -81,7 +81,7 @@ describe('kept indexes (issue 26)', () => {
     const path = await databaseFile(dir);
     const store = fileToolboxStore(join(dir, 'cache'));
     const first = watched(store);
-    const engine = await createNodeEngine({ toolboxStore: first.store, keepBuildsFromMs: 0 });
+    const engine = await createNodeEngine({ toolboxStore: first.store, keepFromCells: 0 });
     await engine.open({ id: 'a', name: 'notes', bytes: { path } });
     const written = first.next();
     await engine.buildTools('a');
@@ -100,7 +100,7 @@ describe('kept indexes (issue 26)', () => {
     const dir = await tempFolder();
     const path = await databaseFile(dir);
     const first = watched(fileToolboxStore(join(dir, 'cache')));
-    const a = await createNodeEngine({ toolboxStore: first.store, keepBuildsFromMs: 0 });
+    const a = await createNodeEngine({ toolboxStore: first.store, keepFromCells: 0 });
     await a.open({ id: 'a', name: 'notes', bytes: { path } });
     const written = first.next();
     await a.buildTools('a');
@@ -114,11 +114,30 @@ describe('kept indexes (issue 26)', () => {
     await writeFile(kept, bytes);
     for (const damage of ['flipped', 'cut'] as const) {
       if (damage === 'cut') await truncate(kept, 1000);
-      const b = await createNodeEngine({ toolboxStore: fileToolboxStore(join(dir, 'cache')), keepBuildsFromMs: 0 });
+      // Reads the damaged file, writes nothing (a rebuild kept in the background would race the next damage).
+      const reader = fileToolboxStore(join(dir, 'cache'));
+      const b = await createNodeEngine({ toolboxStore: { get: reader.get, put: async () => undefined } });
       await b.open({ id: 'b', name: 'notes', bytes: { path } });
       expect((await b.buildTools('b')).reused).toBe(false);
       expect(await answers(b, 'b')).toEqual(built);
     }
+  });
+
+  it('a small database is not kept: its indexes are made again faster than read', async () => {
+    const dir = await tempFolder();
+    const path = await databaseFile(dir);
+    let puts = 0;
+    const store: ToolboxStore = { get: async () => null, put: async () => void puts++ };
+    const engine = await createNodeEngine({ toolboxStore: store });
+    await engine.open({ id: 'a', name: 'notes', bytes: { path } });
+    await engine.buildTools('a');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(puts).toBe(0);
+    const always = await createNodeEngine({ toolboxStore: store, keepFromCells: 0 });
+    await always.open({ id: 'a', name: 'notes', bytes: { path } });
+    await always.buildTools('a');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(puts).toBe(1);
   });
 
   it('the folder keeps the most recently used few', async () => {

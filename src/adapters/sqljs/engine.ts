@@ -46,7 +46,8 @@ import { sampledGrounding } from '../../core/tools/sampled-grounding';
 import { buildToolbox, toolboxFromSnapshot, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import {
   type FileIdentity,
-  KEEP_BUILDS_LONGER_THAN_MS,
+  cellsRead,
+  KEEP_INDEXES_FROM_CELLS,
   toolboxKey,
   type ToolboxStore,
 } from '../../core/tools/toolbox-snapshot';
@@ -121,8 +122,8 @@ export interface EngineHost {
   };
   /** Where a file's indexes are kept between visits (issue 26); none: always built. */
   toolboxStore?: ToolboxStore;
-  /** Builds that took less are not kept (default KEEP_BUILDS_LONGER_THAN_MS; tests keep every build). */
-  keepBuildsFromMs?: number;
+  /** Databases with fewer text cells are not kept (default KEEP_INDEXES_FROM_CELLS; tests keep every build). */
+  keepFromCells?: number;
   /** A path's last modification (Node): part of the key of its kept indexes. */
   modifiedMs?: (path: string) => number;
 }
@@ -761,7 +762,6 @@ export class SqljsEngine implements DbEngine {
           const kept = key
             ? await this.keptToolbox(key, exec, schema, { descriptions: options.descriptions, embedder })
             : null;
-          const t0 = now();
           const toolbox =
             kept ??
             (await buildToolbox(exec, schema, {
@@ -772,7 +772,7 @@ export class SqljsEngine implements DbEngine {
               tokenizerWorkers: this.host.tokenizerWorkers,
             }));
           // Kept for the next visit when it took long to make (not awaited: the answer need not wait).
-          if (!kept && key && now() - t0 >= (this.host.keepBuildsFromMs ?? KEEP_BUILDS_LONGER_THAN_MS))
+          if (!kept && key && cellsRead(toolbox.values) >= (this.host.keepFromCells ?? KEEP_INDEXES_FROM_CELLS))
             void store!.put({ ...toolbox.snapshot(), key }).catch(() => undefined);
           if (loadProblem)
             toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;

@@ -22,7 +22,7 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
  * and where indexes are kept.
  */
 export async function createNodeEngine(
-  host: Pick<EngineHost, 'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepBuildsFromMs'> = {},
+  host: Pick<EngineHost, 'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepFromCells'> = {},
 ): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);
   const { SQL, heapBytes, heap } = await loadSqlJs(

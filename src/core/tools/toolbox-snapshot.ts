@@ -50,10 +50,17 @@ export interface ToolboxStore {
 }
 
 /**
- * Builds shorter than this are not kept: made again faster than a large snapshot is read, and
- * small databases would fill the store for nothing.
+ * Databases with fewer text cells read than this are not kept: their indexes are made again in
+ * about a second (about 1.7 s for 2 million cells in the page), faster than a snapshot is
+ * stored and read, and they would fill the store for nothing. By size, not by the build's
+ * time, so the same file is kept or not on any machine.
  */
-export const KEEP_BUILDS_LONGER_THAN_MS = 2_000;
+export const KEEP_INDEXES_FROM_CELLS = 1_000_000;
+
+/** Text cells the value read went through (what KEEP_INDEXES_FROM_CELLS is compared with). */
+export function cellsRead(values: Pick<ValueIndex, 'columns'>): number {
+  return values.columns.reduce((n, c) => n + c.rowsScanned, 0);
+}
 
 /** The identity of an opened file: what changes when its content may have. */
 export interface FileIdentity {
