@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerProvider, type ProviderConfig } from '../core/llm/providers';
-import { createScriptedModel } from '../core/llm/scripted';
+import { registerProvider } from '../core/llm/providers';
+import { fakeProvider } from '../test-support/fake-provider';
 import { buildDb, SHOP_SQL } from '../test-support/build-db';
 import { parseAskArgs } from './ask/options';
 import { parseEvalArgs } from './eval/eval-options';
@@ -14,38 +14,20 @@ import { runCli } from './test-support/run-cli';
 let dir: string;
 let db: string;
 let unregister: () => void;
-const made: ProviderConfig[] = [];
 const SQL = "SELECT name FROM customers WHERE city = 'Paris'";
+const fake = fakeProvider(
+  { inPage: false, keyVariable: 'ECHO_TEST_KEY' },
+  { text: '```sql\n' + SQL + '\n```\nExplanation: The customers in Paris.\nVerdict: match' },
+);
+const made = fake.made;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dowser-provider-'));
   db = join(dir, 'shop.sqlite');
   writeFileSync(db, await buildDb(SHOP_SQL));
   process.env.ECHO_TEST_KEY = 'echo-secret';
-  unregister = registerProvider({
-    id: 'echo',
-    label: 'Echo (test)',
-    inPage: false,
-    inCli: true,
-    needsModel: true,
-    scripted: false,
-    keyVariable: 'ECHO_TEST_KEY',
-    defaultBaseUrl: 'https://echo.invalid/v1',
-    onDevice: false,
-    keyRequired: true,
-    takesKey: true,
-    serverChosen: false,
-    connectOrigins: [],
-    create: (config) => {
-      made.push(config);
-      // Every turn the same: SQL in a block, then a verdict, whatever is asked.
-      const turn = { text: '```sql\n' + SQL + '\n```\nExplanation: The customers in Paris.\nVerdict: match' };
-      return createScriptedModel(
-        Array.from({ length: 6 }, () => turn),
-        { name: config.model },
-      );
-    },
-  });
+  // Every turn the same: SQL in a block, then a verdict, whatever is asked.
+  unregister = registerProvider(fake.spec);
 });
 afterAll(() => {
   unregister();

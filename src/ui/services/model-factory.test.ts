@@ -1,33 +1,15 @@
 // The page's model factory makes a provider added to the registry as its entry says: the model,
 // the key and its fixed server (issue 27: one provider list).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerProvider, type ProviderConfig } from '../../core/llm/providers';
-import { createScriptedModel } from '../../core/llm/scripted';
+import { registerProvider } from '../../core/llm/providers';
+import { fakeProvider } from '../../test-support/fake-provider';
 import { applyModelPatch, DEFAULT_MODEL_SETTINGS } from '../lib/model-settings';
 import { createChatModel } from './model-factory';
 
-const made: ProviderConfig[] = [];
+const { spec, made } = fakeProvider({ inCli: false });
 let unregister: () => void;
 beforeAll(() => {
-  unregister = registerProvider({
-    id: 'echo',
-    label: 'Echo (test)',
-    inPage: true,
-    inCli: false,
-    needsModel: true,
-    scripted: false,
-    keyVariable: null,
-    defaultBaseUrl: 'https://echo.invalid/v1',
-    onDevice: false,
-    keyRequired: true,
-    takesKey: true,
-    serverChosen: false,
-    connectOrigins: [],
-    create: (config) => {
-      made.push(config);
-      return createScriptedModel([{ text: 'hello' }], { name: config.model });
-    },
-  });
+  unregister = registerProvider(spec);
 });
 afterAll(() => unregister());
 

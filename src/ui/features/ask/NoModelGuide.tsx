@@ -2,17 +2,12 @@ import { reloadKeepingWork } from '../../actions/reload';
 import { useEffect, useState } from 'react';
 import { testConnection, type ConnectionTest } from '../../actions/test-connection';
 import { needsReloadFor } from '../../lib/connect-policy';
-import {
-  applyModelPatch,
-  KEY_STORAGE_CHOICES,
-  keyTarget,
-  OPENAI_PRESETS,
-  type ModelSettings,
-} from '../../lib/model-settings';
+import { applyModelPatch, keyTarget, OPENAI_PRESETS, type ModelSettings } from '../../lib/model-settings';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useServices } from '../../services/context';
 import { useApp } from '../../store/app-store';
 import { useAsk } from '../../store/ask-store';
+import { KeyStorageChoice } from '../../components/KeyStorageChoice';
 
 type Way = 'local' | 'key' | 'browser';
 
@@ -236,20 +231,12 @@ function ApiKey({ draft, edit }: WayProps) {
       {target && (
         <p className="muted small">The key is sent only to {target.origin}; never put into links, exports or logs.</p>
       )}
-      <fieldset className="plain-fieldset">
-        <legend className="small">Keep the key</legend>
-        {KEY_STORAGE_CHOICES.map((k) => (
-          <label className="check" key={k.id}>
-            <input
-              type="radio"
-              name="guide-key-storage"
-              checked={draft.keyStorage === k.id}
-              onChange={() => edit({ keyStorage: k.id })}
-            />
-            {k.label}
-          </label>
-        ))}
-      </fieldset>
+      <KeyStorageChoice
+        className="plain-fieldset"
+        name="guide-key-storage"
+        value={draft.keyStorage}
+        onChange={(keyStorage) => edit({ keyStorage })}
+      />
     </>
   );
 }

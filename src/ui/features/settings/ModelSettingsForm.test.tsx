@@ -5,29 +5,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerProvider } from '../../../core/llm/providers';
-import { createScriptedModel } from '../../../core/llm/scripted';
+import { fakeProvider } from '../../../test-support/fake-provider';
 import { keyTarget, loadModelSettings, saveModelSettings } from '../../lib/model-settings';
 import { useAsk } from '../../store/ask-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
 
 let unregister: () => void;
 beforeAll(() => {
-  unregister = registerProvider({
-    id: 'echo',
-    label: 'Echo (test)',
-    inPage: true,
-    inCli: false,
-    needsModel: true,
-    scripted: false,
-    keyVariable: null,
-    defaultBaseUrl: 'https://echo.invalid/v1',
-    onDevice: false,
-    keyRequired: true,
-    takesKey: true,
-    serverChosen: false,
-    connectOrigins: [],
-    create: (config) => createScriptedModel([{ text: 'hello' }], { name: config.model }),
-  });
+  unregister = registerProvider(fakeProvider({ inCli: false }).spec);
 });
 afterAll(() => unregister());
 

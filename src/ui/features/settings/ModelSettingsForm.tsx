@@ -1,11 +1,12 @@
 import { reloadKeepingWork } from '../../actions/reload';
 import { useState } from 'react';
 import { testConnection } from '../../actions/test-connection';
-import { KEY_STORAGE_CHOICES, keyTarget, OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
+import { keyTarget, OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
 import { providerById, providers } from '../../../core/llm/providers';
 import { needsReloadFor } from '../../lib/connect-policy';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
+import { KeyStorageChoice } from '../../components/KeyStorageChoice';
 
 /** The page's choices from the registry, the demo first (what a first visit runs). */
 const pageProviders = () => [...providers('page')].sort((a, b) => Number(b.scripted) - Number(a.scripted));
@@ -131,20 +132,12 @@ export function ModelSettingsForm() {
             />
           </label>
           <KeyTargetNote target={keyTarget(s)} />
-          <fieldset className="key-storage">
-            <legend className="small">Keep the key</legend>
-            {KEY_STORAGE_CHOICES.map((k) => (
-              <label className="check" key={k.id}>
-                <input
-                  type="radio"
-                  name="key-storage"
-                  checked={s.keyStorage === k.id}
-                  onChange={() => set({ keyStorage: k.id })}
-                />
-                {k.label}
-              </label>
-            ))}
-          </fieldset>
+          <KeyStorageChoice
+            className="key-storage"
+            name="key-storage"
+            value={s.keyStorage}
+            onChange={(keyStorage) => set({ keyStorage })}
+          />
         </>
       )}
       {!spec?.scripted && (
