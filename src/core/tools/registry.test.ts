@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callTool, TOOL_NAMES, toolInputSchema } from './registry';
+import { callTool, TOOL_NAMES, toolInputSchema, type ToolContexts } from './registry';
 
 describe('tool registry', () => {
   it('has the four retrieval tools, each with a JSON Schema for model providers', () => {
@@ -26,5 +26,12 @@ describe('tool registry', () => {
   it('reports a tool that throws as a failed call', async () => {
     const out = await callTool('find_shortest_path', { start: 'a', end: 'b' }, { graph: null });
     expect(out).toMatchObject({ ok: false, error: 'tool_failed' });
+  });
+
+  it('types each tool’s context from the tool: leaving one out is a type error (npm run typecheck)', () => {
+    const searchColumn = { columns: null } as unknown as ToolContexts['search_column'];
+    // @ts-expect-error search_value, find_shortest_path and execute_sql have no context here
+    const partial: ToolContexts = { search_column: searchColumn };
+    expect(Object.keys(partial)).toEqual(['search_column']);
   });
 });

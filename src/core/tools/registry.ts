@@ -18,6 +18,11 @@ export const RETRIEVAL_TOOLS = {
 
 export type ToolName = keyof typeof RETRIEVAL_TOOLS;
 
+/** What each tool works with, from its own declaration: a toolbox that leaves one out does not compile. */
+export type ToolContexts = {
+  [N in ToolName]: (typeof RETRIEVAL_TOOLS)[N] extends Tool<infer _I, infer _O, infer C> ? C : never;
+};
+
 export const TOOL_NAMES = Object.keys(RETRIEVAL_TOOLS) as ToolName[];
 
 export function isToolName(name: string): name is ToolName {

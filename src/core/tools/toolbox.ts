@@ -20,7 +20,7 @@ import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, keyLabel, type UnmatchedKey } from '../schema/key-health';
 import { columnStats, isRowidAlias, rowidAliasStats } from '../schema/stats';
 import type { ColumnStats, Schema } from '../types';
-import { callTool, type ToolCallOutcome } from './registry';
+import { callTool, isToolName, type ToolCallOutcome, type ToolContexts } from './registry';
 import { escapeControls } from '../prompt/schema-text';
 import { statsSummary } from '../format/schema-text';
 import { quoteData } from './quote-data';
@@ -298,8 +298,8 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
   const embedder = columnVectors ? options.embedder! : null;
 
   const link = (question: string) => linkQuestion(question, schema, values);
-  // Each tool gets the part of the toolbox it works with.
-  const contexts: Record<string, unknown> = {
+  // Each tool gets the part of the toolbox it works with (typed by the tool: none can be left out).
+  const contexts: ToolContexts = {
     search_column: {
       columns,
       valueLinks: (query: string) => valueLinksOf(link(query)),
@@ -333,8 +333,10 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
       // Scores computed elsewhere (the page's embedding worker) replace the built-in semantic hook.
       const context =
         name === 'search_column' && extras?.semantic
-          ? { ...(contexts.search_column as object), semantic: async () => extras.semantic! }
-          : (contexts[name] ?? {});
+          ? { ...contexts.search_column, semantic: async () => extras.semantic! }
+          : isToolName(name)
+            ? contexts[name]
+            : undefined;
       return callTool(name, args, context, s);
     },
     link,
