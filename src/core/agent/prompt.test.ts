@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fullDdl, tableSummary } from '../prompt/schema-text';
 import type { QuestionLink } from '../retrieval/linker';
 import type { Schema, TableInfo } from '../types';
-import { buildAgentPrompt, TEXT_STOP } from './prompt';
+import { buildAgentPrompt, processText, TEXT_STOP } from './prompt';
+import { RETRIEVAL_TOOLS, TOOL_NAMES } from '../tools/registry';
 import { unmark } from '../privacy/marks';
 
 const col = (name: string) => ({
@@ -171,5 +172,19 @@ describe('user examples in the prompt', () => {
     expect(buildAgentPrompt({ question: 'x', schema, mode: 'native' }).user).not.toContain(
       'Worked examples the user confirmed',
     );
+  });
+});
+
+describe('the steps of the prompt', () => {
+  it('say when to use each registered tool, in the words of its record', () => {
+    for (const mode of ['native', 'text'] as const)
+      for (const confirmed of [false, true]) {
+        const steps = processText(mode, { confirmed });
+        for (const name of TOOL_NAMES) {
+          // A confirmed plan in the text protocol starts from its tables: value lookups are not a step of their own.
+          if (name === 'search_value' && confirmed && mode === 'text') continue;
+          expect(steps, `${mode} ${confirmed} ${name}`).toContain(RETRIEVAL_TOOLS[name].when);
+        }
+      }
   });
 });

@@ -12,7 +12,7 @@ import type { QuestionLink } from '../retrieval/linker';
 import { linkHints } from './link-hints';
 import { threadText, type PriorTurn } from './thread';
 import { DATA_RULE } from '../prompt/data-rule';
-import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema } from '../tools/registry';
+import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema, type ToolName } from '../tools/registry';
 import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
@@ -102,18 +102,23 @@ export function agentToolSpecs(offered: readonly AgentToolName[] = AGENT_TOOL_NA
  * other go in one turn (the plan with its value lookups: one request fewer per run); in the text
  * protocol one action per turn. With a confirmed plan the person has made the plan.
  */
-function processText(mode: AgentMode, confirmed: boolean): string {
+export function processText(mode: AgentMode, { confirmed }: { confirmed: boolean }): string {
   const together = mode === 'native';
+  // Each tool says when to use it (its record's `when`): value lookups go with the plan, the
+  // column and join lookups share a step, running SQL has its own, and any other tool one more.
+  const when = (name: ToolName) => RETRIEVAL_TOOLS[name].when;
+  const placed: ToolName[] = ['search_value', 'search_column', 'find_shortest_path', 'execute_sql'];
   const steps = [
     confirmed
       ? 'The plan below is confirmed by the user: do not re-plan. Start from the tables and columns it names' +
-        (together ? ', with search_value for each value the question names (in one turn).' : '.')
+        (together ? `, with ${when('search_value')} (in one turn).` : '.')
       : together
-        ? 'submit_plan: the question as sub-questions, each with its tables and columns; in the same turn, search_value for each value the question names.'
+        ? `submit_plan: the question as sub-questions, each with its tables and columns; in the same turn, ${when('search_value')}.`
         : 'submit_plan: the question as sub-questions, each with its tables and columns.',
-    ...(confirmed || together ? [] : ['search_value for each value the question names.']),
-    'search_column if unsure where some data is; find_shortest_path when the keys shown do not give the join (copy its JOIN clause).',
-    'execute_sql to see rows when unsure; on an error, fix the SQL with the hints.',
+    ...(confirmed || together ? [] : [`${when('search_value')}.`]),
+    `${when('search_column')}; ${when('find_shortest_path')}.`,
+    `${when('execute_sql')}.`,
+    ...TOOL_NAMES.filter((n) => !placed.includes(n)).map((n) => `${when(n)}.`),
     `done with ${confirmed ? 'one SQL that answers the whole question, all sub-questions in view' : 'the SQL that answers the question'}: it is run and checked against the question; if you saw its rows, add an explanation of them.`,
   ];
   return `Steps:\n${steps.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;
@@ -219,8 +224,8 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
     'You answer a question about a SQLite database: explore it with the tools, then write one read-only SQL query.',
     ...(input.mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(offered)}`] : []),
     confirmed
-      ? `${processText(input.mode, true)}\nThe examples start with submit_plan; this run starts after it.`
-      : processText(input.mode, false),
+      ? `${processText(input.mode, { confirmed: true })}\nThe examples start with submit_plan; this run starts after it.`
+      : processText(input.mode, { confirmed: false }),
     `${rulesFor(input.mode)}\n${ASK_USER_RULE}`,
     input.mode === 'text' ? TEXT_FORMAT : NATIVE_FORMAT,
     examplesSection(input.mode),

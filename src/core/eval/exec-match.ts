@@ -39,7 +39,7 @@ function sameCounts(a: Map<string, number>, b: Map<string, number>): boolean {
 }
 
 /** `quick_rej`: rows compared with their cells sorted; a list (order matters) or a set. */
-function quickAccept(gold: PyRow[], pred: PyRow[], orderMatters: boolean): boolean {
+function quickAccept(gold: PyRow[], pred: PyRow[], { orderMatters }: { orderMatters: boolean }): boolean {
   const g = gold.map(unorderedKey);
   const p = pred.map(unorderedKey);
   if (orderMatters) return g.every((k, i) => k === p[i]);
@@ -78,12 +78,12 @@ function* permutations(gold: PyRow[], pred: PyRow[], width: number): Generator<n
 }
 
 /** exec_eval.py `result_eq(result1=gold, result2=pred, order_matters)`. */
-export function spiderResultEq(gold: PyRow[], pred: PyRow[], orderMatters: boolean): boolean {
+export function spiderResultEq(gold: PyRow[], pred: PyRow[], { orderMatters }: { orderMatters: boolean }): boolean {
   if (gold.length === 0 && pred.length === 0) return true;
   if (gold.length !== pred.length) return false;
   const width = gold[0].length;
   if (pred[0].length !== width) return false;
-  if (!quickAccept(gold, pred, orderMatters)) return false;
+  if (!quickAccept(gold, pred, { orderMatters })) return false;
   const goldKeys = gold.map(rowKey);
   const goldCounts = orderMatters ? null : counts(gold);
   for (const perm of permutations(gold, pred, width)) {

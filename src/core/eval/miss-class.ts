@@ -85,7 +85,7 @@ function extraColumns(input: MissInput, pred: PyRow[]): boolean {
     const equal =
       input.dataset === 'bird'
         ? birdSetEq(gold, projected)
-        : spiderResultEq(gold, projected, false) || birdSetEq(gold, projected);
+        : spiderResultEq(gold, projected, { orderMatters: false }) || birdSetEq(gold, projected);
     if (equal) return true;
   }
   return false;

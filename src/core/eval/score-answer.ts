@@ -71,7 +71,7 @@ async function scoreSpider(input: ScoreInput, limit: number): Promise<ScoreOutco
   const pred = await attempt(input.query, prepared.pred, limit);
   if (!pred.ok) return { kind: 'scored', ...failed, predError: pred.error, ...base };
   const predRows = pyRows(pred.result);
-  const ex = spiderResultEq(goldRows, predRows, prepared.orderMatters) ? 1 : 0;
+  const ex = spiderResultEq(goldRows, predRows, { orderMatters: prepared.orderMatters }) ? 1 : 0;
   return { kind: 'scored', ex, predRows, predError: null, pred: pred.result, ...base };
 }
 

@@ -127,18 +127,18 @@ export async function extractValues(
   for (const table of tables) {
     const before = done;
     try {
-      await scanTable(
+      await scanTable({
         exec,
         table,
         sink,
         pageSize,
-        (rows) => {
+        onRows: (rows) => {
           done += rows;
           options.onProgress?.(Math.min(done, total), total);
         },
-        options.signal,
-        limits.get(table.name),
-      );
+        signal: options.signal,
+        keepRows: limits.get(table.name),
+      });
     } catch (e) {
       if (e instanceof DowserError && e.code === 'cancelled') throw e;
       // A table SQLite cannot read (a virtual table whose module is missing, a damaged page)
@@ -150,17 +150,27 @@ export async function extractValues(
   options.onProgress?.(total, total);
 }
 
+interface ScanTableOptions {
+  exec: SqlExecutor;
+  table: TableInfo;
+  sink: ValueSink;
+  pageSize: number;
+  onRows: (rows: number) => void;
+  signal?: AbortSignal;
+  /** Rows (rowid order) whose new values are kept: the table's share of the budget (default: all). */
+  keepRows?: number;
+}
+
 /** Reads the table's text columns once, page by page. */
-async function scanTable(
-  exec: SqlExecutor,
-  table: TableInfo,
-  sink: ValueSink,
-  pageSize: number,
-  onRows: (rows: number) => void,
-  signal?: AbortSignal,
-  /** Rows (rowid order) whose new values are kept: the table's share of the budget. */
+async function scanTable({
+  exec,
+  table,
+  sink,
+  pageSize,
+  onRows,
+  signal,
   keepRows = Infinity,
-): Promise<void> {
+}: ScanTableOptions): Promise<void> {
   const rowid = rowidName(table);
   const columns = table.columns.filter(mayHoldText);
   // Other calls to the engine (a question's schema and sampled values) run between pages.

@@ -595,7 +595,8 @@ export class ValueIndex {
     this.collectExact(rq.norm, (id) => !scope || scope[values.columns[id]] === 1, exact);
     // A query some value equals is spelt as stored: its words get no spelling neighbours (the
     // typo scan is most of the work of a search on a large vocabulary, and the value ranks first).
-    const terms = rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq, exact.size === 0) : [];
+    const terms =
+      rq.norm.length > EXACT_ONLY_MAX_LENGTH ? this.termsFor(rq, { spellingNeighbours: exact.size === 0 }) : [];
     return { rq, scope, exact, terms };
   }
 
@@ -665,7 +666,7 @@ export class ValueIndex {
   }
 
   /** The terms to look up: words, completions, stems and spelling neighbours. */
-  private termsFor(rq: RankQuery, spellingNeighbours: boolean): ScoredTerm[] {
+  private termsFor(rq: RankQuery, { spellingNeighbours }: { spellingNeighbours: boolean }): ScoredTerm[] {
     const { vocab } = this.p;
     const byTerm = new Map<number, ScoredTerm>();
     const add = (text: string, weight: number, source: number) => {

@@ -87,7 +87,11 @@ export function fixPrompt(input: {
 }
 
 /** What is wrong with a run: the error, no rows (without a note that says otherwise), or nothing. */
-function problemOf(outcome: SqlOutcome | null, observation: string, emptyIsWrong: boolean): string | null {
+function problemOf(
+  outcome: SqlOutcome | null,
+  observation: string,
+  { emptyIsWrong }: { emptyIsWrong: boolean },
+): string | null {
   if (!outcome) return observation.split('\n')[0];
   if (!outcome.ok) return outcome.summary;
   if (outcome.empty && emptyIsWrong) return 'it returns no rows';
@@ -98,19 +102,19 @@ export async function fixSql(o: FixOptions): Promise<FixReport> {
   const maxRounds = o.maxRounds ?? 2;
   const note = o.note?.trim() || undefined;
   let usage: UsageTotals = NO_USAGE;
-  const run = async (sql: string, emptyIsWrong: boolean): Promise<FixAttempt> => {
+  const run = async (sql: string, { emptyIsWrong }: { emptyIsWrong: boolean }): Promise<FixAttempt> => {
     const outcome = await o.tools.call('execute_sql', { sql }, o.signal);
     const result = readSqlOutcome(outcome);
     const attempt = {
       sql,
       observation: outcome.observation,
       outcome: result,
-      problem: problemOf(result, outcome.observation, emptyIsWrong),
+      problem: problemOf(result, outcome.observation, { emptyIsWrong }),
     };
     o.onAttempt?.(attempt);
     return attempt;
   };
-  const original = await run(o.sql, true);
+  const original = await run(o.sql, { emptyIsWrong: true });
   const attempts: FixAttempt[] = [];
   const report = (status: FixReport['status'], problem: string, fixed: FixAttempt | null, summary = ''): FixReport => ({
     status,
@@ -146,7 +150,7 @@ export async function fixSql(o: FixOptions): Promise<FixReport> {
           outcome: null,
           problem: 'it repeats a query already tried',
         };
-      } else attempt = await run(reply.sql, true);
+      } else attempt = await run(reply.sql, { emptyIsWrong: true });
       attempts.push(attempt);
       if (!attempt.problem) return report('fixed', problem, attempt);
       messages.push({

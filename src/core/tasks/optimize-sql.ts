@@ -172,7 +172,7 @@ export async function optimizeSql(o: OptimizeOptions): Promise<OptimizeReport> {
       rewrite,
       sameResults: false,
     });
-  const same = compareResults(before, after, inOrder);
+  const same = compareResults(before, after, { inOrder });
   if (!same.same) return report('rejected', `Different results: ${same.why}.`, { rewrite, sameResults: false });
 
   try {

@@ -21,7 +21,7 @@ const rowKey = (row: SqlValue[]) => row.map(cellKey).join('\u0000');
 export function compareResults(
   a: { columns: string[]; rows: SqlValue[][] },
   b: { columns: string[]; rows: SqlValue[][] },
-  inOrder: boolean,
+  { inOrder }: { inOrder: boolean },
 ): CompareOutcome {
   if (a.columns.length !== b.columns.length)
     return { same: false, why: `it returns ${b.columns.length} columns instead of ${a.columns.length}` };

@@ -135,9 +135,11 @@ describe('Optimize', () => {
     expect(r.status).toBe('rejected');
     expect(r.reason).toContain('row 1 differs');
     const a = { columns: ['x'], rows: [[1], [2], [2]] };
-    expect(compareResults(a, { columns: ['y'], rows: [[2], [1], [2]] }, false)).toEqual({ same: true });
-    expect(compareResults(a, { columns: ['y'], rows: [[2], [1], [1]] }, false).same).toBe(false);
-    expect(compareResults({ columns: ['x'], rows: [[1]] }, { columns: ['x'], rows: [['1']] }, false).same).toBe(false);
+    expect(compareResults(a, { columns: ['y'], rows: [[2], [1], [2]] }, { inOrder: false })).toEqual({ same: true });
+    expect(compareResults(a, { columns: ['y'], rows: [[2], [1], [1]] }, { inOrder: false }).same).toBe(false);
+    expect(
+      compareResults({ columns: ['x'], rows: [[1]] }, { columns: ['x'], rows: [['1']] }, { inOrder: false }).same,
+    ).toBe(false);
   });
 
   it('rejects an identical-result rewrite that is slower, or faster by less than the margin', async () => {

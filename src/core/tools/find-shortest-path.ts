@@ -103,6 +103,7 @@ export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, F
   description:
     'How to join two tables (start, end: table or table.column): the shortest foreign-key join paths with a ready JOIN clause; inferred keys are marked.',
   input: z.strictObject({ start: z.string().min(1), end: z.string().min(1) }),
+  when: 'find_shortest_path when the keys shown do not give the join (copy its JOIN clause)',
   async run(input, { graph, unmatched }) {
     const result = shortestJoinPaths(graph, input.start, input.end, { maxPaths: MAX_PATHS_SHOWN });
     const warnings = warningsFor(result, unmatched);

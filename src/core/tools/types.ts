@@ -10,6 +10,11 @@ export interface Tool<Input, Output, Context> {
   name: string;
   /** What the model is told the tool does (one or two sentences). */
   description: string;
+  /**
+   * When the agent should use it, as a clause of the prompt's steps, the tool's name first
+   * (core/agent/prompt.ts `processText` makes the steps from these).
+   */
+  when: string;
   input: z.ZodType<Input>;
   run(input: Input, context: Context, signal?: AbortSignal): Promise<Output>;
   /** Text the model reads as the observation: compact, capped, database text quoted as data. */
