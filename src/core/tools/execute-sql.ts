@@ -60,6 +60,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
     'Runs one read-only SQLite statement: columns, first rows and row count, or the error with repair hints.',
   input,
   when: 'execute_sql to see rows when unsure; on an error, fix the SQL with the hints',
+  contextOf: ({ exec, schema, values, evidence }) => ({ exec, schema, values, evidence }),
   async run({ sql }, ctx) {
     try {
       const result = await ctx.exec.query(sql, { maxRows: EXECUTE_SQL_ROWS });

@@ -104,6 +104,7 @@ export const findShortestPathTool: Tool<FindShortestPathInput, FindPathResult, F
     'How to join two tables (start, end: table or table.column): the shortest foreign-key join paths with a ready JOIN clause; inferred keys are marked.',
   input: z.strictObject({ start: z.string().min(1), end: z.string().min(1) }),
   when: 'find_shortest_path when the keys shown do not give the join (copy its JOIN clause)',
+  contextOf: ({ graph, unmatched }) => ({ graph, unmatched }),
   async run(input, { graph, unmatched }) {
     const result = shortestJoinPaths(graph, input.start, input.end, { maxPaths: MAX_PATHS_SHOWN });
     const warnings = warningsFor(result, unmatched);

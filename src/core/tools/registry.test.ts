@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callTool, TOOL_NAMES, toolInputSchema, type ToolContexts } from './registry';
+import { callTool, TOOL_NAMES, toolContexts, toolInputSchema } from './registry';
+import type { ToolParts } from './tool-parts';
 
 describe('tool registry', () => {
   it('has the four retrieval tools, each with a JSON Schema for model providers', () => {
@@ -28,10 +29,22 @@ describe('tool registry', () => {
     expect(out).toMatchObject({ ok: false, error: 'tool_failed' });
   });
 
-  it('types each tool’s context from the tool: leaving one out is a type error (npm run typecheck)', () => {
-    const searchColumn = { columns: null } as unknown as ToolContexts['search_column'];
-    // @ts-expect-error search_value, find_shortest_path and execute_sql have no context here
-    const partial: ToolContexts = { search_column: searchColumn };
-    expect(Object.keys(partial)).toEqual(['search_column']);
+  it('gives every registered tool its context from the toolbox’s parts (a new tool needs no toolbox line)', () => {
+    const parts = {
+      schema: { tables: [] },
+      exec: { query: () => undefined },
+      columns: 'columns',
+      values: 'values',
+      graph: 'graph',
+      unmatched: new Map(),
+      evidence: 'evidence',
+      valueLinks: () => [],
+    } as unknown as ToolParts;
+    const contexts = toolContexts(parts);
+    expect(Object.keys(contexts).sort()).toEqual([...TOOL_NAMES].sort());
+    expect(contexts.search_value).toEqual({ values: 'values', exec: parts.exec });
+    expect(contexts.find_shortest_path).toMatchObject({ graph: 'graph' });
+    expect(contexts.execute_sql).toMatchObject({ schema: parts.schema, values: 'values', evidence: 'evidence' });
+    expect(contexts.search_column).toMatchObject({ columns: 'columns', valueLinks: parts.valueLinks });
   });
 });

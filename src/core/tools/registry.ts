@@ -8,6 +8,7 @@ import { findShortestPathTool } from './find-shortest-path';
 import { searchColumnTool } from './search-column';
 import { searchValueTool } from './search-value';
 import type { Tool } from './types';
+import type { ToolParts } from './tool-parts';
 
 export const RETRIEVAL_TOOLS = {
   search_column: searchColumnTool,
@@ -18,10 +19,17 @@ export const RETRIEVAL_TOOLS = {
 
 export type ToolName = keyof typeof RETRIEVAL_TOOLS;
 
-/** What each tool works with, from its own declaration: a toolbox that leaves one out does not compile. */
+/** What each tool works with, from its own declaration. */
 export type ToolContexts = {
   [N in ToolName]: (typeof RETRIEVAL_TOOLS)[N] extends Tool<infer _I, infer _O, infer C> ? C : never;
 };
+
+/** Every tool's context, each taken by the tool from the toolbox's parts. */
+export function toolContexts(parts: ToolParts): ToolContexts {
+  const out: Partial<Record<ToolName, unknown>> = {};
+  for (const name of TOOL_NAMES) out[name] = RETRIEVAL_TOOLS[name].contextOf(parts);
+  return out as ToolContexts;
+}
 
 export const TOOL_NAMES = Object.keys(RETRIEVAL_TOOLS) as ToolName[];
 

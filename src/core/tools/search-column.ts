@@ -34,6 +34,7 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
     'The columns that hold some data (give a short phrase), best first, with type, description and value statistics.',
   input,
   when: 'search_column if unsure where some data is',
+  contextOf: ({ columns, valueLinks, semantic }) => ({ columns, valueLinks, semantic }),
   async run({ query, k = 5 }, ctx, signal) {
     const semantic = ctx.semantic ? await ctx.semantic(query, signal) : null;
     const hits = ctx.columns.search(query, { k, valueLinks: ctx.valueLinks?.(query), semantic });

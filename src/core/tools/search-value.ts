@@ -327,6 +327,7 @@ export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchVa
     'Stored values close to a word or phrase (typos, case, accents and prefixes are fine), with their table.column and row count; use them exactly as returned.',
   input,
   when: 'search_value for each value the question names',
+  contextOf: ({ values, exec }) => ({ values, exec }),
   run,
   observe,
   face: {

@@ -20,7 +20,8 @@ import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, keyLabel, type UnmatchedKey } from '../schema/key-health';
 import { columnStats, isRowidAlias, rowidAliasStats } from '../schema/stats';
 import type { ColumnStats, Schema } from '../types';
-import { callTool, isToolName, type ToolCallOutcome, type ToolContexts } from './registry';
+import { callTool, isToolName, toolContexts, type ToolCallOutcome } from './registry';
+import type { ToolParts } from './tool-parts';
 import { escapeControls } from '../prompt/schema-text';
 import { statsSummary } from '../format/schema-text';
 import { quoteData } from './quote-data';
@@ -298,23 +299,25 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
   const embedder = columnVectors ? options.embedder! : null;
 
   const link = (question: string) => linkQuestion(question, schema, values);
-  // Each tool gets the part of the toolbox it works with (typed by the tool: none can be left out).
-  const contexts: ToolContexts = {
-    search_column: {
-      columns,
-      valueLinks: (query: string) => valueLinksOf(link(query)),
-      semantic:
-        embedder && columnVectors
-          ? async (query: string, s?: AbortSignal) => {
-              const [q] = await embedder.embed([query], { signal: s });
-              return Float32Array.from(columnVectors!, (v) => cosine(q, v));
-            }
-          : undefined,
-    },
-    search_value: { values, exec },
-    find_shortest_path: { graph, unmatched: base.unmatchedKeys },
-    execute_sql: { exec, schema, values, evidence: columnEvidence(schema, stats, graph.edges) },
+  // What the tools may work with; each takes its part (Tool.contextOf).
+  const parts: ToolParts = {
+    schema,
+    exec,
+    columns,
+    values,
+    graph,
+    unmatched: base.unmatchedKeys,
+    evidence: columnEvidence(schema, stats, graph.edges),
+    valueLinks: (query: string) => valueLinksOf(link(query)),
+    semantic:
+      embedder && columnVectors
+        ? async (query: string, s?: AbortSignal) => {
+            const [q] = await embedder.embed([query], { signal: s });
+            return Float32Array.from(columnVectors!, (v) => cosine(q, v));
+          }
+        : undefined,
   };
+  const contexts = toolContexts(parts);
 
   const toolbox: Toolbox = {
     schema,

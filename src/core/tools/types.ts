@@ -4,6 +4,7 @@
 // the model reads.
 
 import type { z } from 'zod';
+import type { ToolParts } from './tool-parts';
 
 export interface Tool<Input, Output, Context> {
   /** snake_case name used by the model: search_column, search_value, find_shortest_path, execute_sql */
@@ -17,6 +18,8 @@ export interface Tool<Input, Output, Context> {
   when: string;
   input: z.ZodType<Input>;
   run(input: Input, context: Context, signal?: AbortSignal): Promise<Output>;
+  /** Its part of the toolbox (what `run` gets as its context). */
+  contextOf(parts: ToolParts): Context;
   /** Text the model reads as the observation: compact, capped, database text quoted as data. */
   observe(output: Output): string;
   /** How a person runs it by hand: the Tools panel's form and `dowser tools <command>` are made from it. */
