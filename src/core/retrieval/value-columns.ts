@@ -8,6 +8,7 @@ import type { ColumnStats } from '../types';
 import type { ColumnValueSummary } from './types';
 import type { NumberColumnStats } from './number-stats';
 import type { TextCounter, ValueCounter } from './value-store';
+import { compareText } from '../text/normalize';
 
 export interface ColumnState {
   table: string;
@@ -224,8 +225,4 @@ function groupByColumn(columnOf: Uint16Array, columns: number): number[][] {
   const out: number[][] = Array.from({ length: columns }, () => []);
   for (let id = 0; id < columnOf.length; id++) out[columnOf[id]].push(id);
   return out;
-}
-
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

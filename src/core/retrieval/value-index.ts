@@ -40,7 +40,8 @@ import {
   type RankQuery,
 } from './value-rank';
 import { NumberColumnStats } from './number-stats';
-import { type ColumnState, compareText, ValueColumns } from './value-columns';
+import { type ColumnState, ValueColumns } from './value-columns';
+import { compareText } from '../text/normalize';
 import {
   encodeScratch,
   IdTable,

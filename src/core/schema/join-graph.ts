@@ -5,7 +5,7 @@
 
 import type { JoinEdge, JoinPath } from '../retrieval/types';
 import { quoteIdent, quoteIdentIfNeeded } from '../sql/quote';
-import { closestNames } from '../text/normalize';
+import { closestNames, compareText } from '../text/normalize';
 import type { Schema } from '../types';
 
 interface TableNode {
@@ -168,7 +168,6 @@ export function buildJoinGraph(schema: Schema, inferred: JoinEdge[] = []): JoinG
 }
 
 const edgeLabel = (e: JoinEdge) => `${e.fromTable}.${e.fromColumns.join(',')}`;
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints: `table`, `table.column`, `"order details"."unit price"`, `[x].y`, `` `x`.y ``

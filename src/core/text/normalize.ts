@@ -136,12 +136,15 @@ export function wordSpans(text: string): WordSpan[] {
   return out;
 }
 
-const byFoldedName = (a: string, b: string): number => {
-  const fa = foldCase(a);
-  const fb = foldCase(b);
-  if (fa !== fb) return fa < fb ? -1 : 1;
+/**
+ * Text in UTF-16 code-unit order: the same on every machine (localeCompare is not), which keeps
+ * ties in suggestions, statistics and join paths in one order everywhere.
+ */
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-};
+}
+
+const byFoldedName = (a: string, b: string): number => compareText(foldCase(a), foldCase(b)) || compareText(a, b);
 
 /**
  * The names closest to `wanted`, best first, for "did you mean" in tool errors and join-path
