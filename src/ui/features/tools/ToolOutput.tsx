@@ -1,5 +1,6 @@
 import type { ToolCallOutcome } from '../../../core/tools/registry';
 import type { ColumnHit, JoinPath, ValueHit } from '../../../core/retrieval/types';
+import type { ReactNode } from 'react';
 import { shown, shownLines, valueText } from '../../lib/format';
 
 /** A tool's result for people (a small table) and, below, exactly the text the agent reads. */
@@ -21,55 +22,25 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
   if (tool === 'search_column') {
     const hits = (output as { hits: ColumnHit[] }).hits;
     return (
-      <table className="mini">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Column</th>
-            <th>Type</th>
-            <th>Score</th>
-            <th>Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hits.map((h, i) => (
-            <tr key={`${h.table}.${h.column}`}>
-              <td>{i + 1}</td>
-              <td>{shown(`${h.table}.${h.column}`)}</td>
-              <td>{shown(h.declaredType)}</td>
-              <td>{h.score}</td>
-              <td className="muted">{shown(h.reasons.join(', '))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RankTable
+        headers={['Column', 'Type', 'Score', 'Why']}
+        rows={hits.map((h) => ({
+          key: `${h.table}.${h.column}`,
+          cells: [shown(`${h.table}.${h.column}`), shown(h.declaredType), h.score, shown(h.reasons.join(', '))],
+        }))}
+      />
     );
   }
   if (tool === 'search_value') {
     const hits = ((output as { hits?: ValueHit[] }).hits ?? []) as ValueHit[];
     return (
-      <table className="mini">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>Value</th>
-            <th>Column</th>
-            <th>Rows</th>
-            <th>Match</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hits.map((h, i) => (
-            <tr key={`${h.table}.${h.column}.${i}`}>
-              <td>{i + 1}</td>
-              <td>{valueText(h.value, 80)}</td>
-              <td>{shown(`${h.table}.${h.column}`)}</td>
-              <td>{h.rows}</td>
-              <td className="muted">{h.match}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RankTable
+        headers={['Value', 'Column', 'Rows', 'Match']}
+        rows={hits.map((h, i) => ({
+          key: `${h.table}.${h.column}.${i}`,
+          cells: [valueText(h.value, 80), shown(`${h.table}.${h.column}`), h.rows, h.match],
+        }))}
+      />
     );
   }
   if (tool === 'find_shortest_path') {
@@ -90,4 +61,32 @@ function Structured({ tool, output }: { tool: string; output: unknown }) {
     );
   }
   return null;
+}
+
+/** Hits in rank order: a number column, then the cells (the last one muted: why, or how it matched). */
+function RankTable({ headers, rows }: { headers: string[]; rows: Array<{ key: string; cells: ReactNode[] }> }) {
+  return (
+    <table className="mini">
+      <thead>
+        <tr>
+          <th>#</th>
+          {headers.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={r.key}>
+            <td>{i + 1}</td>
+            {r.cells.map((c, j) => (
+              <td key={j} className={j === r.cells.length - 1 ? 'muted' : undefined}>
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
