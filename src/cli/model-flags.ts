@@ -74,3 +74,18 @@ export function providerUsage(): string {
   const list = providers('cli').map((p) => p.id);
   return `  --provider <p>       ${list.join(', ')} (openai: any OpenAI-compatible server)`;
 }
+
+/** The --api-key-env lines of a command's help (`indent`: where the flag's text starts). */
+export function keyEnvUsage(indent = 23): string {
+  const vars = providers('cli')
+    .flatMap((p) => (p.keyVariable ? [p.keyVariable] : []))
+    .join(', ');
+  const pad = ' '.repeat(indent);
+  return [
+    `  --api-key-env <VAR>`.padEnd(indent) + 'environment variable holding the key. Without it the',
+    `${pad}provider's own variable (${vars}) is read and`,
+    `${pad}sent only to its own server: another --base-url gets no key (local`,
+    `${pad}servers need none).`,
+    `${pad}Keys are never printed or written to transcripts.`,
+  ].join('\n');
+}

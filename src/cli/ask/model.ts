@@ -8,6 +8,7 @@ import { DEFAULT_OPENAI_URL } from '../../core/llm/providers';
 import { createScriptedModel, type ScriptedTurn } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
 import { UsageError, type CliIo } from '../command';
+import { visible } from '../../core/format/visible';
 import { cliProvider, type ModelFlags } from '../model-flags';
 
 export { DEFAULT_OPENAI_URL };
@@ -53,16 +54,36 @@ export function readScript(io: CliIo, path: string): ScriptedTurn[] {
 
 export type { ModelFlags };
 
-/** The variable the key comes from, and whether a missing key is an error. */
+/**
+ * The variable the key comes from, and whether a missing key is an error; null: no key is sent.
+ * A provider's own variable (OPENAI_API_KEY …) is bound to its own server, as the page binds a
+ * key to its origin (issue 28): another --base-url gets a key only from a variable named with
+ * --api-key-env, else none (local servers such as Ollama or LM Studio need none).
+ */
 export function keySource(o: ModelFlags): { env: string; required: boolean } | null {
   const spec = cliProvider(o.provider);
-  const env = o.apiKeyEnv ?? spec.keyVariable;
-  if (spec.scripted || !env) return null;
-  // A local OpenAI-compatible server (Ollama, LM Studio, llama.cpp) usually needs no key, so a
-  // custom --base-url without --api-key-env may run keyless; the provider's own server may not.
-  const required = spec.keyRequired || o.apiKeyEnv !== undefined || !o.baseUrl;
-  return { env, required };
+  if (spec.scripted) return null;
+  if (o.apiKeyEnv !== undefined) return { env: o.apiKeyEnv, required: true };
+  if (!spec.keyVariable) return null;
+  if (o.baseUrl !== undefined && !sameOrigin(o.baseUrl, spec.defaultBaseUrl)) {
+    if (spec.keyRequired)
+      throw new UsageError(
+        `--base-url ${visible(o.baseUrl)} is not ${spec.label}'s own server: name the variable holding its key with --api-key-env (${spec.keyVariable} is sent only to ${originOf(spec.defaultBaseUrl) ?? 'its own server'})`,
+      );
+    return null;
+  }
+  return { env: spec.keyVariable, required: true };
 }
+
+function originOf(url: string | null): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const sameOrigin = (a: string, b: string | null) => originOf(a) !== null && originOf(a) === originOf(b);
 
 export interface AskModel {
   model: ChatModel;

@@ -24,7 +24,7 @@ import { buildTranscript, writeTranscript } from '../ask/transcript';
 import { threadOfTranscript } from '../ask/continue';
 import { CHART_USAGE, writeChart } from '../chart-flags';
 import { DEFAULT_MAX_ROWS } from '../../core/db/result-budget';
-import { providerList, providerUsage } from '../model-flags';
+import { keyEnvUsage, providerList, providerUsage } from '../model-flags';
 
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider ${providerList()}
                   [--mode auto|agent|direct] [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
@@ -47,9 +47,7 @@ ${providerUsage()} (required)
   --model <name>       the model name (required except for scripted)
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL}; e.g.
                        http://localhost:11434/v1 for Ollama)
-  --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or
-                       ANTHROPIC_API_KEY); keys are never printed or written to transcripts.
-                       With a custom --base-url and no --api-key-env, a missing key is allowed.
+${keyEnvUsage()}
   --script <file>      scripted provider: a JSON list of turns
                        [{"text"?: "...", "toolCalls"?: [{"name": "...", "arguments": {...}}]}]
                        (without it: the built-in demo, made for public/demo.sqlite and the

@@ -5,7 +5,7 @@ import { EXIT_OK, type CliCommand, type CliIo } from '../command';
 import { DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseEvalArgs } from '../eval/eval-options';
 import { runEval } from '../eval/run-eval';
-import { providerList } from '../model-flags';
+import { keyEnvUsage, providerList } from '../model-flags';
 
 const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir> --out <dir>
                    --provider ${providerList(['gold'])} [--model <name>] [--base-url <url>]
@@ -45,8 +45,7 @@ Model (as dowser ask):
                           (answers with the reference SQL through the whole path: checks the harness)
   --model <name>          the model name (openai, anthropic)
   --base-url <url>        server URL (openai default ${DEFAULT_OPENAI_URL})
-  --api-key-env <VAR>     environment variable holding the key (default OPENAI_API_KEY or
-                          ANTHROPIC_API_KEY); keys are never printed or written
+${keyEnvUsage(26)}
   --script-dir <dir>      scripted: one turn file per question, <id>.json (a list of turns, or
                           {"turns": [...]}); spider-dev-<id>.json (as in ../shared/datasets/recorded)
                           is read too. A question without a turn file is skipped and counted.

@@ -12,7 +12,7 @@ import { openDatabase, parseTimeout, TIMEOUT_USAGE } from '../open-database';
 import { MODEL_FLAGS } from '../tasks/task-options';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parsePrivacyFlag, type AskOptions } from '../ask/options';
-import { parseModelFlags, providerList, providerUsage } from '../model-flags';
+import { keyEnvUsage, parseModelFlags, providerList, providerUsage } from '../model-flags';
 import { PRIVACY_HELP, privacyFor, privacyNote } from '../ask/privacy';
 
 const usage = `Usage: dowser link --db <file> "<question>" [--provider ${providerList()} --model <name>
@@ -29,7 +29,7 @@ Options:
 ${providerUsage()}
   --model <name>       the model name (required except for scripted)
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL})
-  --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or ANTHROPIC_API_KEY)
+${keyEnvUsage()}
   --script <file>      scripted provider: a JSON list of turns (the first is the preliminary SQL)
 ${PRIVACY_HELP}
   --json               the result as JSON: {tables: [{table, from, columns: [{column, from}]}], preSql, note}

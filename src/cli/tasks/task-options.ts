@@ -6,7 +6,7 @@ import { parseCommandArgs, UsageError } from '../command';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 import { DEFAULT_OPENAI_URL, type ModelFlags } from '../ask/model';
 import { parsePrivacyFlag } from '../ask/options';
-import { parseModelFlags, PROVIDER_FLAGS, providerUsage } from '../model-flags';
+import { keyEnvUsage, parseModelFlags, PROVIDER_FLAGS, providerUsage } from '../model-flags';
 import { PRIVACY_HELP } from '../ask/privacy';
 import type { PrivacyLevel } from '../../core/privacy/disclose';
 
@@ -23,8 +23,7 @@ export const MODEL_USAGE = `  --db <file>          the SQLite database file (req
 ${providerUsage()} (required)
   --model <name>       the model name (required except for scripted)
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL}; e.g. http://localhost:11434/v1)
-  --api-key-env <VAR>  environment variable holding the key (default OPENAI_API_KEY or
-                       ANTHROPIC_API_KEY); keys are never printed
+${keyEnvUsage()}
   --script <file>      scripted provider: a JSON list of turns [{"text": "..."}]
   --json               print the result as JSON
   --timeout <s>        time limit of one query in seconds
