@@ -3,7 +3,14 @@
 // held in their page, which is the case that header exists for.
 
 import { assertDisclosed } from '../privacy/disclose';
-import { abortedError, llmErrorFromFetchFailure, llmErrorFromResponse, redactSecrets } from './errors';
+import {
+  abortedError,
+  isRedirect,
+  llmErrorFromFetchFailure,
+  llmErrorFromResponse,
+  redactSecrets,
+  redirectRefused,
+} from './errors';
 import { generatedCallId, mapFinishReason } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
 import { sseEvents } from './sse';
@@ -150,10 +157,12 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         },
         body: payload,
         signal: request.signal,
+        redirect: 'manual',
       });
     } catch (e) {
       throw llmErrorFromFetchFailure(e, ctx);
     }
+    if (isRedirect(response)) throw redirectRefused(ctx);
     if (response.ok) return response;
     const text = await response.text().catch(() => '');
     throw llmErrorFromResponse(response.status, text, { ...ctx, retryAfter: response.headers.get('retry-after') });

@@ -192,3 +192,19 @@ export function llmErrorFromFetchFailure(e: unknown, ctx: Pick<LlmErrorContext, 
   }
   return new LlmError('llm_network', `Could not reach ${ctx.provider} at ${where}.${hint}`, { cause: e });
 }
+
+/**
+ * A request that carries a key follows no redirect (`redirect: 'manual'`): a fetch would send the
+ * key's header on to wherever the server points (Node's fetch drops only `Authorization` across
+ * origins, not Anthropic's `x-api-key`). Such an answer becomes this error (issue 28).
+ */
+export function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
+export function redirectRefused(ctx: Pick<LlmErrorContext, 'provider' | 'baseUrl'>): LlmError {
+  return new LlmError(
+    'llm_network',
+    `${ctx.provider} at ${displayUrl(ctx.baseUrl)} answered with a redirect; the key is not sent on to another address. Set the base URL to the server's own address.`,
+  );
+}

@@ -7,9 +7,11 @@ import {
   abortedError,
   displayUrl,
   isOllamaUrl,
+  isRedirect,
   llmErrorFromFetchFailure,
   llmErrorFromResponse,
   redactSecrets,
+  redirectRefused,
   serverMessage,
 } from './errors';
 import { OpenAiTurn, type CompletionJson } from './openai-stream';
@@ -119,10 +121,13 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
           headers,
           body: tries === 0 ? payload : JSON.stringify(body(request)),
           signal: request.signal,
+          // With a key, no redirect is followed (errors.ts isRedirect).
+          ...(options.apiKey ? { redirect: 'manual' as const } : {}),
         });
       } catch (e) {
         throw llmErrorFromFetchFailure(e, ctx);
       }
+      if (options.apiKey && isRedirect(response)) throw redirectRefused(ctx);
       if (response.ok) return response;
       const text = await response.text().catch(() => '');
       if (response.status === 400 && sendStreamOptions && tries === 0 && /stream_options/i.test(text)) {
