@@ -24,6 +24,7 @@ import {
   type Usage,
 } from './types';
 import { estimateUsage } from './usage';
+import { capReply } from './reply-cap';
 
 export interface AnthropicOptions {
   apiKey: string;
@@ -275,5 +276,10 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     yield { type: 'finish', response: { text, toolCalls, usage, finishReason: mapFinishReason(stopReason) } };
   }
 
-  return { provider: 'anthropic', model: options.model, supportsTools: true, stream };
+  return {
+    provider: 'anthropic',
+    model: options.model,
+    supportsTools: true,
+    stream: (request) => capReply(stream(request)),
+  };
 }

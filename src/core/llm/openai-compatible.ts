@@ -26,6 +26,7 @@ import {
   type ToolSpec,
 } from './types';
 import { estimateUsage } from './usage';
+import { capReply } from './reply-cap';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 — `/chat/completions` is appended. */
@@ -207,7 +208,12 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     );
   }
 
-  return { provider: 'openai-compatible', model: options.model, supportsTools: options.supportsTools ?? true, stream };
+  return {
+    provider: 'openai-compatible',
+    model: options.model,
+    supportsTools: options.supportsTools ?? true,
+    stream: (request) => capReply(stream(request)),
+  };
 }
 
 function isAbortError(e: unknown): boolean {
