@@ -8,6 +8,7 @@ import type { ColumnHit } from '../retrieval/types';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
 import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
+import { HOW_MANY_FIELD } from './fields';
 
 export interface SearchColumnContext {
   columns: ColumnIndex;
@@ -53,17 +54,7 @@ export const searchColumnTool: Tool<z.infer<typeof input>, SearchColumnResult, S
         required: true,
         positional: true,
       },
-      {
-        name: 'k',
-        label: 'How many',
-        placeholder: '5',
-        kind: 'number',
-        required: false,
-        positional: false,
-        narrow: true,
-        min: 1,
-        max: 20,
-      },
+      HOW_MANY_FIELD,
     ],
   },
   observe({ hits }) {

@@ -17,6 +17,7 @@ import type { ValueIndex } from '../retrieval/value-index';
 import { isDateLike } from '../retrieval/value-text';
 import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
+import { HOW_MANY_FIELD } from './fields';
 
 export interface SearchValueInput {
   query: string;
@@ -354,17 +355,7 @@ export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchVa
         positional: false,
         narrow: true,
       },
-      {
-        name: 'k',
-        label: 'How many',
-        placeholder: '5',
-        kind: 'number',
-        required: false,
-        positional: false,
-        narrow: true,
-        min: 1,
-        max: 20,
-      },
+      HOW_MANY_FIELD,
     ],
   },
 };
