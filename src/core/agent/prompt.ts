@@ -12,7 +12,7 @@ import type { QuestionLink } from '../retrieval/linker';
 import { linkHints } from './link-hints';
 import { threadText, type PriorTurn } from './thread';
 import { DATA_RULE } from '../prompt/data-rule';
-import { RETRIEVAL_TOOLS, TOOL_NAMES, toolInputSchema, type ToolName } from '../tools/registry';
+import { APP_TOOLS, TOOL_NAMES, type ToolName, type ToolRegistry } from '../tools/registry';
 import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
@@ -81,16 +81,21 @@ export function compactSchema(schema: unknown): Record<string, unknown> {
 const mapValues = (o: unknown, f: (v: unknown) => unknown) =>
   Object.fromEntries(Object.entries(o as Record<string, unknown>).map(([k, v]) => [k, f(v)]));
 
+/** The registry's tools as the model is given them: name, description, the JSON schema of their input. */
+export function retrievalToolSpecs(registry: ToolRegistry = APP_TOOLS): ToolSpec[] {
+  return Object.entries(registry).map(([name, tool]) => ({
+    name,
+    description: tool.description,
+    parameters: compactSchema(z.toJSONSchema(tool.input as z.ZodType, { io: 'input' })),
+  }));
+}
+
 /** Native tool specs (the retrieval tools from their zod schemas, plus the agent's own), for the names offered. */
 export function agentToolSpecs(offered: readonly AgentToolName[] = AGENT_TOOL_NAMES): ToolSpec[] {
   const schemaOf = (s: z.ZodType) => compactSchema(z.toJSONSchema(s, { io: 'input' }));
   const all: ToolSpec[] = [
     { name: 'submit_plan', description: SUBMIT_PLAN_DESCRIPTION, parameters: schemaOf(planInput) },
-    ...TOOL_NAMES.map((name) => ({
-      name,
-      description: RETRIEVAL_TOOLS[name].description,
-      parameters: compactSchema(toolInputSchema(name)),
-    })),
+    ...retrievalToolSpecs(),
     { name: 'ask_user', description: ASK_USER_DESCRIPTION, parameters: schemaOf(askUserInput) },
     { name: 'done', description: DONE_DESCRIPTION, parameters: schemaOf(doneInput) },
   ];
@@ -102,12 +107,15 @@ export function agentToolSpecs(offered: readonly AgentToolName[] = AGENT_TOOL_NA
  * other go in one turn (the plan with its value lookups: one request fewer per run); in the text
  * protocol one action per turn. With a confirmed plan the person has made the plan.
  */
-export function processText(mode: AgentMode, { confirmed }: { confirmed: boolean }): string {
+export function processText(
+  mode: AgentMode,
+  { confirmed, tools = APP_TOOLS }: { confirmed: boolean; tools?: ToolRegistry },
+): string {
   const together = mode === 'native';
   // Each tool says when to use it (its record's `when`): value lookups go with the plan, the
   // column and join lookups share a step, running SQL has its own, and any other tool one more.
-  const when = (name: ToolName) => RETRIEVAL_TOOLS[name].when;
-  const placed: ToolName[] = ['search_value', 'search_column', 'find_shortest_path', 'execute_sql'];
+  const when = (name: ToolName) => tools[name].when;
+  const placed: string[] = ['search_value', 'search_column', 'find_shortest_path', 'execute_sql'];
   const steps = [
     confirmed
       ? 'The plan below is confirmed by the user: do not re-plan. Start from the tables and columns it names' +
@@ -118,7 +126,9 @@ export function processText(mode: AgentMode, { confirmed }: { confirmed: boolean
     ...(confirmed || together ? [] : [`${when('search_value')}.`]),
     `${when('search_column')}; ${when('find_shortest_path')}.`,
     `${when('execute_sql')}.`,
-    ...TOOL_NAMES.filter((n) => !placed.includes(n)).map((n) => `${when(n)}.`),
+    ...Object.keys(tools)
+      .filter((n) => !placed.includes(n))
+      .map((n) => `${tools[n].when}.`),
     `done with ${confirmed ? 'one SQL that answers the whole question, all sub-questions in view' : 'the SQL that answers the question'}: it is run and checked against the question; if you saw its rows, add an explanation of them.`,
   ];
   return `Steps:\n${steps.map((t, i) => `${i + 1}. ${t}`).join('\n')}`;

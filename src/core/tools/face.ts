@@ -1,7 +1,7 @@
 // A tool as a person runs it by hand (the Tools panel, `dowser tools`): its fields' text made
 // into the tool's arguments, which the tool's zod input then checks as it checks the model's.
 
-import { RETRIEVAL_TOOLS, type ToolName } from './registry';
+import { APP_TOOLS, type ToolName, type ToolRegistry } from './registry';
 import type { ToolFace } from './types';
 
 export interface HandTool {
@@ -9,11 +9,11 @@ export interface HandTool {
   face: ToolFace<Record<string, unknown>>;
 }
 
-/** Every retrieval tool with its face, in the registry's order. */
-export function handTools(): HandTool[] {
-  return (Object.keys(RETRIEVAL_TOOLS) as ToolName[]).map((name) => ({
-    name,
-    face: RETRIEVAL_TOOLS[name].face as unknown as ToolFace<Record<string, unknown>>,
+/** Every tool of the registry with its face, in the registry's order. */
+export function handTools(registry: ToolRegistry = APP_TOOLS): HandTool[] {
+  return Object.entries(registry).map(([name, tool]) => ({
+    name: name as ToolName,
+    face: tool.face as ToolFace<Record<string, unknown>>,
   }));
 }
 

@@ -24,11 +24,20 @@ export type ToolContexts = {
   [N in ToolName]: (typeof RETRIEVAL_TOOLS)[N] extends Tool<infer _I, infer _O, infer C> ? C : never;
 };
 
+/**
+ * A set of tools by name. The app's is RETRIEVAL_TOOLS; tests pass one with a tool added, to
+ * show that everything made from the registry takes a new tool without other edits.
+ */
+export type ToolRegistry = Readonly<Record<string, Tool<unknown, unknown, unknown>>>;
+
+/** RETRIEVAL_TOOLS as a registry of any tools. */
+export const APP_TOOLS = RETRIEVAL_TOOLS as unknown as ToolRegistry;
+
 /** Every tool's context, each taken by the tool from the toolbox's parts. */
-export function toolContexts(parts: ToolParts): ToolContexts {
-  const out: Partial<Record<ToolName, unknown>> = {};
-  for (const name of TOOL_NAMES) out[name] = RETRIEVAL_TOOLS[name].contextOf(parts);
-  return out as ToolContexts;
+export function toolContexts(parts: ToolParts): ToolContexts;
+export function toolContexts(parts: ToolParts, registry: ToolRegistry): Record<string, unknown>;
+export function toolContexts(parts: ToolParts, registry: ToolRegistry = APP_TOOLS): unknown {
+  return Object.fromEntries(Object.entries(registry).map(([name, tool]) => [name, tool.contextOf(parts)]));
 }
 
 export const TOOL_NAMES = Object.keys(RETRIEVAL_TOOLS) as ToolName[];
@@ -63,18 +72,19 @@ export async function callTool(
   args: unknown,
   context: unknown,
   signal?: AbortSignal,
+  registry: ToolRegistry = APP_TOOLS,
 ): Promise<ToolCallOutcome> {
   const t0 = Date.now();
-  if (!isToolName(name)) {
+  if (!Object.hasOwn(registry, name)) {
     return {
       ok: false,
       tool: name,
       error: 'unknown_tool',
-      observation: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`,
+      observation: `Unknown tool "${name}". Tools: ${Object.keys(registry).join(', ')}.`,
       ms: 0,
     };
   }
-  const tool = RETRIEVAL_TOOLS[name] as unknown as Tool<unknown, unknown, unknown>;
+  const tool = registry[name];
   const parsed = tool.input.safeParse(args);
   if (!parsed.success) {
     return {
@@ -87,7 +97,8 @@ export async function callTool(
   }
   try {
     const output = await tool.run(parsed.data, context, signal);
-    return { ok: true, tool: name, output, observation: tool.observe(output), ms: Date.now() - t0 };
+    // The app's registry names only ToolNames; a test registry's added tool is named as it says.
+    return { ok: true, tool: name as ToolName, output, observation: tool.observe(output), ms: Date.now() - t0 };
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return {
