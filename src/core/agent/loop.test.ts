@@ -7,7 +7,7 @@ import { executorFor } from '../executor';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
 import type { AgentEvent } from './events';
-import { runAgent, type AgentTools, type RunAgentOptions } from './loop';
+import { MAX_CALLS_PER_TURN, runAgent, type AgentTools, type RunAgentOptions } from './loop';
 
 // A minimal test double (the project's scripted model is a separate provider): replies in order.
 type Reply = ChatResponse | Error | ((req: ChatRequest) => ChatResponse | Promise<ChatResponse>);
@@ -563,5 +563,34 @@ describe('runAgent, small-model replies', () => {
     ]);
     expect(of(events, 'action').map((a) => a.tool)).toEqual(['submit_plan', 'execute_sql', 'done']);
     expect(last).toMatchObject({ type: 'final', sql: SQL });
+  });
+});
+
+describe('runAgent, a turn of very many calls (issue 28)', () => {
+  it('runs the first MAX_CALLS_PER_TURN, tells the model the rest were not run, and goes on', async () => {
+    const many: ChatResponse = {
+      text: '',
+      toolCalls: Array.from({ length: 10_000 }, (_, i) => ({
+        id: `m${i}`,
+        name: 'search_value',
+        arguments: JSON.stringify({ query: `Paris ${i}` }),
+      })),
+      usage,
+      finishReason: 'tool_calls',
+    };
+    const { events, requests } = await run([call('submit_plan', PLAN), many, call('done', { sql: SQL }), EXPLAINED]);
+    const actions = of(events, 'action').filter((e) => e.tool === 'search_value');
+    expect(actions).toHaveLength(MAX_CALLS_PER_TURN);
+    expect(observations(events)).toContain(
+      `Only the first ${MAX_CALLS_PER_TURN} of the 10000 calls of that turn were run: make at most ${MAX_CALLS_PER_TURN} calls in one turn.`,
+    );
+    // The conversation keeps only the calls that were run, each with its answer.
+    const next = requests[2].messages;
+    const assistant = next.flatMap((m) =>
+      m.role === 'assistant' && m.toolCalls?.some((c) => c.id === 'm0') ? [m.toolCalls] : [],
+    );
+    expect(assistant[0]).toHaveLength(MAX_CALLS_PER_TURN);
+    expect(next.filter((m) => m.role === 'tool' && m.toolCallId.startsWith('m'))).toHaveLength(MAX_CALLS_PER_TURN);
+    expect(events[events.length - 1].type).toBe('final');
   });
 });

@@ -46,6 +46,13 @@ import { readSqlOutcome } from './sql-outcome';
 import { resolveToolName } from './tool-name';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
 
+/**
+ * Calls of one turn that are run (issue 28): a reply of 10,000 calls kept the page busy for half
+ * an hour. The rest are not run, and the model is told so; native calls of a turn that do not
+ * depend on each other are a handful.
+ */
+export const MAX_CALLS_PER_TURN = 16;
+
 export type { OkSqlOutcome } from './steps/run-host';
 
 /** Where the retrieval tools run: the registry's outcome shape, whatever the transport. */
@@ -232,10 +239,16 @@ export class AgentRun implements RunHost {
           continue;
         }
         this.noActionStreak = 0;
-        for (const call of parsed.calls) {
+        for (const call of parsed.calls.slice(0, MAX_CALLS_PER_TURN)) {
           if (this.o.signal?.aborted) throw new AbortedError();
           if ((yield* this.handle(call)) === 'end') return;
         }
+        if (parsed.calls.length > MAX_CALLS_PER_TURN)
+          yield this.observe(
+            null,
+            `Only the first ${MAX_CALLS_PER_TURN} of the ${parsed.calls.length} calls of that turn were run: make at most ${MAX_CALLS_PER_TURN} calls in one turn.`,
+            false,
+          );
       }
       yield* this.outOfTurns();
     } catch (e) {
@@ -267,10 +280,12 @@ export class AgentRun implements RunHost {
     }
     this.unread = [];
     if (this.mode === 'native') {
+      // Only the calls that are run stay in the conversation: each needs its answer.
+      const toolCalls = response.toolCalls.slice(0, MAX_CALLS_PER_TURN);
       this.messages.push({
         role: 'assistant',
         content: response.text,
-        ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
+        ...(toolCalls.length ? { toolCalls } : {}),
       });
     } else {
       this.messages.push({ role: 'assistant', content: textReplyForHistory(response.text) || turn.thought });
