@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { chromiumRssMB, launchChromium } from './page-bench.mjs';
+import { launchChromium, openBenchPage, sampleMemory } from './page-bench.mjs';
 
 const [url, ...files] = process.argv.slice(2);
 if (!url || files.length === 0) throw new Error('usage: node scripts/bench-csv-page.mjs URL file.csv...');
@@ -24,21 +24,8 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|');
 for (const file of files) {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  await page.goto(url);
-  await page.locator('.table-list li').first().waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1000);
-  await page.evaluate(() => (window.__longest = 0));
-  const before = chromiumRssMB();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
+  const { context, page } = await openBenchPage(browser, url);
+  const memory = sampleMemory();
   await page.getByTestId('file-input').setInputFiles(file);
   const dialog = page.getByRole('dialog', { name: 'Import table files' });
   await dialog.waitFor();
@@ -47,14 +34,14 @@ for (const file of files) {
   const tab = page.locator('.db-tab', { has: page.getByRole('button', { name: basename(file), exact: true }) });
   await tab.and(page.locator('[data-status="ready"]')).waitFor({ timeout: 900_000 });
   const pageMs = Date.now() - t0;
-  clearInterval(sampler);
+  const aboveMB = memory.stop();
   const longest = await page.evaluate(() => window.__longest);
   await context.close();
   const t1 = Date.now();
   execFileSync('sqlite3', [':memory:', `.import --csv ${file} t`, 'SELECT count(*) FROM t'], { stdio: 'ignore' });
   const sqliteMs = Date.now() - t1;
   console.log(
-    `| ${basename(file)} | ${Math.round(statSync(file).size / 1024 ** 2)} | ${pageMs} | ${sqliteMs} | ${(pageMs / sqliteMs).toFixed(2)} | ${Math.round(longest)} | ${Math.round(peak - before)} |`,
+    `| ${basename(file)} | ${Math.round(statSync(file).size / 1024 ** 2)} | ${pageMs} | ${sqliteMs} | ${(pageMs / sqliteMs).toFixed(2)} | ${Math.round(longest)} | ${Math.round(aboveMB)} |`,
   );
 }
 await browser.close();

@@ -10,7 +10,7 @@
  */
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { chromiumRssMB, launchChromium } from './page-bench.mjs';
+import { launchChromium, openBenchPage, sampleMemory } from './page-bench.mjs';
 
 const [url, ...files] = process.argv.slice(2);
 if (!url || files.length === 0) throw new Error('usage: node scripts/bench-open-page.mjs URL file.sqlite...');
@@ -21,25 +21,11 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|');
 for (const file of files) {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  await page.addInitScript((readDatabases) => {
-    localStorage.setItem(
-      'dowser.settings',
-      JSON.stringify({ version: 2, settings: { embeddingDownload: false, readDatabases } }),
-    );
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  }, process.env.READ ?? 'auto');
-  await page.goto(url);
-  await page.locator('.table-list li').first().waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1000);
-  await page.evaluate(() => (window.__longest = 0));
-  const before = chromiumRssMB();
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
+  const { context, page } = await openBenchPage(browser, url, {
+    embeddingDownload: false,
+    readDatabases: process.env.READ ?? 'auto',
+  });
+  const memory = sampleMemory();
   const t0 = Date.now();
   await page.getByTestId('file-input').setInputFiles(file);
   const tab = page.locator('.db-tab', { has: page.getByRole('button', { name: basename(file), exact: true }) });
@@ -50,11 +36,11 @@ for (const file of files) {
   const schemaMs = Date.now() - t0;
   const readFrom = await page.getByTestId('db-info').locator('[data-read-from]').getAttribute('data-read-from');
   await page.waitForTimeout(2000);
-  clearInterval(sampler);
+  const aboveMB = memory.stop();
   const longest = await page.evaluate(() => window.__longest);
   const size = statSync(file).size;
   console.log(
-    `| ${basename(file)} | ${(size / 1024 ** 3).toFixed(2)} GiB | ${readFrom} | ${readyMs} | ${schemaMs} | ${Math.round(longest)} | ${Math.round(peak - before)} |`,
+    `| ${basename(file)} | ${(size / 1024 ** 3).toFixed(2)} GiB | ${readFrom} | ${readyMs} | ${schemaMs} | ${Math.round(longest)} | ${Math.round(aboveMB)} |`,
   );
   await context.close();
 }

@@ -18,3 +18,38 @@ export function launchChromium() {
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
   });
 }
+
+/**
+ * A fresh page of the built app at `url` (service worker blocked, 1366×768), with `settings`
+ * saved first and the longest main-thread task recorded in `window.__longest`, reset once the
+ * demo has loaded and settled.
+ */
+export async function openBenchPage(browser, url, settings = null) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await page.addInitScript((saved) => {
+    if (saved) localStorage.setItem('dowser.settings', JSON.stringify({ version: 2, settings: saved }));
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  }, settings);
+  await page.goto(url);
+  await page.locator('.table-list li').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  await page.evaluate(() => (window.__longest = 0));
+  return { context, page };
+}
+
+/** Samples Chromium's memory every 100 ms; `stop()` gives the peak above what it held at the start, MB. */
+export function sampleMemory() {
+  const before = chromiumRssMB();
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, chromiumRssMB())), 100);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return peak - before;
+    },
+  };
+}

@@ -9,6 +9,7 @@ import { createScriptedModel, type ScriptedTurn } from '../../core/llm/scripted'
 import type { ChatModel } from '../../core/llm/types';
 import { UsageError, type CliIo } from '../command';
 import { visible } from '../../core/format/visible';
+import { originOf } from '../../core/security/origin';
 import { cliProvider, type ModelFlags } from '../model-flags';
 
 export { DEFAULT_OPENAI_URL };
@@ -68,22 +69,14 @@ export function keySource(o: ModelFlags): { env: string; required: boolean } | n
   if (o.baseUrl !== undefined && !sameOrigin(o.baseUrl, spec.defaultBaseUrl)) {
     if (spec.keyRequired)
       throw new UsageError(
-        `--base-url ${visible(o.baseUrl)} is not ${spec.label}'s own server: name the variable holding its key with --api-key-env (${spec.keyVariable} is sent only to ${originOf(spec.defaultBaseUrl) ?? 'its own server'})`,
+        `--base-url ${visible(o.baseUrl)} is not ${spec.label}'s own server: name the variable holding its key with --api-key-env (${spec.keyVariable} is sent only to ${(spec.defaultBaseUrl && originOf(spec.defaultBaseUrl)) ?? 'its own server'})`,
       );
     return null;
   }
   return { env: spec.keyVariable, required: true };
 }
 
-function originOf(url: string | null): string | null {
-  try {
-    return url ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-}
-
-const sameOrigin = (a: string, b: string | null) => originOf(a) !== null && originOf(a) === originOf(b);
+const sameOrigin = (a: string, b: string | null) => b !== null && originOf(a) !== null && originOf(a) === originOf(b);
 
 export interface AskModel {
   model: ChatModel;

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { readJson, readText, remove, writeJson, type StorageKind } from './storage';
 import { providerById } from '../../core/llm/providers';
+import { originOf } from '../../core/security/origin';
 
 /** A provider id the page offers (core/llm/providers.ts). */
 export type ProviderKind = string;
@@ -105,15 +106,7 @@ type SavedFields = z.infer<typeof savedFields>;
 const boundKey = z.object({ provider: providerKind, origin: z.string().max(300), key: z.string().min(1).max(500) });
 const keyList = z.array(boundKey).max(50);
 
-/** `scheme://host[:port]` of an http(s) URL, else null. */
-export function originOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
+export { originOf };
 
 /** Where a key for these settings would be sent; null when the provider takes no key. */
 export function keyTarget(s: Pick<ModelSettings, 'provider' | 'baseUrl'>): Omit<BoundKey, 'key'> | null {
