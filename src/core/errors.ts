@@ -19,12 +19,19 @@ export type ErrorCode =
 export class DowserError extends Error {
   readonly code: ErrorCode;
   readonly detail?: string;
+  /**
+   * SQLite raised it while reading rows (not while compiling): its message can quote cell values
+   * (`bad JSON path: '…'` of a column's text), so a model reads it through the privacy gate
+   * (tools/quote-data.ts `errorData`). Compile errors depend on the SQL and the schema only.
+   */
+  readonly quotesData?: boolean;
 
-  constructor(code: ErrorCode, message: string, detail?: string) {
+  constructor(code: ErrorCode, message: string, detail?: string, quotesData?: boolean) {
     super(message);
     this.name = 'DowserError';
     this.code = code;
     this.detail = detail;
+    if (quotesData) this.quotesData = true;
   }
 }
 
@@ -38,8 +45,8 @@ export function toDowserError(e: unknown, fallback: ErrorCode = 'internal'): Dow
     'message' in e &&
     typeof (e as { code: unknown }).code === 'string'
   ) {
-    const o = e as { code: ErrorCode; message: string; detail?: string };
-    return new DowserError(o.code, o.message, o.detail);
+    const o = e as { code: ErrorCode; message: string; detail?: string; quotesData?: boolean };
+    return new DowserError(o.code, o.message, o.detail, o.quotesData === true);
   }
   if (e instanceof Error) return new DowserError(fallback, e.message);
   return new DowserError(fallback, String(e));

@@ -9,6 +9,7 @@ interface SerializedError {
   code: string;
   message: string;
   detail?: string;
+  quotesData?: boolean;
 }
 
 // Comlink wraps a thrown value as `{ value, [Symbol('Comlink.thrown')]: 0 }` and asks the
@@ -22,10 +23,10 @@ const throwHandler: TransferHandler<{ value: unknown }, SerializedError> = {
   canHandle: isThrown,
   serialize({ value }) {
     const err = toDowserError(value);
-    return [{ code: err.code, message: err.message, detail: err.detail }, []];
+    return [{ code: err.code, message: err.message, detail: err.detail, quotesData: err.quotesData }, []];
   },
   deserialize(s) {
-    throw new DowserError(s.code as DowserError['code'], s.message, s.detail);
+    throw new DowserError(s.code as DowserError['code'], s.message, s.detail, s.quotesData);
   },
 };
 

@@ -12,6 +12,8 @@ import {
   type ReadPlace,
 } from '../../core/db/file-check';
 import type { RandomAccessFile } from '../../core/db/random-access';
+import { applyOverlay, bytesFile, overlaid } from '../../core/db/page-overlay';
+import { recoverFromSidecars, type Recovery, type SidecarFiles } from '../../core/db/sidecars';
 import type { Connection, ConnectionStatement } from './connection';
 import {
   DEFAULT_MAX_CELL_CHARS,
@@ -209,11 +211,22 @@ function readRow(stmt: ConnectionStatement, seen: Set<StorageClass>[]): SqlValue
   return raw;
 }
 
+/** Closes the sidecar files no layer reads (a layer's are closed with the database). */
+function closeSidecars(files: SidecarFiles, layers: Recovery['layers']): void {
+  for (const file of [files.journal, files.wal]) if (file && !layers.some((l) => l.source === file)) file.close();
+}
+
 /** A failure as a DowserError; a syntax error says where in `sql` SQLite stopped. */
-function sqlError(e: unknown, sql?: string): DowserError {
+/** `readingRows`: raised after the statement compiled, so SQLite's message may quote cell values. */
+function sqlError(e: unknown, sql?: string, readingRows = false): DowserError {
   const err = toDowserError(e, 'sql_error');
   if (err.code !== 'internal' && err.code !== 'sql_error') return err;
-  return new DowserError('sql_error', sql ? withSyntaxPosition(err.message, sql) : err.message, err.detail);
+  return new DowserError(
+    'sql_error',
+    sql && !readingRows ? withSyntaxPosition(err.message, sql) : err.message,
+    err.detail,
+    readingRows || err.quotesData,
+  );
 }
 
 export class SqljsEngine implements DbEngine {
@@ -272,30 +285,90 @@ export class SqljsEngine implements DbEngine {
     const t0 = now();
     let db: Connection;
     let header: ReturnType<typeof readHeader>;
+    let recovery: Recovery;
     const head = new Uint8Array(Math.min(file.size, IDENTITY_HEAD_BYTES));
     try {
       file.read(0, head);
       header = readHeader(head, file.size);
+      // A journal's or log's pages are laid over the file as SQLite reads it (core/db/sidecars.ts).
+      const sidecars = this.sidecarFiles(request, (source) => this.openFile(source));
+      try {
+        recovery = recoverFromSidecars(header.pageSize, sidecars);
+      } catch (e) {
+        closeSidecars(sidecars, []);
+        throw e;
+      }
+      closeSidecars(sidecars, recovery.layers);
+      for (const { source, overlay } of recovery.layers) file = overlaid(file, source, overlay);
+      if (recovery.layers.length) {
+        file.read(0, head.subarray(0, Math.min(head.length, file.size)));
+        header = readHeader(head.subarray(0, Math.min(head.length, file.size)), file.size);
+      }
       db = (await this.host.fileReading!.sqlite()).open(file, header.walMode);
     } catch (e) {
       file.close();
       if (e instanceof DowserError) throw e;
       throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
     }
-    const report = this.finishOpen(request, db, undefined, header, file.size, t0, 'file');
-    this.get(request.id).identity = this.identityOf(request.bytes, head, file.size);
+    const report = this.finishOpen(request, db, undefined, header, file.size, t0, 'file', recovery.issues);
+    // Pages laid over the file make it another database than its name, size and date say: not kept.
+    if (!recovery.layers.length) this.get(request.id).identity = this.identityOf(request.bytes, head, file.size);
     return report;
+  }
+
+  /** The request's journal and log as files, opened by `open` unless they are bytes already. */
+  private sidecarFiles(request: OpenRequest, open: (source: Blob | FilePath) => RandomAccessFile): SidecarFiles {
+    const files: SidecarFiles = {};
+    for (const kind of ['journal', 'wal'] as const) {
+      const source = request[kind];
+      if (!source) continue;
+      try {
+        files[kind] = source instanceof Uint8Array ? bytesFile(source) : open(source);
+      } catch (e) {
+        closeSidecars(files, []);
+        throw e;
+      }
+    }
+    return files;
+  }
+
+  /** The request's journal and log read into memory, and what they change (core/db/sidecars.ts). */
+  private async sidecarsInMemory(request: OpenRequest, pageSize: number): Promise<Recovery> {
+    const files: SidecarFiles = {};
+    for (const kind of ['journal', 'wal'] as const) {
+      const source = request[kind];
+      // Not readSource: a Blob's size check refuses an empty file, and an empty journal or log is common.
+      if (source)
+        files[kind] = bytesFile(
+          source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : await this.readSource(source),
+        );
+    }
+    return recoverFromSidecars(pageSize, files);
   }
 
   private async openInMemory(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
     const { bytes: source } = request;
     const t0 = now();
-    const bytes = await this.readSource(source, onProgress);
-    const header = readHeader(bytes);
+    let bytes = await this.readSource(source, onProgress);
+    let header = readHeader(bytes);
     // Taken (a copy of the head) before the bytes are handed to sql.js.
-    const identity = this.identityOf(source, bytes, bytes.length);
+    let identity = this.identityOf(source, bytes, bytes.length);
     // Bytes the engine read are its own: handed over; bytes a caller passed are copied by sql.js.
-    const owned = !(source instanceof Uint8Array);
+    let owned = !(source instanceof Uint8Array);
+    const recovery = await this.sidecarsInMemory(request, header.pageSize);
+    if (recovery.layers.length) {
+      // Undone or caught up on the private copy, as SQLite would on the file (core/db/sidecars.ts).
+      if (!owned) bytes = new Uint8Array(bytes);
+      owned = true;
+      for (const { source: pages, overlay } of recovery.layers) bytes = applyOverlay(bytes, pages, overlay);
+      if (bytes.length === 0)
+        throw new DowserError(
+          'empty_file',
+          'The database was new, and its first transaction never finished: undone, as SQLite would, it holds nothing.',
+        );
+      header = readHeader(bytes);
+      identity = undefined; // no longer the file its name, size and date describe: its indexes are not kept
+    }
     let data = owned ? new HandedOverBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : bytes;
     if (header.walMode) {
       // sql.js has no shared memory for WAL; on our private copy, mark the file as
@@ -312,7 +385,7 @@ export class SqljsEngine implements DbEngine {
     } catch (e) {
       throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
     }
-    const report = this.finishOpen(request, db, db, header, bytes.length, t0, 'memory');
+    const report = this.finishOpen(request, db, db, header, bytes.length, t0, 'memory', recovery.issues);
     this.get(request.id).identity = identity;
     return report;
   }
@@ -347,8 +420,10 @@ export class SqljsEngine implements DbEngine {
     sizeBytes: number,
     t0: number,
     readFrom: ReadPlace,
+    sidecarIssues: OpenIssue[],
   ): OpenReport {
-    const issues: OpenIssue[] = headerIssues(header, sizeBytes, false);
+    // `wal` given, or null (the caller looked beside the file): no warning that it was left out.
+    const issues: OpenIssue[] = [...sidecarIssues, ...headerIssues(header, sizeBytes, request.wal !== undefined)];
     try {
       db.exec('PRAGMA query_only = 1');
       db.exec('SELECT count(*) FROM sqlite_schema');
@@ -576,8 +651,10 @@ export class SqljsEngine implements DbEngine {
     const maxRows = Math.max(0, options.maxRows ?? DEFAULT_MAX_ROWS);
     const offset = Math.max(0, options.offset ?? 0);
     let stmt: ConnectionStatement | undefined;
+    let compiled = false;
     try {
       stmt = db.prepare(text);
+      compiled = true;
       if (options.params?.length) stmt.bind(options.params.map(bindable));
       const columns = stmt.getColumnNames();
       const seen = columns.map(() => new Set<StorageClass>());
@@ -611,7 +688,7 @@ export class SqljsEngine implements DbEngine {
         ...(byteLimited ? { byteLimit: budget.maxBytes } : {}),
       };
     } catch (e) {
-      throw sqlError(e, text);
+      throw sqlError(e, text, compiled);
     } finally {
       stmt?.free();
     }

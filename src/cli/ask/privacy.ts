@@ -8,8 +8,9 @@ import { providerById } from '../../core/llm/providers';
 
 export const PRIVACY_HELP = `  --privacy <level>    what of the file's cell values may reach the model: full; matches (a
                        value only when it is made of words of the question, row previews as
-                       counts and column names); schema (no cell value at all, statistics as
-                       types and counts). Default: full for scripted and local URLs
+                       counts and column names); schema (no cell value: in rows, statistics,
+                       errors or examples; counts stay, and a counting query can still tell
+                       whether a value is there). Default: full for scripted and local URLs
                        (localhost, 127.0.0.1, [::1]); matches for a cloud provider`;
 
 interface ProviderOptions {

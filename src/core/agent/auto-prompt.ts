@@ -10,7 +10,7 @@ import { DATA_RULE } from '../prompt/data-rule';
 import { groundedSchema, type Grounding, type GroundingDetail } from '../prompt/grounded-schema';
 import type { PrivacyPolicy } from '../privacy/disclose';
 import type { QuestionLink } from '../retrieval/linker';
-import { jsonData } from '../tools/quote-data';
+import { jsonData, schemaNames } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { valueLinkHints } from './link-hints';
 import { threadText, type PriorTurn } from './thread';
@@ -55,8 +55,10 @@ export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
   const values = input.links?.length && input.privacy.level !== 'schema' ? valueLinkHints(input.links) : '';
   if (values) user.push(`Words of the question that are stored values (automatic, may be wrong):\n${values}`);
   if (input.userExamples?.length)
-    user.push(`Worked examples for this database (reuse what fits):\n${userExamplesText(input.userExamples)}`);
-  const thread = threadText(input.history ?? []);
+    user.push(
+      `Worked examples for this database (reuse what fits):\n${userExamplesText(input.userExamples, schemaNames(input.schema))}`,
+    );
+  const thread = threadText(input.history ?? [], undefined, schemaNames(input.schema));
   if (thread) user.push(thread);
   user.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) user.push(`Hints: ${jsonData(input.hints.trim())}`);

@@ -9,6 +9,7 @@ import { estimateTokens, promptIdent } from '../prompt/schema-text';
 import { splitStatements } from '../sql/statements';
 import type { Schema } from '../types';
 import { threadText, type PriorTurn } from './thread';
+import { schemaNames } from '../tools/quote-data';
 import { DATA_RULE } from '../prompt/data-rule';
 
 export const DIRECT_SYSTEM = `You are a SQLite expert. Answer the question with one SQLite query.
@@ -51,7 +52,7 @@ export function directPrompt(input: {
   schema: Schema;
   history?: readonly PriorTurn[];
 }): ChatMessage[] {
-  const thread = threadText(input.history ?? []);
+  const thread = threadText(input.history ?? [], undefined, schemaNames(input.schema));
   const user = [
     '### SQLite tables, with their columns:',
     simpleDdl(input.schema),

@@ -12,6 +12,7 @@ import type { QuestionLink } from '../retrieval/linker';
 import type { ToolCallOutcome } from '../tools/registry';
 import type { Grounding } from '../prompt/grounded-schema';
 import type { PriorTurn } from './thread';
+import type { AnswerLimits } from './answer-budget';
 import type { Schema } from '../types';
 import { AbortedError, TimeLimitError, withTimeLimit } from './abort';
 import { ambiguitySignal, FOLLOW_UP_SIGNAL, type AskUser } from './ask-user';
@@ -45,6 +46,8 @@ import { doneStep, executeStep } from './steps/sql-steps';
 import { readSqlOutcome } from './sql-outcome';
 import { resolveToolName } from './tool-name';
 import { nativeTurn, textReplyForHistory, textTurn, type AgentTurn, type TurnCall } from './turns';
+import { errorData } from '../tools/quote-data';
+import { toDowserError } from '../errors';
 
 /**
  * Calls of one turn that are run (issue 28): a reply of 10,000 calls kept the page busy for half
@@ -109,6 +112,8 @@ export interface RunAgentOptions {
   carryOver?: string;
   /** The conversation's earlier turns (thread.ts), oldest first: the question may follow up on them. */
   history?: readonly PriorTurn[];
+  /** The answer's time and reply budget (answer-budget.ts), applied by runAnswer; its defaults when absent. */
+  answerLimits?: AnswerLimits;
 }
 
 /** What differs between the agent run and a step check (check-step.ts) sharing this loop. */
@@ -408,7 +413,7 @@ export class AgentRun implements RunHost {
       const message =
         e instanceof TimeLimitError
           ? `${name} did not finish within ${limitText(this.o.toolTimeoutMs)} and was stopped. Try a narrower call or simpler SQL.`
-          : `${name} failed: ${e instanceof Error ? e.message : String(e)}`;
+          : `${name} failed: ${errorData(toDowserError(e))}`;
       return { ok: false, tool: name, error: 'tool_failed', observation: message, ms };
     }
   }

@@ -11,7 +11,8 @@
 // Where Direct would give up, Auto hands the conversation's findings to the agent (`handOver`).
 
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
-import { rowData } from '../tools/quote-data';
+import { errorData, rowData } from '../tools/quote-data';
+import { toDowserError } from '../errors';
 import { unmark } from '../privacy/marks';
 import { withModelView, type PrivacyPolicy } from '../privacy/disclose';
 import type { Schema } from '../types';
@@ -271,7 +272,7 @@ async function runSql(o: OneShotOptions, sql: string): Promise<ToolCallOutcome> 
     const observation =
       e instanceof TimeLimitError
         ? `The query did not finish within ${limit / 1000} s and was stopped.`
-        : `execute_sql failed: ${e instanceof Error ? e.message : String(e)}`;
+        : `execute_sql failed: ${errorData(toDowserError(e))}`;
     return { ok: false as const, tool: 'execute_sql', error: 'tool_failed' as const, observation, ms: limit };
   }
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { promptIdent } from '../prompt/schema-text';
 import { closestNames } from '../text/normalize';
-import { jsonData } from '../tools/quote-data';
+import { jsonData, quotedData } from '../tools/quote-data';
 import type { Schema } from '../types';
 
 export const planInput = z.strictObject({
@@ -123,13 +123,15 @@ export function planObservation(plan: Plan, problems: PlanProblem[]): string {
  * The plan as the prompt shows it: numbered sub-questions, their text as JSON strings (the person
  * may have typed them) and the chips as quoted identifiers.
  */
-export function planAsData(plan: Plan): string {
+export function planAsData(plan: Plan, { fromAnotherRun = false } = {}): string {
   return plan.sub_questions
     .map((sq, i) => {
       const chips = sq.tables
         .map((t) => `${promptIdent(t.table)}(${t.columns.map((c) => (c === '*' ? c : promptIdent(c))).join(', ')})`)
         .join('; ');
-      return `${i + 1}. ${jsonData(sq.text)}${chips ? ` — ${chips}` : ''}`;
+      // A plan of another run (a confirmed example) may quote values it read at a fuller level.
+      const text = fromAnotherRun ? quotedData(sq.text) : jsonData(sq.text);
+      return `${i + 1}. ${text}${chips ? ` — ${chips}` : ''}`;
     })
     .join('\n');
 }

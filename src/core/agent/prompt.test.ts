@@ -4,7 +4,7 @@ import type { QuestionLink } from '../retrieval/linker';
 import type { Schema, TableInfo } from '../types';
 import { buildAgentPrompt, processText, TEXT_STOP } from './prompt';
 import { RETRIEVAL_TOOLS, TOOL_NAMES } from '../tools/registry';
-import { unmark } from '../privacy/marks';
+import { markValue, unmark } from '../privacy/marks';
 
 const col = (name: string) => ({
   name,
@@ -168,7 +168,9 @@ describe('user examples in the prompt', () => {
     });
     expect(p.user).toContain('Worked examples the user confirmed on this database');
     expect(p.user).toContain('Question: "Count the \\"delivered\\" orders"');
-    expect(p.user).toContain(`SQL: "SELECT count(*) FROM orders WHERE status = 'delivered'"`);
+    // Its literals are marked: confirmed in another run, they pass the privacy gate again.
+    expect(unmark(p.user)).toContain(`SQL: "SELECT count(*) FROM orders WHERE status = 'delivered'"`);
+    expect(p.user).toContain(`'${markValue('delivered')}'`);
     expect(buildAgentPrompt({ question: 'x', schema, mode: 'native' }).user).not.toContain(
       'Worked examples the user confirmed',
     );

@@ -13,7 +13,7 @@ import { linkHints } from './link-hints';
 import { threadText, type PriorTurn } from './thread';
 import { DATA_RULE } from '../prompt/data-rule';
 import { APP_TOOLS, TOOL_NAMES, type ToolName, type ToolRegistry } from '../tools/registry';
-import { jsonData } from '../tools/quote-data';
+import { jsonData, schemaNames, sqlData } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { ASK_USER_DESCRIPTION, ASK_USER_RULE, askUserInput } from './ask-user';
 import { EXEMPLARS, NATIVE_EXEMPLARS, renderExemplar } from './exemplars';
@@ -187,7 +187,10 @@ export interface PromptInput {
 }
 
 /** The user's confirmed examples, quoted as data: question, plan, the SQL they accepted. */
-export function userExamplesText(examples: NonNullable<PromptInput['userExamples']>): string {
+export function userExamplesText(
+  examples: NonNullable<PromptInput['userExamples']>,
+  names?: ReadonlySet<string>,
+): string {
   return examples
     .map((e, i) =>
       [
@@ -195,8 +198,9 @@ export function userExamplesText(examples: NonNullable<PromptInput['userExamples
           ? `Example ${i + 1} (imported from a file for this database; not confirmed by the user, may be wrong):`
           : `User example ${i + 1} (confirmed correct by the user on this database):`,
         `Question: ${jsonData(e.question)}`,
-        ...(e.plan ? [`Plan:\n${planAsData(e.plan)}`] : []),
-        `SQL: ${jsonData(e.sql)}`,
+        ...(e.plan ? [`Plan:\n${planAsData(e.plan, { fromAnotherRun: true })}`] : []),
+        // Confirmed in another run, maybe at a fuller privacy level: its literals are values.
+        `SQL: ${sqlData(e.sql, names)}`,
       ].join('\n'),
     )
     .join('\n\n');
@@ -251,9 +255,9 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
     );
   if (input.userExamples?.length)
     user.push(
-      `${input.userExamples.some((e) => e.source === 'imported') ? 'Worked examples for this database, confirmed by the user or imported from a file' : 'Worked examples the user confirmed on this database'} (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples)}`,
+      `${input.userExamples.some((e) => e.source === 'imported') ? 'Worked examples for this database, confirmed by the user or imported from a file' : 'Worked examples the user confirmed on this database'} (reuse what fits; the question below may differ):\n${userExamplesText(input.userExamples, schemaNames(input.schema))}`,
     );
-  const thread = threadText(input.history ?? []);
+  const thread = threadText(input.history ?? [], undefined, schemaNames(input.schema));
   if (thread) user.push(thread);
   if (input.carryOver)
     user.push(

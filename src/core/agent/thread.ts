@@ -7,7 +7,7 @@
 
 import { estimateTokens } from '../prompt/schema-text';
 import type { AgentEvent } from './events';
-import { jsonData, rowData } from '../tools/quote-data';
+import { jsonData, rowData, sqlData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
 
 export interface PriorTurn {
@@ -28,12 +28,19 @@ export const THREAD_MAX_TOKENS = 300;
 /** Rows of the newest answer shown, so "those" and "the first one" can be read. */
 const ROWS_SHOWN = 3;
 
-function turnText(t: PriorTurn, n: number, whole: boolean, newest: boolean): string {
+function turnText(
+  t: PriorTurn,
+  n: number,
+  whole: boolean,
+  newest: boolean,
+  names: ReadonlySet<string> | undefined,
+): string {
   const lines = [`${n}. Question: ${jsonData(t.question)}`];
   if (!whole) return lines[0];
   if (t.sql === null) lines.push('   (it was not answered)');
   else {
-    lines.push(`   SQL: ${jsonData(t.sql)}`);
+    // Written in an earlier run, maybe at a fuller privacy level: its literals are values.
+    lines.push(`   SQL: ${sqlData(t.sql, names)}`);
     const count = t.totalRows === null ? 'rows' : `${t.totalRows} row${t.totalRows === 1 ? '' : 's'}`;
     lines.push(`   Result: ${count}; columns ${t.columns.map((c) => jsonData(c)).join(', ')}`);
     if (newest) for (const row of (t.rows ?? []).slice(0, ROWS_SHOWN)) lines.push(`   ${rowData(row, 40)}`);
@@ -46,20 +53,24 @@ function turnText(t: PriorTurn, n: number, whole: boolean, newest: boolean): str
  * The thread for a prompt, newest last, or '' when there is none. Turns are written whole from
  * the newest back while they fit the budget; earlier ones keep only their question.
  */
-export function threadText(turns: readonly PriorTurn[], maxTokens = THREAD_MAX_TOKENS): string {
+export function threadText(
+  turns: readonly PriorTurn[],
+  maxTokens = THREAD_MAX_TOKENS,
+  names?: ReadonlySet<string>,
+): string {
   if (!turns.length) return '';
   const parts: string[] = new Array(turns.length);
   let used = 0;
   for (let i = turns.length - 1; i >= 0; i--) {
     const newest = i === turns.length - 1;
-    const whole = turnText(turns[i], i + 1, true, newest);
+    const whole = turnText(turns[i], i + 1, true, newest, names);
     const cost = estimateTokens(whole);
     // The newest turn is always whole: a follow-up is read against it.
     if (newest || used + cost <= maxTokens) {
       parts[i] = whole;
       used += cost;
     } else {
-      parts[i] = turnText(turns[i], i + 1, false, false);
+      parts[i] = turnText(turns[i], i + 1, false, false, names);
       used += estimateTokens(parts[i]);
     }
   }

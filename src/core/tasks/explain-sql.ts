@@ -14,7 +14,6 @@ import type { ChatModel, Usage } from '../llm/types';
 import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
 import { topLevelClauses } from '../sql/clauses';
 import { topLevelWhere } from '../sql/where-clause';
-import { jsonData } from '../tools/quote-data';
 import { tablesMentioned } from '../tools/sql-repair';
 import type { Schema } from '../types';
 import { DATA_RULE } from '../prompt/data-rule';
@@ -73,7 +72,8 @@ export async function explainSql(o: {
     rows: outcome?.rows ?? [],
     totalRows: outcome?.ok ? outcome.totalRows : 0,
   });
-  if (!outcome?.ok) user += `\nRunning it failed: ${jsonData(ran.observation.split('\n')[0])}`;
+  // The observation's first line as it is: one line (controls escaped), its data marked for the gate.
+  if (!outcome?.ok) user += `\nRunning it failed: ${ran.observation.split('\n')[0]}`;
   try {
     const response = await completeChat(
       withPrivacy(o.model, { level: o.privacy ?? 'full', question: question ?? '' }),

@@ -216,7 +216,7 @@ describe('Explain', () => {
     const { model, requests } = recorded([{ text: 'Explanation: It would list names.\nVerdict: unsure' }]);
     const r = await explainSql({ sql: 'SELECT nam FROM customers', schema, model, tools: toolbox, question: 'names?' });
     expect(r.outcome?.ok).toBe(false);
-    expect(lastUser(requests[0])).toContain('Running it failed: "Error (sql_error): no such column: nam"');
+    expect(lastUser(requests[0])).toContain('Running it failed: Error (sql_error): no such column: nam');
     expect(r.verdict).toBe('unsure');
   });
 });

@@ -6,7 +6,7 @@ import { toDowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import type { QueryResult, Schema } from '../types';
 import { escapeControls, promptIdent } from '../prompt/schema-text';
-import { rowData } from './quote-data';
+import { errorData, rowData } from './quote-data';
 import type { ValueLookup } from '../retrieval/types';
 import { errorHints, explainEmptyAggregate, explainEmptyResult, type ColumnEvidence } from './sql-repair';
 import type { Tool } from './types';
@@ -32,7 +32,15 @@ export type ExecuteSqlResult =
       totalIsLowerBound: boolean;
       emptyReasons: string[];
     }
-  | { ok: false; sql: string; code: string; message: string; hints: string[] };
+  | {
+      ok: false;
+      sql: string;
+      code: string;
+      message: string;
+      hints: string[];
+      /** SQLite raised it while reading rows: the message can quote cell values (errors.ts). */
+      quotesData?: boolean;
+    };
 
 const input = z.strictObject({ sql: z.string().min(1).describe('one statement') });
 
@@ -82,7 +90,10 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
         sql,
         code: err.code,
         message: err.message,
-        hints: err.code === 'sql_error' ? errorHints(err.message, sql, ctx.schema, ctx.evidence) : [],
+        // Repair hints read compile errors (no such column…); a runtime message is data's to quote.
+        hints:
+          err.code === 'sql_error' && !err.quotesData ? errorHints(err.message, sql, ctx.schema, ctx.evidence) : [],
+        ...(err.quotesData ? { quotesData: true } : {}),
       };
     }
   },
@@ -90,7 +101,7 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
     // SQLite's messages and the result's column names can carry names from the file: their
     // control characters are escaped and names quoted, so none can start a line of its own.
     if (!out.ok)
-      return [`Error (${out.code}): ${escapeControls(out.message)}`, ...out.hints.map(escapeControls)].join('\n');
+      return [`Error (${out.code}): ${escapeControls(errorData(out))}`, ...out.hints.map(escapeControls)].join('\n');
     const { result } = out;
     const lines = [`Columns: ${result.columns.map(promptIdent).join(', ')}`];
     for (const row of result.rows) lines.push(rowData(row, CELL_CHARS));

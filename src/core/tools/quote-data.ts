@@ -3,8 +3,10 @@
 // Every cell value is also marked (privacy/marks.ts) so the privacy gate, the one road to a
 // model, can keep, reduce or drop it at the level the person chose (privacy/disclose.ts).
 
-import { markRow, markValue } from '../privacy/marks';
-import type { SqlValue } from '../types';
+import { MARKS, markRow, markValue } from '../privacy/marks';
+import { SQLITE_RUNTIME_WORDS } from '../sql/runtime-messages';
+import { identName, tokenize, type Token } from '../sql/tokens';
+import type { Schema, SqlValue } from '../types';
 
 // JSON.stringify escapes only U+0000-U+001F: C1 controls (U+0085 is a line break to some) and
 // the line and paragraph separators stay raw, so they are escaped here too, and so are the
@@ -31,3 +33,102 @@ export const valueData = (text: string): string => markValue(jsonData(text));
 /** One row of a preview (`a | b | c`): withheld as a whole below the full level. */
 export const rowData = (row: readonly SqlValue[], maxChars = 60): string =>
   markRow(row.map((v) => quoteData(v, maxChars)).join(' | '));
+
+/** Where an error message's own words end and what it quotes begins: `: `, a quote, a bracket. */
+const QUOTED_PART = /[:'"[]/;
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+/**
+ * An error's message as a model may read it. SQLite's message for a statement that failed while
+ * reading rows can quote cell values (`bad JSON path: '…'` of `'x' || name`; with group_concat a
+ * whole column), so there everything after SQLite's own words (runtime-messages.ts) is marked as
+ * one value: the privacy gate keeps it at full and withholds it below. Other errors (compile
+ * errors, Dowser's own) hold the SQL's and the schema's text only, and are left as they are.
+ */
+export function errorData(err: { message: string; quotesData?: boolean }): string {
+  const { message } = err;
+  if (!err.quotesData) return message;
+  let own = message.search(QUOTED_PART);
+  if (own < 0) own = message.length;
+  for (const w of message.slice(0, own).matchAll(WORD))
+    if (!SQLITE_RUNTIME_WORDS.has(w[0].toLowerCase())) {
+      own = w.index;
+      break;
+    }
+  const [, open, data, close] = /^([\s:'"[]*)([\s\S]*?)(['"\]]?)$/.exec(message.slice(own))!;
+  // A mark character inside the data could close the mark early: written as its escape instead.
+  const inert = data.replace(MARKS, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return message.slice(0, own) + open + (data ? markValue(inert) : '') + close;
+}
+
+/** A literal's quotes (or a comment's marks), its body, and its closing quote when it has one. */
+const LITERAL_PARTS = /^([xX]?'|"|--|\/\*)([\s\S]*?)('|"|\*\/)?$/;
+
+/** A count after LIMIT or OFFSET is no value from the data; any other number may be one. */
+const COUNT_WORDS = /^(limit|offset)$/i;
+
+/** Whether a token of SQL written in another run can hold a value from the database. */
+function holdsValue(t: Token, count: boolean, names: ReadonlySet<string> | undefined): boolean {
+  if (t.kind === 'string' || t.kind === 'comment') return true;
+  if (t.kind === 'number') return !count;
+  // SQLite reads "x" as a string when no column is named x.
+  if (t.kind === 'ident' && t.text.startsWith('"')) return !names?.has(identName(t).toLowerCase());
+  return false;
+}
+
+/**
+ * SQL that a model wrote in another run — a confirmed example, an earlier turn of the
+ * conversation — as a JSON string literal whose literals (strings, numbers other than LIMIT and
+ * OFFSET counts, comments, double-quoted text that names no column) are marked as values: that
+ * run may have read them at a fuller privacy level, so the gate decides on them again. At full it
+ * reads exactly as `jsonData(sql)`. `names` (lower-case) are the schema's names.
+ */
+export function sqlData(sql: string, names?: ReadonlySet<string>): string {
+  const inner = (text: string) => jsonData(text).slice(1, -1);
+  let out = '';
+  // A number right after LIMIT or OFFSET (or after `LIMIT n,`) is a count, not a value.
+  let count = false;
+  for (const t of tokenize(sql)) {
+    if (!holdsValue(t, count, names)) out += inner(t.text);
+    else if (t.kind === 'number') out += markValue(t.text);
+    else {
+      // The quotes and comment marks stay outside the mark: the model still reads a literal there.
+      const [, open, body, close] = LITERAL_PARTS.exec(t.text) as unknown as [
+        string,
+        string,
+        string,
+        string | undefined,
+      ];
+      out += inner(open) + (body ? markValue(inner(body)) : '') + inner(close ?? '');
+    }
+    if (t.kind === 'word') count = COUNT_WORDS.test(t.text);
+    else if (t.kind === 'number') count = count && /^\s*,/.test(sql.slice(t.end));
+    else if (t.kind !== 'space' && t.kind !== 'comment' && t.text !== ',') count = false;
+  }
+  return `"${out}"`;
+}
+
+/** The schema's table and column names, lower-case: for `sqlData`'s double-quoted names. */
+export function schemaNames(schema: Schema): ReadonlySet<string> {
+  return new Set(schema.tables.flatMap((t) => [t.name, ...t.columns.map((c) => c.name)]).map((n) => n.toLowerCase()));
+}
+
+/** Text quoted inside prose: 'Brindlemoor', "Brindlemoor", ‘…’, “…”, `…`. */
+const QUOTED_IN_PROSE = /'[^'\n]*'|"[^"\n]*"|‘[^’\n]*’|“[^”\n]*”|`[^`\n]*`/g;
+
+/**
+ * Prose a model wrote in another run (a confirmed example's plan) as a JSON string literal, its
+ * quoted parts marked as values: such a plan says `city = 'Brindlemoor'` as its SQL does.
+ */
+export function quotedData(text: string): string {
+  const inner = (part: string) => jsonData(part).slice(1, -1);
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(QUOTED_IN_PROSE)) {
+    const body = m[0].slice(1, -1);
+    out +=
+      inner(text.slice(at, m.index)) + inner(m[0][0]) + (body ? markValue(inner(body)) : '') + inner(m[0].slice(-1));
+    at = m.index + m[0].length;
+  }
+  return `"${out}${inner(text.slice(at))}"`;
+}

@@ -9,6 +9,8 @@ import { searchColumnTool } from './search-column';
 import { searchValueTool } from './search-value';
 import type { Tool } from './types';
 import type { ToolParts } from './tool-parts';
+import { errorData } from './quote-data';
+import { toDowserError } from '../errors';
 
 export const RETRIEVAL_TOOLS = {
   search_column: searchColumnTool,
@@ -100,12 +102,11 @@ export async function callTool(
     // The app's registry names only ToolNames; a test registry's added tool is named as it says.
     return { ok: true, tool: name as ToolName, output, observation: tool.observe(output), ms: Date.now() - t0 };
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
       tool: name,
       error: 'tool_failed',
-      observation: `${name} failed: ${message}`,
+      observation: `${name} failed: ${errorData(toDowserError(e))}`,
       ms: Date.now() - t0,
     };
   }

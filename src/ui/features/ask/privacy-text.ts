@@ -9,6 +9,6 @@ export const PRIVACY_CHOICES: Record<PrivacyLevel, { title: string; text: string
   },
   schema: {
     title: 'Schema only',
-    text: 'no cell value ever leaves the browser; statistics are reduced to types and counts.',
+    text: 'no cell value is sent (rows, statistics, error messages and examples included); counts are, and a query that counts rows can still tell the model whether a value is there.',
   },
 };
