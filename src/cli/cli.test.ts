@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDb, SHOP_SQL } from '../test-support/build-db';
+import { hotJournalDb, walDb } from '../test-support/sidecar-dbs';
 import { runCli } from './test-support/run-cli';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -269,10 +270,32 @@ describe('dowser schema', () => {
     expect(noStats.stats).toBeNull();
   });
 
-  it('shows issues found on open, e.g. WAL mode without the -wal file', async () => {
-    const r = await dowser('schema', '--db', join(dir, 'wal.sqlite'), '--no-stats');
+  it('reads the -journal beside a database as SQLite would, says so, and changes neither file', async () => {
+    const caught = await hotJournalDb();
+    const path = join(mkdtempSync(join(dir, 'hot-')), 'db.sqlite');
+    writeFileSync(path, caught.db);
+    writeFileSync(`${path}-journal`, caught.journal);
+    const before = [hash(path), hash(`${path}-journal`)];
+    const r = await dowser('sql', '--db', path, "SELECT count(*), sum(v LIKE 'b%'), max(id) FROM t", '--json');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\nwarning \[wal_without_sidecar\]: This database is in WAL mode/);
+    expect(JSON.parse(r.stdout).rows).toEqual([[300, 0, 300]]);
+    expect(r.stderr).toMatch(/^warning: This database was left in the middle of a transaction/);
+    const schema = await dowser('schema', '--db', path, '--no-stats');
+    expect(schema.stdout).toMatch(/integrity ok\nwarning \[hot_journal_rolled_back\]/);
+    expect([hash(path), hash(`${path}-journal`)]).toEqual(before);
+  });
+
+  it('reads the -wal beside a WAL-mode database; without one nothing is missing, so nothing is warned', async () => {
+    const caught = await walDb();
+    const path = join(mkdtempSync(join(dir, 'wal-')), 'db.sqlite');
+    writeFileSync(path, caught.db);
+    writeFileSync(`${path}-wal`, caught.wal);
+    const r = await dowser('sql', '--db', path, "SELECT count(*), sum(v = 'committed once') FROM t", '--json');
+    expect(JSON.parse(r.stdout).rows).toEqual([[251, 100]]);
+    expect(r.stderr).toMatch(/^note: Read the committed changes in the -wal file/);
+    const alone = await dowser('schema', '--db', join(dir, 'wal.sqlite'), '--no-stats');
+    expect(alone.code).toBe(0);
+    expect(alone.stdout).not.toContain('wal_without_sidecar');
   });
 
   it('escapes control characters in names', async () => {

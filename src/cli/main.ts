@@ -17,7 +17,9 @@ export function mainUsage(): string {
   const list = [...COMMANDS.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
   return `Usage: dowser <command> [options]
 
-Answers questions about a SQLite file; reads only, never writes to it.
+Answers questions about a SQLite file; reads only, never writes to it. Its "-journal" and
+"-wal" files, when they lie beside it, are read as SQLite reads them (an unfinished transaction
+undone, commits not yet checkpointed included), on a private copy: neither file is written.
 
 Commands:
 ${list}

@@ -6,15 +6,18 @@
 // The worker is started once per process and kept between commands (tests run many in one
 // process); it does not keep the process alive while idle.
 
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { READ_CHOICES, type ReadChoice } from '../core/db/file-check';
 import { TABLE_FILE } from '../core/import/table-file';
 import { parseCellBudget } from '../core/retrieval/distinct-values';
 import { visible } from '../core/format/visible';
+import type { FilePath } from '../core/engine';
+import { SIDECAR_ISSUES } from '../core/db/sidecars';
 import type { OpenReport } from '../core/types';
 import { DEFAULT_QUERY_TIMEOUT_MS, RestartableEngine } from '../worker/db-client';
 import { spawnNodeDbWorker } from '../worker/node/spawn';
-import { UsageError } from './command';
+import { parseSeconds, UsageError } from './command';
 import { onInterrupt } from './interrupt';
 
 export interface OpenedDatabase {
@@ -56,11 +59,30 @@ export async function openDatabase(
   const read = readChoice(process.env.DOWSER_READ);
   const { problem } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
   if (problem) throw new UsageError(visible(problem));
-  const report = await engine.open({ id, name: basename(path), bytes: file, read, ...(tables ? { tables } : {}) });
-  if (tables && notes)
+  const report = await engine.open({
+    id,
+    name: basename(path),
+    bytes: file,
+    read,
+    ...(tables ? { tables } : sidecarsBeside(file.path)),
+  });
+  // What the import made of the rows, and what the journal or log beside the file changed.
+  if (notes)
     for (const issue of report.issues)
-      notes(`${issue.level === 'warning' ? 'warning' : 'note'}: ${visible(issue.message)}`);
+      if (tables || SIDECAR_ISSUES.has(issue.code))
+        notes(`${issue.level === 'warning' ? 'warning' : 'note'}: ${visible(issue.message)}`);
   return { engine, id, report, close: () => engine.close(id).catch(() => undefined) };
+}
+
+/**
+ * `<db>-journal` and `<db>-wal` where SQLite looks for them, read (never written) as SQLite would
+ * read them before the database: an unfinished transaction undone, a log's commits read. Null:
+ * looked for and absent, so a WAL-mode file without its log is not warned about (SQLite removes
+ * the log when the last connection closes cleanly).
+ */
+function sidecarsBeside(path: string): { journal: FilePath | null; wal: FilePath | null } {
+  const beside = (suffix: string) => (existsSync(path + suffix) ? { path: path + suffix } : null);
+  return { journal: beside('-journal'), wal: beside('-wal') };
 }
 
 /** DOWSER_READ: how SQLite files are read (issue 26); unset is `auto`. */
@@ -78,9 +100,5 @@ export const TIMEOUT_USAGE = `  --timeout <s>    time limit of one query in seco
                    that runs longer is stopped and reported`;
 
 export function parseTimeout(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_QUERY_TIMEOUT_MS;
-  const seconds = Number(value);
-  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > 24 * 3600)
-    throw new UsageError(`--timeout needs a number of seconds above 0, not "${value}"`);
-  return Math.round(seconds * 1000);
+  return value === undefined ? DEFAULT_QUERY_TIMEOUT_MS : parseSeconds(value, '--timeout');
 }

@@ -28,6 +28,15 @@ export interface OpenRequest {
    */
   read?: ReadChoice;
   /**
+   * The database's rollback journal (`<name>-journal`) and write-ahead log (`<name>-wal`), when
+   * the caller has them: a transaction the journal shows unfinished is undone, and the log's
+   * commits are read, over the private copy or the file read in place, as SQLite would
+   * (core/db/sidecars.ts); no file is written. `wal: null`: the caller looked, and there is none
+   * (no warning that a WAL-mode database came without it).
+   */
+  journal?: Uint8Array | Blob | FilePath | null;
+  wal?: Uint8Array | Blob | FilePath | null;
+  /**
    * CSV, TSV or JSON files to import into a new in-memory database, one table each (issue 26);
    * `bytes` is then not read. Imported again, the same way, when the engine restarts.
    */

@@ -150,4 +150,21 @@ describe('parseActions: what small models write', () => {
     });
     expect(first('<tool_call>not json</tool_call>')).toMatchObject({ error: expect.stringContaining('<tool_call>') });
   });
+
+  it('refuses arguments nested deeper than any tool takes, before parsing, in every way they can come', () => {
+    // JSON.parse reads these; JSON.stringify, zod and the loop's own walks overflow the stack on them.
+    const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    const objects = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    const nested = [
+      `Action: search_value {"query": "x", "a": ${arrays(10_000)}}`,
+      `Action: search_value ${objects(10_000)}`,
+      `<tool_call>{"name": "search_value", "arguments": {"a": ${arrays(10_000)}}}</tool_call>`,
+      `<tool_call>{"name": "search_value", "arguments": ${JSON.stringify(objects(10_000))}}</tool_call>`,
+    ];
+    for (const reply of nested)
+      expect(first(reply)).toMatchObject({ error: expect.stringContaining('nest more than 32 levels') });
+    expect(first(`Action: search_value {"query": "x", "a": ${arrays(31)}}`)).toMatchObject({
+      args: { query: 'x' },
+    });
+  });
 });

@@ -93,7 +93,9 @@ function readToolCallBlock(body: string): ParsedAction {
   if ('error' in parsed)
     return {
       name: '(unreadable)',
-      error: `A <tool_call> block is not readable JSON. Write {"name": "tool_name", "arguments": {…}} inside it.`,
+      error: parsed.tooDeep
+        ? parsed.error
+        : `A <tool_call> block is not readable JSON. Write {"name": "tool_name", "arguments": {…}} inside it.`,
     };
   const {
     name,

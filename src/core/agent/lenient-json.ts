@@ -5,8 +5,12 @@
 // becomes a message that tells the model exactly what to write instead.
 
 import JSON5 from 'json5';
+import { jsonNesting, MAX_ARGUMENT_NESTING } from '../format/bounded-json';
 
-export type ArgsResult = { args: Record<string, unknown> } | { error: string };
+export type ArgsResult =
+  | { args: Record<string, unknown> }
+  /** `tooDeep`: refused for its nesting (MAX_ARGUMENT_NESTING), not for its syntax. */
+  | { error: string; tooDeep?: true };
 
 const FENCE = /^```[A-Za-z0-9_-]*\s*([\s\S]*?)\s*```$/;
 
@@ -18,8 +22,12 @@ function stripWrapping(text: string): string {
   return t;
 }
 
+class TooDeep extends Error {}
+
 /** JSON first, then JSON5; a string that holds JSON is read once more (arguments sent as "\"{…}\""). */
 function readValue(text: string, depth = 0): unknown {
+  // Refused before parsing: the value would overflow the stack of whatever walks it next.
+  if (jsonNesting(text, MAX_ARGUMENT_NESTING) > MAX_ARGUMENT_NESTING) throw new TooDeep();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -66,6 +74,11 @@ export function parseToolArgs(tool: string, raw: string): ArgsResult {
   try {
     value = readValue(body);
   } catch (e) {
+    if (e instanceof TooDeep)
+      return {
+        error: `The arguments of ${tool} nest more than ${MAX_ARGUMENT_NESTING} levels of [ and { inside each other; no tool takes that. Write one JSON object of plain values, e.g. {"sql": "SELECT …"}.`,
+        tooDeep: true,
+      };
     const why = e instanceof Error ? e.message.replace(/^JSON5: /, '') : 'parse error';
     return {
       error: `The arguments of ${tool} are not valid JSON (${why}). Write one JSON object with double quotes, e.g. {"sql": "SELECT …"}.`,

@@ -259,6 +259,24 @@ describe('runAgent guards', () => {
     expect(obs[4]).toMatch(/^Bad arguments for submit_plan: sub_questions/);
   });
 
+  it('tells the model that arguments nested 100,000 levels deep are refused, and goes on', async () => {
+    // Such arguments once ended the run with "Maximum call stack size exceeded".
+    const deepArrays = `{"query": "x", "a": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const deepObjects = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const { events, last } = await run([
+      call('submit_plan', PLAN),
+      call('search_value', deepArrays),
+      call('execute_sql', deepObjects),
+      call('execute_sql', { sql: SQL }),
+      call('done', { sql: SQL }),
+      EXPLAINED,
+    ]);
+    const obs = observations(events);
+    expect(obs[1]).toMatch(/^The arguments of search_value nest more than 32 levels/);
+    expect(obs[2]).toMatch(/^The arguments of execute_sql nest more than 32 levels/);
+    expect(last).toMatchObject({ type: 'final', sql: SQL, rows: [[30.5]] });
+  });
+
   it('stops at the turn limit', async () => {
     const { last, types } = await run(
       [call('submit_plan', PLAN), call('search_column', { query: 'city' }), call('search_column', { query: 'total' })],

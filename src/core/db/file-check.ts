@@ -141,7 +141,7 @@ export function headerIssues(h: HeaderFacts, sizeBytes: number, hasWalSidecar: b
       level: 'warning',
       code: 'wal_without_sidecar',
       message:
-        'This database is in WAL mode and was opened without its "-wal" file. Changes still in that file (not yet checkpointed) are missing here. Open the database together with its -wal file, or checkpoint it first, to see everything.',
+        'This database is in WAL mode and was opened without its "-wal" file. If one lies beside it, the changes in it (not yet checkpointed) are missing here: open the database together with its -wal file (pick or drop both files at once; the CLI reads it from beside the database), or checkpoint it first.',
     });
   }
   if (h.pageCount > 0 && h.pageSize > 0) {

@@ -64,3 +64,31 @@ export function boundedJson(value: unknown, options: BoundedJsonOptions = {}): s
 
   return write(value, 0) ?? 'null';
 }
+
+/**
+ * Nesting no tool call's arguments need (a plan is 6 levels deep): deeper arguments are refused
+ * as a tool error (core/agent/lenient-json.ts) and echoed to a provider as text, never parsed.
+ */
+export const MAX_ARGUMENT_NESTING = 32;
+
+/**
+ * How deep `[` and `{` nest in JSON or JSON5 text, counted before it is parsed (strings in either
+ * quote skipped); counting stops once past `limit`. JSON.parse reads 100,000 levels, but the walks
+ * of the value after it (JSON.stringify, structuredClone, zod, our own) overflow the stack.
+ */
+export function jsonNesting(text: string, limit = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') {
+      if (++depth > deepest && (deepest = depth) > limit) break;
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return deepest;
+}

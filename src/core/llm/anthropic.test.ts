@@ -134,6 +134,23 @@ describe('Anthropic client', () => {
     });
   });
 
+  it('echoes a call whose arguments nest too deep to send as text, so the request can still be written', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const history: ChatMessage[] = [
+      { role: 'user', content: 'Q' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 't1', name: 'A', arguments: `{"a": ${deep}}` }] },
+      { role: 'tool', toolCallId: 't1', name: 'A', content: 'refused' },
+    ];
+    const converted = toAnthropicMessages(history);
+    expect(converted.messages[1].content[0]).toEqual({
+      type: 'tool_use',
+      id: 't1',
+      name: 'A',
+      input: { raw: `{"a": ${deep}}` },
+    });
+    expect(() => JSON.stringify(converted)).not.toThrow();
+  });
+
   it('maps HTTP errors, retries 529 overloaded, and never shows the key', async () => {
     const json =
       (status: number, body: unknown, headers: Record<string, string> = {}) =>

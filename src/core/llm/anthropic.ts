@@ -2,14 +2,15 @@
 // directly only with `anthropic-dangerous-direct-browser-access`; the key is the user's own,
 // held in their page, which is the case that header exists for.
 
+import { jsonNesting, MAX_ARGUMENT_NESTING } from '../format/bounded-json';
 import { assertDisclosed } from '../privacy/disclose';
 import {
   abortedError,
   isRedirect,
   llmErrorFromFetchFailure,
   llmErrorFromResponse,
-  redactSecrets,
   redirectRefused,
+  shownServerText,
 } from './errors';
 import { generatedCallId, mapFinishReason } from './openai-stream';
 import { withRetry, type Sleep } from './retry';
@@ -25,6 +26,7 @@ import {
 } from './types';
 import { estimateUsage } from './usage';
 import { capReply } from './reply-cap';
+import { DEFAULT_STREAM_LIMITS, guardFetch, type StreamLimits } from './stream-guard';
 
 export interface AnthropicOptions {
   apiKey: string;
@@ -36,6 +38,8 @@ export interface AnthropicOptions {
   sleep?: Sleep;
   /** Anthropic requires max_tokens on every request; used when the request gives none. */
   defaultMaxTokens?: number;
+  /** How long a reply may take to begin, and pause (stream-guard.ts); default DEFAULT_STREAM_LIMITS. */
+  limits?: StreamLimits;
 }
 
 type Block =
@@ -49,7 +53,9 @@ interface AnthropicMessage {
 }
 
 function toolInput(args: string): unknown {
-  // The API wants an object; a call the agent refused as bad JSON is still echoed, wrapped.
+  // The API wants an object; a call the agent refused as bad JSON (or nested too deep to send:
+  // the request body's JSON.stringify would overflow the stack) is still echoed, wrapped.
+  if (jsonNesting(args, MAX_ARGUMENT_NESTING) > MAX_ARGUMENT_NESTING) return { raw: args };
   try {
     const v = JSON.parse(args) as unknown;
     if (v && typeof v === 'object' && !Array.isArray(v)) return v;
@@ -121,6 +127,7 @@ const ERROR_STATUS: Record<string, number> = {
 export function createAnthropicModel(options: AnthropicOptions): ChatModel {
   const baseUrl = (options.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '');
   const ctx = { provider: 'Anthropic', baseUrl, model: options.model, secrets: [options.apiKey] };
+  const guardedFetch = guardFetch(options.fetch, options.limits ?? DEFAULT_STREAM_LIMITS, 'Anthropic');
 
   async function post(request: ChatRequest): Promise<Response> {
     const { system, messages } = toAnthropicMessages(request.messages);
@@ -148,7 +155,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
     assertDisclosed(payload);
     let response: Response;
     try {
-      response = await options.fetch(`${baseUrl}/v1/messages`, {
+      response = await guardedFetch(`${baseUrl}/v1/messages`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -247,7 +254,7 @@ export function createAnthropicModel(options: AnthropicOptions): ChatModel {
         } catch {
           throw new LlmError(
             'llm_bad_response',
-            `Anthropic sent an event that is not JSON: ${redactSecrets(event.data.slice(0, 120), ctx.secrets)}`,
+            `Anthropic sent an event that is not JSON: ${shownServerText(event.data.slice(0, 120), ctx)}`,
           );
         }
         yield* handle(ev);

@@ -4,7 +4,8 @@
 // never take a write transaction, so `Insert` on them is fine.
 // Limit: SQLite applies many PRAGMA settings (query_only, writable_schema, ...) while compiling
 // the statement, so no bytecode shows them and compiling EXPLAIN already applies them. Pragmas
-// are the keyword gate's job alone (statements.ts), which runs before anything is compiled.
+// are the keyword gate's job alone (statements.ts), which runs before anything is compiled; so is
+// their table-valued form (`pragma_optimize(…)` compiles to a virtual table that names nothing).
 
 export interface BytecodeRow {
   opcode: string;

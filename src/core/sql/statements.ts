@@ -3,7 +3,7 @@
 
 import { DowserError } from '../errors';
 import { normalizeLineEnds } from './line-ends';
-import { significant, tokenize, type Token } from './tokens';
+import { identName, significant, tokenize, type Token } from './tokens';
 
 export interface StatementSpan {
   /** Offset of the statement's first token: leading blanks and comments are not part of it. */
@@ -179,12 +179,36 @@ function checkPragma(tokens: Token[]): void {
   refuse(`PRAGMA ${name} with an argument can change a setting`);
 }
 
+/** `pragma_<name>`: SQLite's table-valued form of `PRAGMA <name>`. */
+const PRAGMA_FUNCTION = /^pragma_(.+)$/i;
+
+/**
+ * `SELECT * FROM pragma_optimize(0x10002)` runs `PRAGMA optimize=…` when it is read, and its
+ * bytecode shows only a virtual table: the keyword gate is the only one that can see the name.
+ * So the table-valued form gets the same allow-list as the PRAGMA statement. Every spelling
+ * counts (bare, "quoted", [bracketed], `backticked`, or 'as a string', which SQLite also takes
+ * as a name in FROM), wherever it stands: telling a FROM position from a column apart would
+ * leave gaps (IN pragma_x, schema.pragma_x, parenthesised joins), and a column named like a
+ * write pragma is rare enough to be refused with this message.
+ */
+function checkPragmaFunctions(tokens: Token[]): void {
+  for (const t of tokens) {
+    if (t.kind !== 'word' && t.kind !== 'ident' && t.kind !== 'string') continue;
+    const m = PRAGMA_FUNCTION.exec(t.kind === 'string' ? t.text.slice(1, -1).replaceAll("''", "'") : identName(t));
+    if (!m) continue;
+    const name = m[1].toLowerCase();
+    if (READ_PRAGMAS_NO_ARG.has(name) || READ_PRAGMAS_WITH_ARG.has(name)) continue;
+    refuse(`pragma_${name} runs PRAGMA ${name}, which is not on the list of read-only pragmas`);
+  }
+}
+
 /** Throws unless the statement in `tokens` (significant tokens, at least one) only reads. */
 function checkRead(tokens: Token[], statement: string): void {
   const verb = tokens[0].kind === 'word' ? tokens[0].text.toLowerCase() : '';
   switch (verb) {
     case 'select':
     case 'values':
+      checkPragmaFunctions(tokens);
       return;
     case 'explain': {
       // EXPLAIN does not run its statement, but SQLite applies a PRAGMA's setting while compiling
@@ -196,7 +220,7 @@ function checkRead(tokens: Token[], statement: string): void {
     }
     case 'with': {
       const main = verbAfterWith(tokens);
-      if (main === 'select' || main === 'values') return;
+      if (main === 'select' || main === 'values') return checkPragmaFunctions(tokens);
       if (main && WRITE_VERBS[main]) refuse(`WITH … ${main.toUpperCase()}: ${WRITE_VERBS[main]}`);
       refuse('this WITH clause does not lead to a SELECT');
       break;

@@ -37,7 +37,7 @@ function starterSql(firstTable: string | undefined): string {
 async function openSource(
   name: string,
   source: Blob | Uint8Array,
-  options: { remember: boolean; tables?: HandoffFile['tables'] },
+  options: { remember: boolean } & Pick<HandoffFile, 'tables' | 'journal' | 'wal'>,
 ): Promise<string | null> {
   const app = useApp.getState();
   const id = newId();
@@ -57,12 +57,28 @@ async function openSource(
       ...(t.types ? { types: t.types } : {}),
     }));
     const read = useApp.getState().settings.readDatabases;
-    const request = { id, name, bytes: source, read, ...(tables ? { tables } : {}) };
+    // Sidecars picked with the file are read as SQLite would (core/db/sidecars.ts); never written.
+    const { journal, wal } = options;
+    const request = {
+      id,
+      name,
+      bytes: source,
+      read,
+      ...(tables ? { tables } : {}),
+      ...(journal ? { journal } : {}),
+      ...(wal ? { wal } : {}),
+    };
     const report = await getServices().engine.open(request, (p) => {
       if (!opened) useApp.getState().patchDb(id, { progress: p });
     });
     opened = true;
-    sources.set(id, { name, source, ...(options.tables ? { tables: options.tables } : {}) });
+    sources.set(id, {
+      name,
+      source,
+      ...(options.tables ? { tables: options.tables } : {}),
+      ...(journal ? { journal } : {}),
+      ...(wal ? { wal } : {}),
+    });
     const readyMs = Math.round(performance.now() - t0);
     useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
     useApp.getState().setActive(id);
@@ -111,26 +127,42 @@ async function openSource(
   }
 }
 
-export function openFile(file: File): Promise<string | null> {
-  return openSource(file.name, file, { remember: true });
+export function openFile(file: File, sidecars: { journal?: File; wal?: File } = {}): Promise<string | null> {
+  return openSource(file.name, file, { remember: true, ...sidecars });
 }
+
+/** `<database>-journal`, `-wal` or `-shm`: files SQLite keeps beside a database. */
+const SIDECAR = /^(.+)-(wal|shm|journal)$/i;
 
 export async function openFiles(files: Iterable<File>): Promise<void> {
   const list = [...files];
-  const sidecars = list.filter((f) => /-(wal|shm|journal)$/i.test(f.name));
+  const sidecars = list.filter((f) => SIDECAR.test(f.name));
+  // The page sees only the files picked or dropped: a sidecar is read with its database when
+  // both come together (-shm, the log's index, is never needed).
+  const sidecarOf = (db: File, kind: 'journal' | 'wal') =>
+    sidecars.find((s) => s.name.toLowerCase() === `${db.name}-${kind}`.toLowerCase());
+  const databases = list.filter((f) => !sidecars.includes(f) && !TABLE_FILE.test(f.name));
   for (const s of sidecars) {
+    const [, dbName, kind] = SIDECAR.exec(s.name)!;
+    if (databases.some((d) => d.name.toLowerCase() === dbName.toLowerCase())) continue;
     useApp
       .getState()
       .notify(
         'info',
-        `"${s.name}" is a SQLite sidecar file; Dowser reads the main database file only. Checkpoint the database to include its WAL changes.`,
+        kind.toLowerCase() === 'shm'
+          ? `"${s.name}" is a SQLite sidecar file that is not needed: open the database with its -wal file.`
+          : `"${s.name}" is a SQLite sidecar file: it is read with its database. Pick or drop "${dbName}" and "${s.name}" together.`,
         null,
       );
   }
   // CSV, TSV and JSON files dropped together become one database, a table each (issue 26),
   // once the person has seen the columns and their types (ImportDialog).
   const tableFiles = list.filter((f) => TABLE_FILE.test(f.name));
-  for (const f of list) if (!sidecars.includes(f) && !tableFiles.includes(f)) await openFile(f);
+  for (const f of databases) {
+    const journal = sidecarOf(f, 'journal');
+    const wal = sidecarOf(f, 'wal');
+    await openFile(f, { ...(journal ? { journal } : {}), ...(wal ? { wal } : {}) });
+  }
   if (tableFiles.length) await previewImport(tableFiles);
 }
 
@@ -168,7 +200,8 @@ export async function resumeAfterReload(): Promise<boolean> {
     .reloadHandoff.take()
     .catch(() => null);
   if (!kept?.files.length) return false;
-  for (const f of kept.files) await openSource(f.name, f.source, { remember: false, tables: f.tables });
+  for (const f of kept.files)
+    await openSource(f.name, f.source, { remember: false, tables: f.tables, journal: f.journal, wal: f.wal });
   const active = useApp.getState().databases.find((d) => d.name === kept.active);
   if (active) useApp.getState().setActive(active.id);
   return true;

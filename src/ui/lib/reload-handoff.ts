@@ -11,6 +11,9 @@ export interface HandoffFile {
   name: string;
   /** A File or Blob is stored as a handle by IndexedDB: no copy on the main thread. */
   source: Blob | Uint8Array;
+  /** The database's -journal and -wal files, when they were opened with it. */
+  journal?: Blob | Uint8Array;
+  wal?: Blob | Uint8Array;
   /** An imported database (issue 26): the CSV, TSV or JSON files it was made from. */
   tables?: Array<{ name: string; source: Blob | Uint8Array; types?: Array<ImportType | null> }>;
 }
