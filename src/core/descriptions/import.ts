@@ -24,7 +24,16 @@ export interface ImportPlan {
 
 export const tableNameOfFile = (file: string) => file.replace(/\.csv$/i, '');
 
-export function planDescriptionImport(schema: Schema, files: DescriptionFile[]): ImportPlan {
+/** What the matching reads of a schema: table and column names (all a worker needs to be sent). */
+export interface SchemaNames {
+  tables: ReadonlyArray<{ name: string; columns: ReadonlyArray<{ name: string }> }>;
+}
+
+export const namesOfSchema = (schema: Schema): SchemaNames => ({
+  tables: schema.tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name })) })),
+});
+
+export function planDescriptionImport(schema: SchemaNames, files: DescriptionFile[]): ImportPlan {
   const plan: ImportPlan = { tables: [], skipped: [], unknownColumns: [], describedColumns: 0 };
   const tables = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   for (const file of files) {

@@ -1,9 +1,12 @@
 // Turns HTTP failures and fetch rejections from any provider into LlmError with a message a
 // person can act on. Keys never appear here: 401/403 bodies are not echoed (OpenAI's own 401 body
-// quotes part of the key), and any other server text goes through `redactSecrets`
+// quotes part of the key); after a request that carried a key, a server's words are quoted only
+// when `safeToShow` finds no key in them, in any disguise (core/security/key-echo.ts, decision
+// 070), else a fixed sentence stands in; a keyless server's text goes through `redactSecrets`
 // (core/security/redact.ts, the one routine page and CLI share).
 
-import { redactSecrets } from '../security/redact';
+import { safeToShow } from '../security/key-echo';
+import { redactSecrets, secretsOf } from '../security/redact';
 import { LlmError } from './types';
 
 export { redactSecrets };
@@ -72,15 +75,57 @@ export function serverMessage(bodyText: string): string {
   } catch {
     // not JSON: an HTML error page or plain text; keep it, shortened below
   }
-  text = text
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  text = tidy(text);
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
-function findMessage(json: unknown): string | undefined {
-  if (!json || typeof json !== 'object') return typeof json === 'string' ? json : undefined;
+/** Tags dropped, white space collapsed. */
+const tidy = (text: string) =>
+  text
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** After a keyed request a server's message longer than this is not quoted at all. */
+const KEYED_MESSAGE_MAX = 200;
+
+/** Said in place of a keyed server's words that could not be shown. */
+export const WITHHELD = "The server's own message is not shown: it could repeat the API key.";
+
+type QuoteContext = Pick<LlmErrorContext, 'secrets' | 'model'>;
+
+/** The request carried a key (one long enough to be a secret: `ollama` or `x` is none). */
+const keyed = (ctx: QuoteContext) => secretsOf(ctx.secrets ?? []).length > 0;
+/** The model's name is the person's own choice: it is no token to hide. */
+const safe = (text: string, ctx: QuoteContext) => safeToShow(text, ctx.secrets ?? [], ctx.model ? [ctx.model] : []);
+
+/**
+ * What may be quoted of a server's reply to this request: all of it (redacted) from a server that
+ * got no key; from one that did, only the message of a JSON error body, and only when it is short
+ * and `safeToShow` passes it — else null (say `WITHHELD`).
+ */
+export function quotableServerText(bodyText: string, ctx: QuoteContext): string | null {
+  if (!keyed(ctx)) return redactSecrets(serverMessage(bodyText), ctx.secrets);
+  if (!bodyText.trim()) return '';
+  let found: string | undefined;
+  try {
+    found = findMessage(JSON.parse(bodyText) as unknown, false);
+  } catch {
+    return null; // plain text or an HTML page: nothing known to be the server's own sentence
+  }
+  const text = found === undefined ? '' : tidy(found);
+  if (!text || text.length > KEYED_MESSAGE_MAX) return null;
+  return safe(text, ctx) ? text : null;
+}
+
+/** Server text quoted inside one of our own messages: redacted, or `WITHHELD` after a keyed request. */
+export function shownServerText(text: string, ctx: QuoteContext): string {
+  if (!keyed(ctx)) return redactSecrets(text, ctx.secrets);
+  return safe(text, ctx) ? text : `(${WITHHELD})`;
+}
+
+function findMessage(json: unknown, bare = true): string | undefined {
+  if (!json || typeof json !== 'object') return bare && typeof json === 'string' ? json : undefined;
   const o = json as Record<string, unknown>;
   if (typeof o.error === 'string') return o.error;
   if (o.error && typeof o.error === 'object') {
@@ -108,8 +153,10 @@ export function llmErrorFromResponse(status: number, bodyText: string, ctx: LlmE
   const who = ctx.provider;
   const where = displayUrl(ctx.baseUrl);
   const model = ctx.model ? `"${ctx.model}"` : 'the model';
-  const said = redactSecrets(serverMessage(bodyText), ctx.secrets);
-  const saidPart = said ? ` The server said: ${said}` : '';
+  const quotable = quotableServerText(bodyText, ctx);
+  const saidPart = quotable === null ? ` ${WITHHELD}` : quotable ? ` The server said: ${quotable}` : '';
+  // Only to choose the error's code: a model-missing wording, never shown unless quotable.
+  const said = serverMessage(bodyText);
 
   if (status === 401 || status === 403) {
     return new LlmError(

@@ -10,8 +10,8 @@ import {
   isRedirect,
   llmErrorFromFetchFailure,
   llmErrorFromResponse,
-  redactSecrets,
   redirectRefused,
+  shownServerText,
   serverMessage,
 } from './errors';
 import { OpenAiTurn, type CompletionJson } from './openai-stream';
@@ -27,6 +27,7 @@ import {
 } from './types';
 import { estimateUsage } from './usage';
 import { capReply } from './reply-cap';
+import { DEFAULT_STREAM_LIMITS, guardFetch, type StreamLimits } from './stream-guard';
 
 export interface OpenAiCompatibleOptions {
   /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 — `/chat/completions` is appended. */
@@ -43,6 +44,8 @@ export interface OpenAiCompatibleOptions {
   label?: string;
   /** Native tool calling; some local models have none, then the agent uses its text protocol. */
   supportsTools?: boolean;
+  /** How long a reply may take to begin, and pause (stream-guard.ts); default DEFAULT_STREAM_LIMITS. */
+  limits?: StreamLimits;
 }
 
 export function guessLabel(baseUrl: string): string {
@@ -87,6 +90,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const label = options.label ?? guessLabel(baseUrl);
   const ctx = { provider: label, baseUrl, model: options.model, secrets: options.apiKey ? [options.apiKey] : [] };
+  const guardedFetch = guardFetch(options.fetch, options.limits ?? DEFAULT_STREAM_LIMITS, label);
   // Learned once per model: this server refuses stream_options, so stop sending it.
   let sendStreamOptions = true;
 
@@ -117,7 +121,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     for (let tries = 0; ; tries++) {
       let response: Response;
       try {
-        response = await options.fetch(`${baseUrl}/chat/completions`, {
+        response = await guardedFetch(`${baseUrl}/chat/completions`, {
           method: 'POST',
           headers,
           body: tries === 0 ? payload : JSON.stringify(body(request)),
@@ -179,7 +183,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     } catch {
       throw new LlmError(
         'llm_bad_response',
-        `${label} sent a reply that is not JSON: ${redactSecrets(text.slice(0, 120), ctx.secrets)}`,
+        `${label} sent a reply that is not JSON: ${shownServerText(text.slice(0, 120), ctx)}`,
       );
     }
   }
@@ -201,7 +205,7 @@ export function createOpenAiCompatibleModel(options: OpenAiCompatibleOptions): C
     const message = e instanceof Error ? e.message : String(e);
     return new LlmError(
       'llm_network',
-      `The connection to ${label} broke while the reply was streaming: ${redactSecrets(serverMessage(message), ctx.secrets)}`,
+      `The connection to ${label} broke while the reply was streaming: ${shownServerText(serverMessage(message), ctx)}`,
       {
         cause: e,
       },

@@ -2,24 +2,15 @@
 // note on a column. Each change is shown at once, saved on this device, and given to the search
 // indexes of every open tab of that file.
 
-import { decodeText } from '../../core/descriptions/bird-csv';
 import { withNote, type Glossary } from '../../core/descriptions/glossary';
-import {
-  applyImportPlan,
-  importMessage,
-  planDescriptionImport,
-  type DescriptionFile,
-} from '../../core/descriptions/import';
+import { applyImportPlan, importMessage, namesOfSchema } from '../../core/descriptions/import';
 import { describeError } from '../../core/errors';
-import { formatBytes } from '../lib/format';
+import { DESCRIPTION_FILE_LIMIT, sizeRefusal } from '../lib/file-limits';
 import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { dbNameOf, updateGlossary } from './glossary';
 import { refreshDescriptions } from './tools';
-
-/** BIRD's description files are a few kB; anything this big is not one (and would be slow to parse). */
-const MAX_CSV_BYTES = 10 * 1024 * 1024;
 
 async function change(dbId: string, edit: (g: Glossary) => Glossary): Promise<void> {
   const name = dbNameOf(dbId);
@@ -31,26 +22,16 @@ async function change(dbId: string, edit: (g: Glossary) => Glossary): Promise<vo
 export async function importDescriptionFiles(dbId: string, files: File[]): Promise<void> {
   const notify = useApp.getState().notify;
   try {
-    const schema = await fullSchema(getServices(), dbId);
-    const readable: DescriptionFile[] = [];
-    const unread: Array<{ file: string; reason: string }> = [];
-    for (const f of files) {
-      if (f.size > MAX_CSV_BYTES) {
-        unread.push({ file: f.name, reason: `${formatBytes(f.size)} is too large for a description file` });
-        continue;
-      }
-      try {
-        // Only .csv files are read; the plan reports the others by name.
-        readable.push({
-          name: f.name,
-          text: /\.csv$/i.test(f.name) ? decodeText(new Uint8Array(await f.arrayBuffer())) : '',
-        });
-      } catch (e) {
-        unread.push({ file: f.name, reason: `could not be read: ${describeError(e)}` });
-      }
-    }
-    const plan = planDescriptionImport(schema, readable);
-    plan.skipped.push(...unread);
+    const services = getServices();
+    const schema = await fullSchema(services, dbId);
+    // Refused by their size before a byte is read; the others are read and parsed in a worker.
+    const refused = files.flatMap((f) => {
+      const reason = sizeRefusal(f, DESCRIPTION_FILE_LIMIT);
+      return reason ? [{ file: f.name, reason }] : [];
+    });
+    const accepted = files.filter((f) => !sizeRefusal(f, DESCRIPTION_FILE_LIMIT));
+    const plan = await services.parseFiles.descriptionPlan(namesOfSchema(schema), accepted);
+    plan.skipped.push(...refused);
     if (plan.tables.length) await change(dbId, (g) => applyImportPlan(g, plan));
     const { level, message } = importMessage(plan);
     notify(plan.tables.length ? level : 'warning', message);

@@ -32,6 +32,8 @@ export interface Evaluation {
   rows: EvalRow[];
   /** The question being answered now. */
   current: string | null;
+  /** The question file is being parsed (in a worker) before the first question. */
+  reading?: boolean;
   error: string | null;
   stop: () => void;
   /** Set on an evaluation kept from an earlier visit (lib/saved-evaluations.ts). */

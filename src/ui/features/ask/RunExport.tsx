@@ -1,11 +1,13 @@
-import { useRef } from 'react';
-import { runFromJson, runToJson, runToMarkdown } from '../../../core/export/run-export';
+import { useRef, useState } from 'react';
+import { runToJson, runToMarkdown } from '../../../core/export/run-export';
 import { sqlFileText } from '../../../core/export/sql-file';
 import { baseName, downloadText } from '../../lib/download';
 import { useApp } from '../../store/app-store';
 import { useAsk, type AskRun } from '../../store/ask-store';
 import { redactDeep } from '../../../core/security/redact';
 import { knownKeys } from '../../lib/model-settings';
+import { RUN_FILE_LIMIT, sizeRefusal } from '../../lib/file-limits';
+import { useServices } from '../../services/context';
 
 /** Download the run (JSON, Markdown) or its SQL; no API key is ever part of a run. */
 export function RunExportButtons({ run: shownRun }: { run: AskRun }) {
@@ -60,21 +62,21 @@ export function RunExportButtons({ run: shownRun }: { run: AskRun }) {
   );
 }
 
-const MAX_RUN_FILE_BYTES = 50_000_000;
-
 /** Opens an exported run JSON and shows it (read-only) in place of the current run. */
 export function ImportRunButton({ dbId }: { dbId: string }) {
   const input = useRef<HTMLInputElement>(null);
+  const services = useServices();
   const notify = useApp((s) => s.notify);
   const setRun = useAsk((s) => s.setRun);
   const setThread = useAsk((s) => s.setThread);
+  const [reading, setReading] = useState(false);
   const onFile = async (file: File) => {
+    // Refused by its size before a byte is read; an accepted file is parsed in a worker.
+    const refusal = sizeRefusal(file, RUN_FILE_LIMIT);
+    if (refusal) return notify('error', `Could not open "${file.name}": ${refusal}.`);
+    setReading(true);
     try {
-      if (file.size > MAX_RUN_FILE_BYTES)
-        throw new Error(
-          `it is ${Math.round(file.size / 1e6)} MB; run files up to ${MAX_RUN_FILE_BYTES / 1e6} MB open.`,
-        );
-      const { earlier = [], ...r } = runFromJson(await file.text());
+      const { earlier = [], ...r } = await services.parseFiles.runFile(file);
       const threadId = `imported-${Date.now().toString(36)}`;
       const turn = (t: typeof r | (typeof earlier)[number], i: number) => ({
         ...t,
@@ -93,12 +95,20 @@ export function ImportRunButton({ dbId }: { dbId: string }) {
       setRun(dbId, { ...turn(r, earlier.length), id: threadId });
     } catch (e) {
       notify('error', `Could not open "${file.name}": ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setReading(false);
     }
   };
   return (
     <>
-      <button type="button" className="link small" onClick={() => input.current?.click()}>
-        open a saved run (a .json from Export)
+      <button
+        type="button"
+        className="link small"
+        disabled={reading}
+        aria-busy={reading}
+        onClick={() => input.current?.click()}
+      >
+        {reading ? 'Reading the run file…' : 'open a saved run (a .json from Export)'}
       </button>
       <input
         ref={input}

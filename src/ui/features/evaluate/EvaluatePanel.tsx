@@ -113,6 +113,7 @@ export function EvaluatePanel({ dbId }: { dbId: string }) {
           <p className="muted small" data-testid="eval-status" data-status={evaluation.status}>
             {evaluation.fileName} · {evaluation.model} · {modeName(evaluation.mode)} · {done} of{' '}
             {evaluation.total || '?'} questions
+            {running && evaluation.reading ? ' · reading the question file…' : ''}
             {running && evaluation.current ? ` · answering ${JSON.stringify(evaluation.current)}` : ''}
             {evaluation.status === 'stopped' ? ' · stopped' : ''}
             {evaluation.savedAt ? ` · kept from ${new Date(evaluation.savedAt).toLocaleString()}` : ''}

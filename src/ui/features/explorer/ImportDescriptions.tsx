@@ -21,10 +21,11 @@ export function ImportDescriptions({ dbId }: { dbId: string }) {
         type="button"
         className="small secondary"
         disabled={busy}
+        aria-busy={busy}
         onClick={() => input.current?.click()}
         title="Column descriptions as BIRD writes them: one <table>.csv per table (original_column_name, column_name, column_description, data_format, value_description)"
       >
-        {busy ? 'Importing…' : 'Import descriptions…'}
+        {busy ? 'Reading the files…' : 'Import descriptions…'}
       </button>
       <input
         ref={input}

@@ -1,0 +1,73 @@
+// The parse worker's calls, run in process: each reads the picked file and gives core's result,
+// or core's own message (issue item 11).
+
+import { describe, expect, it } from 'vitest';
+import { runToJson, type ExportableRun } from '../core/export/run-export';
+import { parseApi } from './parse-api';
+import { fileParsers } from './parse-client';
+
+const RUN: ExportableRun = {
+  question: 'How many pets?',
+  hints: '',
+  dbName: 'tiny.sqlite',
+  provider: 'openai',
+  model: 'm',
+  status: 'done',
+  startedAt: 1,
+  endedAt: 2,
+  events: [{ type: 'thought', text: 'Count them.', step: 1, at: 1 }],
+};
+
+const file = (name: string, text: string) => new File([text], name);
+const parsers = fileParsers(parseApi);
+
+describe('parse worker calls', () => {
+  it('a run file comes back as the run; a damaged one as its reason', async () => {
+    expect(await parsers.runFile(file('run.json', runToJson(RUN)))).toMatchObject({
+      question: 'How many pets?',
+      events: [{ type: 'thought', text: 'Count them.' }],
+    });
+    await expect(parsers.runFile(file('run.json', '{"format":'))).rejects.toThrow('This file is not JSON.');
+    await expect(parsers.runFile(file('run.json', '{"format":"other"}'))).rejects.toThrow(
+      /not a Dowser run file, or it is damaged/,
+    );
+  });
+
+  it('a question file, CSV or JSON; a bad one with its row', async () => {
+    expect(await parsers.questionFile(file('q.csv', 'question,sql\nHow many?,SELECT 1\n'))).toEqual([
+      { id: '1', question: 'How many?', sql: 'SELECT 1', hints: '' },
+    ]);
+    await expect(parsers.questionFile(file('q.json', '[{"question":"x"}]'))).rejects.toThrow(
+      'Question 1 has no reference SQL',
+    );
+  });
+
+  it('description CSVs matched to the names given; a file that cannot be read is listed', async () => {
+    const unreadable = file('owners.csv', 'x');
+    unreadable.arrayBuffer = () => Promise.reject(new Error('gone'));
+    const plan = await parsers.descriptionPlan({ tables: [{ name: 'Pets', columns: [{ name: 'species' }] }] }, [
+      file('pets.csv', 'original_column_name,column_name,column_description\nspecies,,Kind of animal\n'),
+      file('notes.txt', 'hello'),
+      unreadable,
+    ]);
+    expect(plan.tables).toEqual([
+      {
+        table: 'Pets',
+        file: 'pets.csv',
+        columns: [
+          ['species', { expandedName: '', description: 'Kind of animal', dataFormat: '', valueDescription: '' }],
+        ],
+      },
+    ]);
+    expect(plan.skipped).toEqual([
+      { file: 'notes.txt', reason: 'not a .csv file' },
+      { file: 'owners.csv', reason: 'could not be read: gone' },
+    ]);
+  });
+
+  it('a file that cannot be read says so', async () => {
+    const broken = file('run.json', '{}');
+    broken.text = () => Promise.reject(new Error('NotReadableError'));
+    await expect(parsers.runFile(broken)).rejects.toThrow('The file could not be read (NotReadableError).');
+  });
+});
