@@ -34,7 +34,19 @@ export interface MockErrorReply {
   headers?: Record<string, string>;
 }
 
-export type MockReply = MockTextReply | { error: MockErrorReply };
+/**
+ * A server that never finishes, for the wait limits and the answer budget (decision 068):
+ * `headers`, no answer at all; `body`, headers then nothing; `drip`, one byte of an event that
+ * never ends every `everyMs` (a slow-loris: the stream is never idle, yet nothing arrives);
+ * `endless`, text deltas without end, as fast as the client reads them.
+ */
+export interface MockStall {
+  stall: 'headers' | 'body' | 'drip' | 'endless';
+  /** `drip`: milliseconds between bytes (default 50). */
+  everyMs?: number;
+}
+
+export type MockReply = MockTextReply | { error: MockErrorReply } | MockStall;
 
 export interface RecordedRequest {
   index: number;
@@ -208,6 +220,26 @@ async function stream(res: ServerResponse, reply: MockTextReply, model: string, 
   res.end();
 }
 
+/** Holds the request open until the client hangs up (or the server closes). */
+async function stall(res: ServerResponse, reply: MockStall, model: string) {
+  let closed = false;
+  res.once('close', () => (closed = true));
+  if (reply.stall === 'headers') return;
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  res.flushHeaders();
+  if (reply.stall === 'body') return;
+  if (reply.stall === 'drip') {
+    res.write('data: {"choices":[{"index":0,"delta":{"content":"');
+    while (!closed) {
+      res.write('x');
+      await wait(reply.everyMs ?? 50);
+    }
+    return;
+  }
+  const event = sseEvents({ text: 'x'.repeat(1000), chunkSize: 1000 }, model, false)[1];
+  while (!closed) if (!res.write(event)) await new Promise((r) => res.once('drain', r).once('close', r));
+}
+
 export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
   const requests: RecordedRequest[] = [];
   const models = options.models ?? ['mock-model'];
@@ -265,6 +297,10 @@ export async function startMockLlm(options: MockLlmOptions): Promise<MockLlm> {
         return;
       }
       const model = request.model ?? models[0];
+      if ('stall' in reply) {
+        await stall(res, reply, model);
+        return;
+      }
       if (!request.stream) {
         sendJson(res, 200, completionJson(reply, model));
         return;

@@ -44,6 +44,14 @@ export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options'
   }
 }
 
+/** `--timeout 2.5`: seconds above 0 and at most a day, as milliseconds. */
+export function parseSeconds(value: string, flag: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > 24 * 3600)
+    throw new UsageError(`${flag} needs a number of seconds above 0, not "${value}"`);
+  return Math.max(1, Math.round(seconds * 1000));
+}
+
 /** `--max-rows N`: a whole number of at least 1, or the default. */
 export function parsePositiveInt(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;

@@ -10,7 +10,7 @@ import type { ChatModel } from '../../core/llm/types';
 import { UsageError, type CliIo } from '../command';
 import { visible } from '../../core/format/visible';
 import { originOf } from '../../core/security/origin';
-import { cliProvider, type ModelFlags } from '../model-flags';
+import { cliProvider, cliStreamLimits, type ModelFlags } from '../model-flags';
 
 export { DEFAULT_OPENAI_URL };
 
@@ -107,6 +107,12 @@ export function createAskModel(
   }
   if (!spec.create) throw new UsageError(`--provider ${o.provider} answers in the page only`);
   const fetch = globalThis.fetch.bind(globalThis);
-  const chat = spec.create({ model: o.model ?? '', apiKey, fetch, ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}) });
+  const chat = spec.create({
+    model: o.model ?? '',
+    apiKey,
+    fetch,
+    limits: cliStreamLimits(o),
+    ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}),
+  });
   return { model: chat, secret: apiKey, keyEnv: source?.env ?? null };
 }

@@ -40,6 +40,10 @@ export interface AskOptions {
   pauseAfterPlan: boolean;
   /** Time limit of one query or tool call, ms (--timeout); the page's default when absent. */
   timeoutMs?: number;
+  /** --model-timeout: the longest wait for the model's reply to begin, and between its pieces. */
+  modelWaitMs?: number;
+  /** --answer-time: the time limit of the answer. */
+  answerTimeMs?: number;
   /** What of the cell values may reach the model (--privacy); absent: the provider's default. */
   privacy?: PrivacyLevel;
   /** A transcript (--transcript of an earlier run) whose conversation the question continues. */

@@ -24,12 +24,13 @@ import { buildTranscript, writeTranscript } from '../ask/transcript';
 import { threadOfTranscript } from '../ask/continue';
 import { CHART_USAGE, writeChart } from '../chart-flags';
 import { DEFAULT_MAX_ROWS } from '../../core/db/result-budget';
-import { keyEnvUsage, providerList, providerUsage } from '../model-flags';
+import { cliAnswerLimits, keyEnvUsage, modelLimitsUsage, providerList, providerUsage } from '../model-flags';
 
 const usage = `Usage: dowser ask --db <file> --question "<question>" --provider ${providerList()}
                   [--mode auto|agent|direct] [--model <name>] [--base-url <url>] [--api-key-env <VAR>] [--hints "<hints>"]
                   [--script <turns.json>] [--tools native|text] [--max-turns N] [--max-rows N]
                   [--transcript <file>] [--json] [--timeout <s>] [--privacy full|matches|schema]
+                  [--model-timeout <s>] [--answer-time <s>]
                   [--plan <plan.json> [--check-step N]] [--pause-after-plan] [--non-interactive]
                   [--continue <transcript.json>] [--chart <file.svg> [--chart-type T] [--x C] [--y C] [--series C]]
 
@@ -59,6 +60,7 @@ ${keyEnvUsage()}
   --max-rows N         rows of the answer to print and to carry in the final event (default 20)
   --timeout <s>        time limit of one query or tool call in seconds (default ${DEFAULT_QUERY_TIMEOUT_MS / 1000});
                        a tool call that runs longer is stopped and the model is told so
+${modelLimitsUsage()}
 ${PRIVACY_HELP}
   --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
   --continue <file>    follow up on the conversation a --transcript file ends: the model gets its
@@ -158,6 +160,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             question: o.question,
             privacy,
             signal,
+            answerLimits: cliAnswerLimits(o),
             ...(o.tools ? { mode: o.tools } : {}),
           })
         : runAnswer(o.mode ?? DEFAULT_ANSWER_MODE, {
@@ -170,6 +173,7 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
             links: await db.engine.linkQuestion(db.id, o.question, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS }),
             // Auto's first request shows each column's stored values from the built indexes.
             signal,
+            answerLimits: cliAnswerLimits(o),
             confirmedPlan: plan,
             askUser: cliAskUser(o, io, terminal, signal),
             ...(history.length ? { history } : {}),

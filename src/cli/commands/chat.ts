@@ -23,11 +23,12 @@ import { cliAskUser, processTerminal, type Terminal } from '../ask/person';
 import { privacyFor, privacyNote, PRIVACY_HELP } from '../ask/privacy';
 import { renderEvent, usageLine } from '../ask/render';
 import { scrubbingIo } from './ask';
-import { providerList } from '../model-flags';
+import { cliAnswerLimits, providerList } from '../model-flags';
 
 const usage = `Usage: dowser chat --db <file> --provider ${providerList()} [--model <name>]
                    [--base-url <url>] [--api-key-env <VAR>] [--mode auto|agent|direct]
                    [--privacy full|matches|schema] [--timeout <s>] [--max-rows N] [--non-interactive]
+                   [--model-timeout <s>] [--answer-time <s>]
 
 Questions about a SQLite file, typed one after another: each one follows up on the answers
 before it ("and only for Germany?"), until /new. The file is read into memory and never written.
@@ -139,6 +140,7 @@ export async function runChat(
         schema,
         links: await db.engine.linkQuestion(db.id, question, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS }),
         signal: controller.signal,
+        answerLimits: cliAnswerLimits(o!),
         askUser: cliAskUser({ ...o!, json: false }, io, terminal, controller.signal),
         ...(thread.length ? { history: [...thread] } : {}),
         ...(o!.tools ? { mode: o!.tools } : {}),

@@ -5,7 +5,7 @@ import { EXIT_OK, type CliCommand, type CliIo } from '../command';
 import { DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseEvalArgs } from '../eval/eval-options';
 import { runEval } from '../eval/run-eval';
-import { keyEnvUsage, providerList } from '../model-flags';
+import { keyEnvUsage, modelLimitsUsage, providerList } from '../model-flags';
 
 const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir> --out <dir>
                    --provider ${providerList(['gold'])} [--model <name>] [--base-url <url>]
@@ -13,6 +13,7 @@ const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir>
                    [--hints on|off] [--context thread|none] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
                    [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
+                   [--model-timeout <s>] [--answer-time <s>]
 
 Answers every question the product's way (Auto, the agent or Direct) on its database, runs the final
 SQL and the reference read-only, and scores them as the official evaluators do: Spider's
@@ -57,6 +58,9 @@ ${keyEnvUsage(26)}
   --max-turns N           agent turns before giving up (default 12)
   --compact-observations  shorten observations the model has acted on in later requests
                           (off by default; docs/decisions/003-prompt-size.md)
+${modelLimitsUsage(26, "one question's answer")}
+                          A question past either limit is marked failed with the reason, and
+                          the run goes on (--retry-failed runs it again).
 
 Run:
   --out <dir>             results.jsonl (a line per question: final SQL, verdict, cost, transcript

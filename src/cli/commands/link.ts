@@ -12,11 +12,20 @@ import { openDatabase, parseTimeout, TIMEOUT_USAGE } from '../open-database';
 import { MODEL_FLAGS } from '../tasks/task-options';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parsePrivacyFlag, type AskOptions } from '../ask/options';
-import { keyEnvUsage, parseModelFlags, providerList, providerUsage } from '../model-flags';
+import {
+  cliAnswerLimits,
+  keyEnvUsage,
+  modelLimitsUsage,
+  parseModelFlags,
+  providerList,
+  providerUsage,
+} from '../model-flags';
+import { AnswerBudget } from '../../core/agent/answer-budget';
 import { PRIVACY_HELP, privacyFor, privacyNote } from '../ask/privacy';
 
 const usage = `Usage: dowser link --db <file> "<question>" [--provider ${providerList()} --model <name>
-                  [--base-url <url>] [--api-key-env <VAR>] [--script <turns.json>] [--privacy <level>]]
+                  [--base-url <url>] [--api-key-env <VAR>] [--script <turns.json>] [--privacy <level>]
+                  [--model-timeout <s>] [--answer-time <s>]]
                   [--json] [--timeout <s>]
 
 The tables and columns a question likely needs: what the structure linker ties words of the
@@ -31,6 +40,7 @@ ${providerUsage()}
   --base-url <url>     server URL (openai default ${DEFAULT_OPENAI_URL})
 ${keyEnvUsage()}
   --script <file>      scripted provider: a JSON list of turns (the first is the preliminary SQL)
+${modelLimitsUsage(23, 'the preliminary SQL')}
 ${PRIVACY_HELP}
   --json               the result as JSON: {tables: [{table, from, columns: [{column, from}]}], preSql, note}
 ${TIMEOUT_USAGE}
@@ -77,16 +87,21 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const level = ask ? privacyFor(ask) : 'full';
   if (ask && !v.json) io.stderr.write(privacyNote(ask, level));
   const db = await openDatabase(v.db, parseTimeout(v.timeout));
+  let budget: AnswerBudget | undefined;
   try {
     const schema = await db.engine.introspect(db.id);
     const links = await db.engine.linkQuestion(db.id, question);
-    const result = await runLink({ question, schema, links, model: chat?.model ?? null, privacy: level });
+    // The preliminary SQL within the time of an answer (decision 068).
+    budget = ask ? new AnswerBudget(cliAnswerLimits(ask)) : undefined;
+    const model = chat && budget ? budget.model(chat.model) : null;
+    const result = await runLink({ question, schema, links, model, privacy: level });
     // A provider's error text may echo the key: it never reaches the output.
     const safe = { ...result, note: result.note && redactSecrets(result.note, [chat?.secret]) };
     if (v.json) io.stdout.write(toJson(safe, 2) + '\n');
     else render(safe, io);
     return EXIT_OK;
   } finally {
+    budget?.end();
     await db.close();
   }
 }

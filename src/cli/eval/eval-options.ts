@@ -5,7 +5,7 @@ import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import type { AskOptions } from '../ask/options';
 import type { ConversationKind, DatasetKind } from './datasets';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
-import { cliProvider, parseModelFlags, providerChoices } from '../model-flags';
+import { cliProvider, MODEL_LIMIT_FLAGS, parseModelFlags, parseModelLimits, providerChoices } from '../model-flags';
 
 /** A provider id of the registry (core/llm/providers.ts), or `gold` (the reference SQL as the answer). */
 export type EvalProvider = string;
@@ -21,6 +21,10 @@ export interface EvalOptions {
   model?: string;
   baseUrl?: string;
   apiKeyEnv?: string;
+  /** --model-timeout: the longest wait for the model's reply to begin, and between its pieces. */
+  modelWaitMs?: number;
+  /** --answer-time: the time limit of one question's answer; past it the question is failed. */
+  answerTimeMs?: number;
   /** scripted: folder of turn files, `<id>.json` (or `spider-dev-<id>.json` as in ../shared/datasets/recorded). */
   scriptDir?: string;
   mode: AnswerMode;
@@ -53,6 +57,7 @@ export const EVAL_FLAGS = {
   'base-url': { type: 'string' },
   'api-key-env': { type: 'string' },
   'script-dir': { type: 'string' },
+  ...MODEL_LIMIT_FLAGS,
   mode: { type: 'string' },
   hints: { type: 'string' },
   tools: { type: 'string' },
@@ -115,6 +120,7 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     model: v.model,
     baseUrl: v['base-url'],
     apiKeyEnv: v['api-key-env'],
+    ...parseModelLimits(v),
     scriptDir: v['script-dir'],
     mode: oneOf(v.mode, ANSWER_MODES, '--mode', DEFAULT_ANSWER_MODE),
     hints: oneOf(v.hints, ['on', 'off'] as const, '--hints', 'off') === 'on',
@@ -141,6 +147,7 @@ export function askOptionsFor(o: EvalOptions): AskOptions {
     model: o.model,
     baseUrl: o.baseUrl,
     apiKeyEnv: o.apiKeyEnv,
+    modelWaitMs: o.modelWaitMs,
     json: false,
     nonInteractive: true,
     pauseAfterPlan: false,

@@ -285,6 +285,24 @@ describe('dowser eval, OpenAI-compatible provider (mock server)', () => {
     expect(summaryOf(out)).toMatchObject({ n: 1, failed: 0, ex: 100 });
   });
 
+  it('marks a question whose model stalls failed with the reason, and goes on (--answer-time)', async () => {
+    const answer = knowingModel(sqlFor);
+    const stalled = SPIDER_QUESTIONS[0].question;
+    mock = await startMockLlm({
+      script: (req) => (JSON.stringify(req.messages).includes(stalled) ? { stall: 'drip', everyMs: 50 } : answer(req)),
+    });
+    const out = freshOut();
+    const r = await dowser(...openai(out, '--ids', '0,2', '--mode', 'agent', '--answer-time', '2'));
+    expect(r.code).toBe(0);
+    const byId = Object.fromEntries(results(out).map((l) => [l.id, l]));
+    expect(byId['0']).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/^answer_limit: No answer within 2 s .*--answer-time/),
+    });
+    expect(byId['2']).toMatchObject({ status: 'correct' });
+    expect(summaryOf(out)).toMatchObject({ n: 1, failed: 1, ex: 100 });
+  });
+
   it('stops the whole run when the key is refused', async () => {
     mock = await startMockLlm({ script: () => ({ error: { status: 401, body: { error: { message: 'bad key' } } } }) });
     const out = freshOut();

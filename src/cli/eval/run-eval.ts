@@ -18,6 +18,7 @@ import { EXIT_ERROR, EXIT_OK, type CliIo } from '../command';
 import { scrubbingIo } from '../commands/ask';
 import { DatabaseSlot, MissingDatabase } from './eval-databases';
 import { modelSource, type ModelSource } from './eval-models';
+import { cliAnswerLimits } from '../model-flags';
 import type { EvalOptions } from './eval-options';
 import { EvalOut } from './eval-out';
 import { duration, EvalProgress } from './eval-progress';
@@ -112,6 +113,7 @@ async function evaluate(
     compactObservations: o.compactObservations,
     agentMode: o.tools,
     history,
+    answerLimits: cliAnswerLimits(o),
   });
   if (!evaluated) return null;
   if (evaluated.fatal) ctx.onFatal(evaluated.fatal);

@@ -15,6 +15,8 @@ import { createAskModel } from '../ask/model';
 import type { TaskOptions } from './task-options';
 import type { PrivacyLevel } from '../../core/privacy/disclose';
 import { privacyFor, privacyNote } from '../ask/privacy';
+import { AnswerBudget } from '../../core/agent/answer-budget';
+import { cliAnswerLimits } from '../model-flags';
 
 export interface TaskContext {
   io: CliIo;
@@ -40,12 +42,15 @@ export async function withTaskContext<T>(
   const db = await openDatabase(o.db, o.timeoutMs);
   const controller = new AbortController();
   const offInterrupt = onInterrupt(() => controller.abort());
+  let budget: AnswerBudget | undefined;
   try {
     const schema = await db.engine.introspect(db.id);
     if (options.tools !== false) {
       if (!o.json) io.stderr.write('Building the retrieval tools…\n');
       await db.engine.buildTools(db.id);
     }
+    // The command's budget, as one answer's (decision 068): its model calls stop once it is spent.
+    budget = new AnswerBudget(cliAnswerLimits(o));
     const tools: AgentTools = {
       call: (name, args, signal) => {
         const onAbort = () => void db.engine.cancel();
@@ -55,7 +60,7 @@ export async function withTaskContext<T>(
     };
     return await run({
       io,
-      model,
+      model: budget.model(model),
       schema,
       tools,
       exec: executorFor(db.engine, db.id),
@@ -63,6 +68,7 @@ export async function withTaskContext<T>(
       privacy,
     });
   } finally {
+    budget?.end();
     offInterrupt();
     await db.close();
   }

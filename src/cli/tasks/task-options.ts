@@ -6,7 +6,7 @@ import { parseCommandArgs, UsageError } from '../command';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 import { DEFAULT_OPENAI_URL, type ModelFlags } from '../ask/model';
 import { parsePrivacyFlag } from '../ask/options';
-import { keyEnvUsage, parseModelFlags, PROVIDER_FLAGS, providerUsage } from '../model-flags';
+import { keyEnvUsage, modelLimitsUsage, parseModelFlags, PROVIDER_FLAGS, providerUsage } from '../model-flags';
 import { PRIVACY_HELP } from '../ask/privacy';
 import type { PrivacyLevel } from '../../core/privacy/disclose';
 
@@ -27,6 +27,7 @@ ${keyEnvUsage()}
   --script <file>      scripted provider: a JSON list of turns [{"text": "..."}]
   --json               print the result as JSON
   --timeout <s>        time limit of one query in seconds
+${modelLimitsUsage(23, 'the command')}
 ${PRIVACY_HELP}
   -h, --help           show this help`;
 

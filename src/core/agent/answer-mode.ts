@@ -3,6 +3,7 @@
 // the tools when that does not settle it; auto.ts), the agent (plan and tools from the start;
 // loop.ts) or Direct (one request with the plain schema, no tools; direct.ts).
 
+import { answerLimits, withAnswerBudget } from './answer-budget';
 import { runAuto } from './auto';
 import { runDirect } from './direct';
 import type { AgentEvent } from './events';
@@ -25,8 +26,15 @@ export function isAnswerMode(text: string | undefined): text is AnswerMode {
   return (ANSWER_MODES as readonly string[]).includes(text ?? '');
 }
 
-/** The run of one question in the given mode; every mode reads the agent's options. */
+/**
+ * The run of one question in the given mode; every mode reads the agent's options. Every run is
+ * within its answer budget (answer-budget.ts: `options.answerLimits`, else the defaults).
+ */
 export function runAnswer(mode: AnswerMode, options: RunAgentOptions): AsyncGenerator<AgentEvent> {
+  return withAnswerBudget(options.answerLimits ?? answerLimits(), options, (o) => runMode(mode, o));
+}
+
+function runMode(mode: AnswerMode, options: RunAgentOptions): AsyncGenerator<AgentEvent> {
   if (mode === 'auto') return runAuto(options);
   if (mode === 'agent') return runAgent(options);
   return runDirect({

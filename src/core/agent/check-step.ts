@@ -6,6 +6,7 @@ import type { PrivacyLevel } from '../privacy/disclose';
 import type { ChatModel } from '../llm/types';
 import { TOOL_NAMES } from '../tools/registry';
 import type { Schema } from '../types';
+import { answerLimits, withAnswerBudget, type AnswerLimits } from './answer-budget';
 import type { AgentEvent } from './events';
 import { AgentRun, agentMode, type AgentTools, type OkSqlOutcome } from './loop';
 import { checkGivenPlan, planAsData, type Plan } from './plan';
@@ -41,6 +42,8 @@ export interface CheckStepOptions {
   signal?: AbortSignal;
   mode?: AgentMode;
   now?: () => number;
+  /** The check's time and reply budget (answer-budget.ts); its defaults when absent. */
+  answerLimits?: AnswerLimits;
 }
 
 const PROCESS = `Process (a few turns at most):
@@ -139,5 +142,7 @@ export async function* checkStep(options: CheckStepOptions): AsyncGenerator<Agen
     return;
   }
   const prompt = buildStepPrompt(plan, options.index, options.schema, agentMode(options), options.question);
-  yield* new StepRun({ ...options, plan }, options.index, prompt).events();
+  yield* withAnswerBudget(options.answerLimits ?? answerLimits(), { ...options, plan }, (o) =>
+    new StepRun(o, options.index, prompt).events(),
+  );
 }

@@ -19,6 +19,8 @@ export type AgentErrorCode =
   | 'internal'
   /** A plan given as confirmed (or a step to check) names things the database does not have. */
   | 'bad_plan'
+  /** The answer's time or reply budget was spent (answer-budget.ts). */
+  | 'answer_limit'
   | LlmErrorCode;
 
 export interface UsageTotals {

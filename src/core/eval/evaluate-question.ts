@@ -3,6 +3,7 @@
 // dataset's official rule (score-answer.ts), a wrong answer gets its cause (miss-class.ts), and
 // the result is one QuestionRecord. Where the database and model come from is the caller's.
 
+import type { AnswerLimits } from '../agent/answer-budget';
 import type { AgentEvent } from '../agent/events';
 import type { AgentTools } from '../agent/loop';
 import type { AgentMode } from '../agent/prompt';
@@ -45,6 +46,8 @@ export interface EvaluateInput {
   compactObservations?: boolean;
   /** A conversation's earlier turns, answered by the model itself (never the references). */
   history?: readonly PriorTurn[];
+  /** The answer's time and reply budget (agent/answer-budget.ts): spent, the question is failed with the reason. */
+  answerLimits?: AnswerLimits;
   onEvent?: (e: AgentEvent) => void;
 }
 
@@ -115,6 +118,7 @@ export async function evaluateQuestion(input: EvaluateInput): Promise<Evaluated 
       compactObservations: input.compactObservations,
       agentMode: input.agentMode,
       history: input.history,
+      answerLimits: input.answerLimits,
     },
     input.onEvent,
   );

@@ -3,6 +3,7 @@
 // calls and the wall time. The end of the run decides what the harness does with it: an answer
 // to score, an answer-less end that counts as wrong, a provider failure to retry later, or Stop.
 
+import type { AnswerLimits } from '../agent/answer-budget';
 import type { AgentEvent, Verdict } from '../agent/events';
 import { runAnswer, type AnswerMode } from '../agent/answer-mode';
 import type { AgentTools } from '../agent/loop';
@@ -31,12 +32,15 @@ export interface EvalRunInput {
   agentMode?: AgentMode;
   /** A conversation's earlier turns (SParC, CoSQL). */
   history?: readonly PriorTurn[];
+  /** The question's time and reply budget: spent, the question is failed and the run goes on. */
+  answerLimits?: AnswerLimits;
   now?: () => number;
 }
 
 /**
  * answered: a final SQL. no_answer: the run ended without one (turn limit, gave up …): a wrong
- * answer. provider: the model could not be reached or refused (not the answer's fault).
+ * answer. provider: the model could not be reached, refused, stalled or took longer than the
+ * answer's budget (not the answer's fault).
  * fatal: a configuration the whole run cannot recover from (key refused, no such model).
  * stopped: Stop / Ctrl+C; nothing to record.
  */
@@ -50,7 +54,7 @@ export interface EvalRun {
   cost: QuestionCost;
 }
 
-const PROVIDER_CODES = new Set(['llm_rate_limit', 'llm_server', 'llm_network']);
+const PROVIDER_CODES = new Set(['llm_rate_limit', 'llm_server', 'llm_network', 'llm_timeout', 'answer_limit']);
 const FATAL_CODES = new Set(['llm_auth', 'llm_model_not_found']);
 const STOP_CODES = new Set(['aborted', 'llm_aborted']);
 
@@ -107,6 +111,7 @@ export async function runForEval(input: EvalRunInput, onEvent?: (e: AgentEvent) 
     links: input.links,
     signal: input.signal,
     now,
+    ...(input.answerLimits ? { answerLimits: input.answerLimits } : {}),
     ...(input.history?.length ? { history: input.history } : {}),
     ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
     ...(input.compactObservations ? { compactObservations: true } : {}),

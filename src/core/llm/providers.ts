@@ -6,6 +6,7 @@
 import { createAnthropicModel } from './anthropic';
 import { createOpenAiCompatibleModel } from './openai-compatible';
 import type { ChatModel } from './types';
+import type { StreamLimits } from './stream-guard';
 import { WEBLLM_ORIGINS } from '../security/csp';
 
 export interface ProviderConfig {
@@ -16,6 +17,8 @@ export interface ProviderConfig {
   fetch: typeof fetch;
   /** False: the model gets the text protocol instead of native tool calls (the page's "Tool calling"). */
   supportsTools?: boolean;
+  /** How long a reply may take to begin, and pause (stream-guard.ts); the clients' default when absent. */
+  limits?: StreamLimits;
 }
 
 export interface ProviderSpec {
@@ -71,6 +74,7 @@ const BUILT_IN: ProviderSpec[] = [
         apiKey: c.apiKey || undefined,
         fetch: c.fetch,
         ...(c.supportsTools === false ? { supportsTools: false } : {}),
+        ...(c.limits ? { limits: c.limits } : {}),
       }),
   },
   {
@@ -93,6 +97,7 @@ const BUILT_IN: ProviderSpec[] = [
         model: c.model,
         fetch: c.fetch,
         ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
+        ...(c.limits ? { limits: c.limits } : {}),
       }),
   },
   {

@@ -79,6 +79,8 @@ export type LlmErrorCode =
   | 'llm_rate_limit'
   | 'llm_server'
   | 'llm_network'
+  /** The server stopped sending (no reply begun, or a pause) past the wait limit (stream-guard.ts). */
+  | 'llm_timeout'
   | 'llm_aborted'
   | 'llm_context_length'
   | 'llm_bad_response';

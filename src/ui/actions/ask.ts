@@ -9,6 +9,7 @@ import { queryKeys } from '../queries';
 import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
+import { answerLimitsOf, streamLimitsOf } from '../lib/app-settings';
 import { useAsk } from '../store/ask-store';
 import { groundingOf, linkQuestion, runTool } from './tools';
 import { runQuery } from './run-query';
@@ -149,6 +150,7 @@ export async function ask(dbId: string, question: string, hints: string, options
       settings,
       (text) => useAsk.getState().patchRun(dbId, { streaming: text }),
       recordOutgoing,
+      streamLimitsOf(useApp.getState().settings),
     );
     const toolMode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     // The user's confirmed examples most like this question join the prompt as theirs.
@@ -170,6 +172,7 @@ export async function ask(dbId: string, question: string, hints: string, options
       links,
       mode: toolMode,
       signal,
+      answerLimits: answerLimitsOf(useApp.getState().settings),
       userExamples,
       ...(history.length ? { history } : {}),
       confirmedPlan: options.confirmedPlan,
@@ -233,7 +236,8 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number, que
     const schema = await fullSchema(getServices(), dbId);
     const privacy = await privacyLevelFor(settings);
     if (!privacy) return { status: 'failed', message: 'No privacy level was chosen, so nothing was sent.', events: [] };
-    const model = await getServices().createChatModel(settings, undefined, recordOutgoing);
+    const limits = useApp.getState().settings;
+    const model = await getServices().createChatModel(settings, undefined, recordOutgoing, streamLimitsOf(limits));
     const mode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     const events: AgentEvent[] = [];
     let out: StepPreview = { status: 'failed', message: 'The check ended without rows.', events };
@@ -246,6 +250,7 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number, que
       index,
       question,
       mode,
+      answerLimits: answerLimitsOf(limits),
     })) {
       if (e.type === 'step_preview') out = { status: 'done', sql: e.sql, columns: e.columns, rows: e.rows };
       else if (e.type === 'error') out = { status: 'failed', message: e.message, events };

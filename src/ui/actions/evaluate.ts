@@ -5,7 +5,6 @@
 
 import { baseRecord, evaluateQuestion, referenceProblem } from '../../core/eval/evaluate-question';
 import { hardnessOfSql } from '../../core/eval/hardness';
-import { parseQuestionFile, QuestionFileError, MAX_FILE_CHARS } from '../../core/eval/question-file';
 import { RateGate } from '../../core/eval/rate-gate';
 import type { EvalMode } from '../../core/eval/run-for-eval';
 import type { Dataset, TimedQuery } from '../../core/eval/score-answer';
@@ -16,7 +15,9 @@ import { getServices } from '../services/current';
 import { useAsk } from '../store/ask-store';
 import { announce } from '../store/announce-store';
 import { useApp } from '../store/app-store';
+import { answerLimitsOf, streamLimitsOf } from '../lib/app-settings';
 import { evaluationAnnouncement } from '../lib/task-announcements';
+import { QUESTION_FILE_LIMIT, sizeRefusal } from '../lib/file-limits';
 import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
 import { groundingOf, linkQuestion, runTool } from './tools';
 
@@ -62,13 +63,19 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
       return fail(
         'Evaluate needs a language model: choose one in Settings (the scripted demo only answers its own question).',
       );
-    if (file.size > MAX_FILE_CHARS * 4) return fail('The question file is too large for the page.');
-    const pairs = parseQuestionFile(file.name, await file.text());
-    useEvaluate.getState().patch(dbId, { total: pairs.length });
+    // Refused by its size before a byte is read; an accepted file is parsed in a worker.
+    const refusal = sizeRefusal(file, QUESTION_FILE_LIMIT);
+    if (refusal) return fail(`"${file.name}" was not read: ${refusal}.`);
     const services = getServices();
+    useEvaluate.getState().patch(dbId, { reading: true });
+    const pairs = await services.parseFiles
+      .questionFile(file)
+      .finally(() => useEvaluate.getState().patch(dbId, { reading: false }));
+    useEvaluate.getState().patch(dbId, { total: pairs.length });
     const schema = await fullSchema(services, dbId);
     const gate = new RateGate();
-    const model = gate.wrap(await services.createChatModel(settings));
+    const limits = useApp.getState().settings;
+    const model = gate.wrap(await services.createChatModel(settings, undefined, undefined, streamLimitsOf(limits)));
     const agentMode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     const query: TimedQuery = (sql) => services.engine.query(dbId, sql, { maxRows: MAX_RESULT_ROWS });
     for (const [index, pair] of pairs.entries()) {
@@ -100,6 +107,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
         query,
         signal: controller.signal,
         agentMode,
+        answerLimits: answerLimitsOf(limits),
       });
       if (!evaluated) break;
       useEvaluate
@@ -110,7 +118,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
     useEvaluate.getState().patch(dbId, { status: controller.signal.aborted ? 'stopped' : 'done', current: null });
     ended();
   } catch (e) {
-    fail(e instanceof QuestionFileError ? e.message : describeError(e));
+    fail(describeError(e));
   }
 }
 

@@ -8,6 +8,8 @@ import type { SchemaLinkResult } from '../../core/link/schema-link';
 import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useAsk } from '../store/ask-store';
+import { useApp } from '../store/app-store';
+import { streamLimitsOf } from '../lib/app-settings';
 import { useLink } from '../store/link-store';
 import { usePrivacy } from '../store/privacy-store';
 import { privacyLevelFor, recordOutgoing } from './privacy';
@@ -28,7 +30,8 @@ export async function linkForQuestion(dbId: string, question: string): Promise<v
       if (!privacy) result = await runLink({ question, schema, links, model: null });
       else {
         usePrivacy.getState().clearPrompts();
-        const model = await getServices().createChatModel(settings, undefined, recordOutgoing);
+        const limits = streamLimitsOf(useApp.getState().settings);
+        const model = await getServices().createChatModel(settings, undefined, recordOutgoing, limits);
         result = await runLink({ question, schema, links, model, privacy });
       }
     }

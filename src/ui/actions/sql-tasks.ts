@@ -12,6 +12,7 @@ import type { ChatModel } from '../../core/llm/types';
 import { fullSchema } from '../queries/schema-reading';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
+import { streamLimitsOf } from '../lib/app-settings';
 import { useAsk } from '../store/ask-store';
 import { useTasks, type SqlTask } from '../store/task-store';
 import { announce } from '../store/announce-store';
@@ -27,7 +28,8 @@ async function setUp(dbId: string) {
   // The same privacy level and prompt record as Ask: a cloud server asks for the level first.
   const privacy = await privacyLevelFor(settings);
   if (!privacy) throw new Error('No privacy level was chosen, so nothing was sent.');
-  const model: ChatModel = await services.createChatModel(settings, undefined, recordOutgoing);
+  const limits = streamLimitsOf(useApp.getState().settings);
+  const model: ChatModel = await services.createChatModel(settings, undefined, recordOutgoing, limits);
   const tools = { call: (name: string, args: unknown) => runTool(dbId, name, args) };
   return { schema, model, privacy, tools, exec: executorFor(services.engine, dbId) };
 }

@@ -5,6 +5,8 @@ import { describeError } from '../../core/errors';
 import { completeChat } from '../../core/llm/complete';
 import type { ModelSettings } from '../lib/model-settings';
 import { getServices } from '../services/current';
+import { streamLimitsOf } from '../lib/app-settings';
+import { useApp } from '../store/app-store';
 
 export interface ConnectionTest {
   ok: boolean;
@@ -13,7 +15,12 @@ export interface ConnectionTest {
 
 export async function testConnection(settings: ModelSettings): Promise<ConnectionTest> {
   try {
-    const model = await getServices().createChatModel(settings);
+    const model = await getServices().createChatModel(
+      settings,
+      undefined,
+      undefined,
+      streamLimitsOf(useApp.getState().settings),
+    );
     const r = await completeChat(model, {
       messages: [{ role: 'user', content: 'Reply with the single word OK.' }],
       maxTokens: 5,

@@ -53,3 +53,18 @@ describe('the value index budget setting (issue 26)', () => {
     });
   });
 });
+
+describe('the model time limits (decision 068)', () => {
+  it('are finite by default, kept when sensible, and fall back one by one', () => {
+    expect(DEFAULT_SETTINGS).toMatchObject({ modelWaitMs: 180_000, answerTimeMs: 900_000 });
+    expect(parseSettings({ modelWaitMs: 30_000, answerTimeMs: 3_600_000 })).toMatchObject({
+      modelWaitMs: 30_000,
+      answerTimeMs: 3_600_000,
+    });
+    // No limit is no choice here: zero, or longer than the form allows, takes the default.
+    expect(parseSettings({ modelWaitMs: 0, answerTimeMs: 1e12 })).toMatchObject({
+      modelWaitMs: 180_000,
+      answerTimeMs: 900_000,
+    });
+  });
+});

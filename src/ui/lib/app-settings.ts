@@ -8,9 +8,15 @@ import { readJson, writeJson } from './storage';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
 import { READ_CHOICES, type ReadChoice } from '../../core/db/file-check';
 import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
+import { answerLimits, DEFAULT_ANSWER_TIME_MS, type AnswerLimits } from '../../core/agent/answer-budget';
+import { DEFAULT_MODEL_WAIT_MS, streamLimits, type StreamLimits } from '../../core/llm/stream-guard';
 
 export interface Settings {
   queryTimeoutMs: number;
+  /** Longest wait for the model's reply to begin, and between its pieces (core/llm/stream-guard.ts). */
+  modelWaitMs: number;
+  /** Time limit of one answer, the person's own time not counted (core/agent/answer-budget.ts). */
+  answerTimeMs: number;
   pageSize: number;
   rememberFiles: boolean;
   /** Embedding model for semantic column search; '' turns it off. */
@@ -42,8 +48,20 @@ export function valueCellBudgetOf(choice: IndexBudget): number | null | undefine
   return choice === 'none' ? null : choice === 'large' ? 4 * DEFAULT_VALUE_CELL_BUDGET : undefined;
 }
 
+/** The wait limits of the model's requests, with the setting that raises them. */
+export function streamLimitsOf(s: Pick<Settings, 'modelWaitMs'>): StreamLimits {
+  return streamLimits(s.modelWaitMs, 'raise "Wait for the model" in Settings');
+}
+
+/** The budget of one answer, with the setting that raises its time. */
+export function answerLimitsOf(s: Pick<Settings, 'answerTimeMs'>): AnswerLimits {
+  return answerLimits(s.answerTimeMs, 'raise "Time limit of an answer" in Settings');
+}
+
 export const DEFAULT_SETTINGS: Settings = {
   queryTimeoutMs: 10_000,
+  modelWaitMs: DEFAULT_MODEL_WAIT_MS,
+  answerTimeMs: DEFAULT_ANSWER_TIME_MS,
   pageSize: 1000,
   rememberFiles: false,
   embeddingModel: 'Xenova/all-MiniLM-L6-v2',
@@ -68,6 +86,8 @@ const MODEL_ID = /^(?!.*\.\.)[A-Za-z0-9][\w.-]{0,95}(\/[A-Za-z0-9][\w.-]{0,95})?
 const d = DEFAULT_SETTINGS;
 const fields = z.object({
   queryTimeoutMs: z.number().int().min(1000).max(600_000).catch(d.queryTimeoutMs),
+  modelWaitMs: z.number().int().min(1000).max(3_600_000).catch(d.modelWaitMs),
+  answerTimeMs: z.number().int().min(60_000).max(86_400_000).catch(d.answerTimeMs),
   pageSize: z.number().int().min(10).max(100_000).catch(d.pageSize),
   rememberFiles: z.boolean().catch(d.rememberFiles),
   embeddingModel: z

@@ -7,6 +7,7 @@ import { RestartableEngine } from '../../worker/db-client';
 import { spawnBrowserDbWorker } from '../../worker/browser-spawn';
 import { EmbedClient } from '../../worker/embed-client';
 import { createRowsWorker } from '../../worker/rows-client';
+import { createParseWorker } from '../../worker/parse-client';
 import { AskControllers } from '../lib/ask-controller';
 import { createGlossaryStore } from '../lib/glossary-store';
 import { createRecentFiles } from '../lib/recent-files';
@@ -40,6 +41,7 @@ export function createServices(): Services {
     // Plot comes in its own chunk, with the first chart (decision 062).
     loadCharts: () => import('../../adapters/plot/draw-chart'),
     rankColumn: (values) => rows.rankColumn(values),
+    parseFiles: createParseWorker(),
     forgetKeptIndexes: () => import('../../adapters/kept-indexes/idb-store').then((m) => m.forgetKeptIndexes()),
     setRestartListener(fn) {
       onRestart = fn;

@@ -4,6 +4,7 @@
 import { providerById } from '../../core/llm/providers';
 import { createScriptedModel } from '../../core/llm/scripted';
 import type { ChatModel } from '../../core/llm/types';
+import type { StreamLimits } from '../../core/llm/stream-guard';
 import { DEMO_SCRIPT } from '../../core/agent/demo-script';
 import type { ModelSettings } from '../lib/model-settings';
 import { policedFetch } from '../lib/connect-policy';
@@ -32,6 +33,7 @@ export async function createChatModel(
   s: ModelSettings,
   onLoadProgress?: (text: string) => void,
   onSend?: (request: OutgoingRequest) => Promise<boolean>,
+  limits?: StreamLimits,
 ): Promise<ChatModel> {
   const fetch = watchedFetch(onSend);
   switch (s.provider) {
@@ -55,6 +57,7 @@ export async function createChatModel(
         apiKey: s.apiKey || undefined,
         fetch,
         supportsTools: s.toolMode !== 'text',
+        ...(limits ? { limits } : {}),
         ...(spec.serverChosen ? { baseUrl: s.baseUrl } : {}),
       });
     }

@@ -8,7 +8,9 @@ import type { SavedEvaluations } from '../lib/saved-evaluations';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DbEngine } from '../../core/engine';
 import type { ChatModel } from '../../core/llm/types';
+import type { StreamLimits } from '../../core/llm/stream-guard';
 import type { EmbedClient } from '../../worker/embed-client';
+import type { FileParsers } from '../../worker/parse-client';
 import type { AskControllers } from '../lib/ask-controller';
 import type { ExamplesStore } from '../lib/examples-store';
 import type { GlossaryStore } from '../lib/glossary-store';
@@ -42,10 +44,12 @@ export interface Services {
    * The model the settings name (in-browser models report their download through onLoadProgress).
    * `onSend` sees each request body before it goes out and may hold or cancel it (Show prompt).
    */
+  /** `limits`: how long a request may wait on the server (the page's setting: streamLimitsOf). */
   createChatModel(
     settings: ModelSettings,
     onLoadProgress?: (text: string) => void,
     onSend?: (request: OutgoingRequest) => Promise<boolean>,
+    limits?: StreamLimits,
   ): Promise<ChatModel>;
   setRestartListener(fn: (reason: RestartReason) => void): void;
   /** Can this browser run a model in the page (WebGPU with an adapter)? Asked on the spot. */
@@ -60,6 +64,8 @@ export interface Services {
   forgetKeptIndexes(): Promise<void>;
   /** A large result's column ranked for sorting, in a worker (core/results/row-view.ts `rankColumn`). */
   rankColumn(values: SqlValue[]): Promise<ColumnRanks>;
+  /** Imported files (a saved run, a question file, description CSVs) parsed in a worker (worker/parse-client.ts). */
+  parseFiles: FileParsers;
 }
 
 /** Draws core's chart points as SVG, and makes the standalone file (adapters/plot/draw-chart.ts). */

@@ -45,6 +45,9 @@ export function fakeServices(parts: Partial<Services> = {}): Services {
     checkWebGpu: () => unexpected('checkWebGpu'),
     loadCharts: () => unexpected('loadCharts'),
     rankColumn: () => unexpected('rankColumn'),
+    get parseFiles(): never {
+      return unexpected('parseFiles');
+    },
     forgetKeptIndexes: () => unexpected('forgetKeptIndexes'),
   };
   return Object.defineProperties(base, Object.getOwnPropertyDescriptors(parts)) as Services;

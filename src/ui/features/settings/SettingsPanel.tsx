@@ -6,6 +6,7 @@ import { useApp } from '../../store/app-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { PrivacySettings } from './PrivacySettings';
 import { KeptIndexesSetting } from './KeptIndexesSetting';
+import { ModelLimitsSetting } from './ModelLimitsSetting';
 
 export function SettingsPanel() {
   const settings = useApp((s) => s.settings);
@@ -30,6 +31,7 @@ export function SettingsPanel() {
           }}
         />
       </label>
+      <ModelLimitsSetting />
       <label>
         Rows shown per page
         <input
