@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { BASE_POLICY, BASE_POLICY_HEADER, REFERRER_POLICY } from './src/core/security/csp';
+import { BASE_POLICY, policyHeaderFor, REFERRER_POLICY } from './src/core/security/csp';
 
 /** The CSP and referrer meta tags, in the built page only (the dev server injects inline scripts). */
 function securityMeta(): Plugin {
@@ -19,19 +19,40 @@ function securityMeta(): Plugin {
   };
 }
 
+/**
+ * The CSP header of `vite preview` (`npm start`), per file: a worker takes its policy from its own
+ * script's response, so worker scripts get their own narrow one (core/security/csp.ts).
+ */
+function securityHeaders(): Plugin {
+  return {
+    name: 'dowser-security-headers',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        res.setHeader('Content-Security-Policy', policyHeaderFor(req.url ?? '/'));
+        next();
+      });
+    },
+  };
+}
+
 const MB = 1024 * 1024;
 
 export default defineConfig({
   plugins: [
     react(),
     securityMeta(),
+    securityHeaders(),
     // Offline after the first visit: everything the build holds (shell, sql.js and ONNX wasm,
     // Monaco, the demo database, self-hosted models under /models/) is precached by a service
     // worker; models added to /models/ after the build are cached on first use. See
     // docs/decisions/041-offline-service-worker.md.
     VitePWA({
       strategies: 'generateSW',
-      registerType: 'autoUpdate',
+      // A new build waits until the page asks (its Reload) or every tab of the old build is
+      // closed: activating deletes the old build's files, which an open page still loads lazily
+      // (docs/decisions/067-new-build-waits.md). Claiming reaches only pages no worker controls
+      // yet (the first visit).
+      registerType: 'prompt',
       injectRegister: false,
       manifest: false,
       workbox: {
@@ -39,7 +60,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 64 * MB,
         navigateFallback: 'index.html',
         clientsClaim: true,
-        skipWaiting: true,
+        skipWaiting: false,
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes('/models/'),
@@ -66,7 +87,8 @@ export default defineConfig({
   server: { port: 5173, strictPort: false },
   preview: {
     port: 4173,
-    headers: { 'Content-Security-Policy': BASE_POLICY_HEADER, 'Referrer-Policy': REFERRER_POLICY },
+    // The CSP is set per file by securityHeaders().
+    headers: { 'Referrer-Policy': REFERRER_POLICY },
   },
   build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
 });

@@ -1,13 +1,16 @@
-// A reload the page asks for (a model server it was not loaded with, decision 040) keeps what is
-// open: the files and a key held only in memory come back after it (lib/reload-handoff.ts).
+// A reload the page asks for (a model server it was not loaded with, decision 040; a new version
+// of the app, decision 067) keeps what is open: the files and a key held only in memory come back
+// after it (lib/reload-handoff.ts).
 
 import { keepKeysForReload } from '../lib/model-settings';
+import { activateNewVersion } from '../lib/offline';
 import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { useAsk } from '../store/ask-store';
 import { openSources } from './open-database';
 
-export async function reloadKeepingWork(): Promise<void> {
+/** `beforeReload` runs once the work is kept, right before the reload. */
+export async function reloadKeepingWork(beforeReload?: () => Promise<void>): Promise<void> {
   const app = useApp.getState();
   const active = app.databases.find((d) => d.id === app.activeId)?.name ?? null;
   try {
@@ -20,5 +23,11 @@ export async function reloadKeepingWork(): Promise<void> {
     if (!go) return;
   }
   keepKeysForReload(useAsk.getState().model);
+  await beforeReload?.();
   location.reload();
+}
+
+/** Reloads into the newest build: its waiting service worker takes over first (lib/offline.ts). */
+export function reloadToNewVersion(): Promise<void> {
+  return reloadKeepingWork(() => activateNewVersion());
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useApp, type Notice } from '../store/app-store';
+import { UpdateNotice } from './NewVersion';
 
 /** How long an info notice stays before it fades; warnings and errors stay until dismissed. */
 export const INFO_NOTICE_MS = 6000;
@@ -19,6 +20,7 @@ export function Notices() {
         {shownNotices.map((n) => (
           <NoticeItem key={n.id} notice={n} />
         ))}
+        <UpdateNotice />
       </div>
     </div>
   );

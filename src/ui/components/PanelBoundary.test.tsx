@@ -3,7 +3,7 @@
 
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PanelBoundary } from './PanelBoundary';
 
@@ -42,6 +42,29 @@ describe('PanelBoundary (issue 11, item 8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'repair' }));
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByText('run shown')).toBeTruthy();
+    quiet.mockRestore();
+  });
+
+  it('a part of the page the server no longer has (after a deploy) offers Reload, not a Try again that cannot work', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Gone = lazy(() =>
+      Promise.reject(
+        new TypeError('Failed to fetch dynamically imported module: http://x/assets/SqlEditor-DpWi4ZKT.js'),
+      ),
+    );
+    render(
+      <PanelBoundary name="SQL editor">
+        <Suspense fallback="Loading the editor…">
+          <Gone />
+        </Suspense>
+      </PanelBoundary>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The SQL editor panel could not be loaded: a new version of Dowser was deployed since this page was opened.',
+    );
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     quiet.mockRestore();
   });
 });

@@ -1,4 +1,6 @@
 import { Component, type ReactNode } from 'react';
+import { isChunkLoadError } from '../lib/chunk-error';
+import { NewVersionNeeded } from './NewVersion';
 
 interface Props {
   /** Shown in the message: "The <name> panel …". */
@@ -23,6 +25,13 @@ export class PanelBoundary extends Component<Props, State> {
 
   render() {
     if (!this.state.error) return this.props.children;
+    // A part of the old build the server no longer has: trying again would fail the same way.
+    if (isChunkLoadError(this.state.error))
+      return (
+        <div className="panel-error error" role="alert" data-testid="panel-error">
+          <NewVersionNeeded subject={`The ${this.props.name} panel`} />
+        </div>
+      );
     return (
       <div className="panel-error error" role="alert" data-testid="panel-error">
         <p>

@@ -76,17 +76,20 @@ function SqlView({ dbId }: { dbId: string }) {
         </span>
       </div>
       <div className="editor-pane">
-        <Suspense fallback={<div className="sql-editor muted pad">Loading the editor…</div>}>
-          <SqlEditor
-            key={dbId}
-            value={sql}
-            onChange={(v) => setSql(dbId, v)}
-            onRun={run}
-            schema={schema.data}
-            enterAccepts={enterAccepts}
-            onEnterAcceptsChange={(v) => updateSettings({ enterAcceptsSuggestion: v })}
-          />
-        </Suspense>
+        {/* Its chunk may be gone after a deploy: the message stays in the editor's place. */}
+        <PanelBoundary name="SQL editor">
+          <Suspense fallback={<div className="sql-editor muted pad">Loading the editor…</div>}>
+            <SqlEditor
+              key={dbId}
+              value={sql}
+              onChange={(v) => setSql(dbId, v)}
+              onRun={run}
+              schema={schema.data}
+              enterAccepts={enterAccepts}
+              onEnterAcceptsChange={(v) => updateSettings({ enterAcceptsSuggestion: v })}
+            />
+          </Suspense>
+        </PanelBoundary>
       </div>
       <PanelBoundary name="SQL tasks">
         <SqlTasks

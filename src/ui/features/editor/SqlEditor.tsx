@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Schema } from '../../../core/types';
+import { NewVersionNeeded } from '../../components/NewVersion';
+import { isChunkLoadError } from '../../lib/chunk-error';
 import { registerSchemaCompletion } from './completion';
 import { setMountedEditor, sqlToRun } from './editor-handle';
 import { focusOutside } from './focus-out';
@@ -112,15 +114,22 @@ export function SqlEditor({ value, onChange, onRun, schema, enterAccepts, onEnte
   if (failed) {
     // The editor chunk failed to load: a plain textarea keeps the page usable.
     return (
-      <textarea
-        className="sql-fallback"
-        aria-label="SQL editor"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => {
-          if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') onRun(value);
-        }}
-      />
+      <>
+        {isChunkLoadError(failed) && (
+          <div className="panel-error error" role="alert">
+            <NewVersionNeeded subject="The full SQL editor" />
+          </div>
+        )}
+        <textarea
+          className="sql-fallback"
+          aria-label="SQL editor"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={(e) => {
+            if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') onRun(value);
+          }}
+        />
+      </>
     );
   }
   return (
