@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cosine,
@@ -189,6 +190,28 @@ describe('no model', () => {
     expect(
       toUnavailable(Object.assign(new Error('Could not locate file'), { name: 'ModelFileNotFoundError' }), opts).reason,
     ).toBe('not_found');
+  });
+});
+
+describe('bundled wasm files (the page)', () => {
+  it('lets ORT import its glue from the bundled URL, never from a blob: URL the CSP refuses', async () => {
+    const before = env.useWasmCache;
+    const wasmPaths = { mjs: '/assets/ort-wasm-simd-threaded.asyncify.mjs', wasm: '/assets/ort.wasm' };
+    try {
+      const e = await createTransformersEmbedder({
+        modelId: 'tiny-model',
+        localModelPath: FIXTURES,
+        allowRemote: false,
+        wasmPaths,
+        device: 'cpu',
+      });
+      await e.dispose();
+      // transformers.js' wasm cache would swap wasmPaths.mjs for a blob: URL of the cached glue.
+      expect(env.useWasmCache).toBe(false);
+      expect(env.backends.onnx.wasm?.wasmPaths).toEqual(wasmPaths);
+    } finally {
+      env.useWasmCache = before;
+    }
   });
 });
 

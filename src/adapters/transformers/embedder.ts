@@ -77,6 +77,9 @@ async function load(options: TransformersEmbedderOptions): Promise<TransformersE
   // Mutate the shared wasm settings object in place: env.backends.onnx is a shallow copy of ORT's env.
   const wasm = env.backends.onnx.wasm;
   if (options.wasmPaths && wasm) wasm.wasmPaths = { ...options.wasmPaths };
+  // ORT then imports its glue from that URL. transformers.js' wasm cache would import it from a
+  // blob: URL instead, which the CSP refuses (decision 071); the service worker keeps both files.
+  if (options.wasmPaths) env.useWasmCache = false;
 
   let extractor: FeatureExtractionPipeline;
   let dimensions: number;

@@ -1,15 +1,17 @@
 // The page's Content-Security-Policy (see docs/decisions/040-csp-connect-src.md). Two parts:
 // - BASE_POLICY, in the built page's meta tag and the preview server's headers: scripts and
-//   workers only from the app (WebAssembly may compile, nothing may `eval`), no inline script,
-//   no plugins, no framing; connections to the app and any web origin, because a meta policy is
-//   fixed when the page loads and people configure their model servers after that.
+//   workers only from the app (WebAssembly may compile, nothing may `eval`, no `blob:` script),
+//   no inline script, no plugins, no framing; connections to the app and any web origin, because
+//   a meta policy is fixed when the page loads and people configure their model servers after that.
 // - connectPolicy(origins), a second meta policy the page adds at start-up with the origins
 //   configured then. The browser enforces every policy, so connections are limited to the app
 //   and those origins; a server configured later needs a reload (the page says so).
+// Workers do not get the page's policies: each takes its own from its script's response headers,
+// so the server sends worker scripts workerPolicy(name) instead (policyHeaderFor).
 
 export const BASE_DIRECTIVES: Record<string, string> = {
   'default-src': "'self'",
-  'script-src': "'self' 'wasm-unsafe-eval' blob:",
+  'script-src': "'self' 'wasm-unsafe-eval'",
   'worker-src': "'self'",
   'connect-src': "'self' https: http:",
   // Monaco adds <style> elements at run time.
@@ -52,10 +54,15 @@ function sourceOf(origin: string): string | null {
   }
 }
 
+/** The sources of a connect-src that allows the app and exactly these origins. */
+function connectSources(origins: readonly string[]): string {
+  const sources = new Set(origins.map(sourceOf).filter((s): s is string => s !== null));
+  return ["'self'", ...sources].join(' ');
+}
+
 /** The narrowing policy: the app and exactly these origins. */
 export function connectPolicy(origins: readonly string[]): string {
-  const sources = [...new Set(origins.map(sourceOf).filter((s): s is string => s !== null))];
-  return `connect-src 'self' ${sources.join(' ')}`.trim();
+  return `connect-src ${connectSources(origins)}`;
 }
 
 /** Would `connectPolicy(origins)` let the page fetch `url`? (Same rules as the browser's, for origins.) */
@@ -76,4 +83,28 @@ export function connectAllowed(url: string, origins: readonly string[], self: st
     }
     return u.origin === s;
   });
+}
+
+/** Where each worker may connect besides the app: the embedding model's hub; no worker talks to a model server. */
+const WORKER_CONNECT: Readonly<Record<string, readonly string[]>> = { 'embed.worker': MODEL_HUB_ORIGINS };
+
+/** A worker script's own policy (`name` as its file is named, `db.worker`): the page's rules for scripts, its own connections. */
+export function workerPolicy(name: string): string {
+  return serialize({
+    'default-src': "'self'",
+    'script-src': BASE_DIRECTIVES['script-src'],
+    'worker-src': "'self'",
+    'connect-src': connectSources(WORKER_CONNECT[name] ?? []),
+    'object-src': "'none'",
+    'base-uri': "'none'",
+  });
+}
+
+/** A built worker entry: Vite names it `<name>.worker-<hash>.js` (src/worker/*.worker.ts, Monaco's editor.worker). */
+const WORKER_SCRIPT = /\/([\w-]+\.worker)-[\w-]+\.js$/;
+
+/** The Content-Security-Policy header for a path of the built app: a worker's own, else the page's. */
+export function policyHeaderFor(pathname: string): string {
+  const worker = WORKER_SCRIPT.exec(pathname.split(/[?#]/)[0]);
+  return worker ? workerPolicy(worker[1]) : BASE_POLICY_HEADER;
 }

@@ -6,20 +6,21 @@
 import { connectAllowed, connectPolicy } from '../../core/security/csp';
 import { providerById } from '../../core/llm/providers';
 import { LlmError } from '../../core/llm/types';
-import { ANTHROPIC_ORIGIN, keyTarget, OPENAI_PRESETS, originOf, type ModelSettings } from './model-settings';
+import { originOf, serverOf, type ModelSettings } from './model-settings';
 
 /** null: no narrowing policy (the dev server, tests). */
 let allowed: string[] | null = null;
 
 /**
- * The origins a page loaded with these settings may connect to, besides itself. The embedding
- * model's hub is not among them: the model loads in its own worker, whose policy comes from
- * the worker script's headers, and only when the person allows the hub (Settings).
+ * The origins a page loaded with these settings may connect to, besides itself: the configured
+ * server and what the provider downloads, nothing else. Not the presets a person might pick
+ * later (each is a place injected code could send data to with a key of its own; picking one
+ * takes a reload that keeps the work, decision 063). Not the embedding model's hub either: the
+ * model loads in its own worker, whose policy comes from the worker script's headers.
  */
-export function originsFor(model: ModelSettings): string[] {
-  const out = [ANTHROPIC_ORIGIN, ...OPENAI_PRESETS.map((p) => originOf(p.baseUrl)).filter((o) => o !== null)];
-  const target = keyTarget(model);
-  if (target) out.push(target.origin);
+export function originsFor(model: Pick<ModelSettings, 'provider' | 'baseUrl'>): string[] {
+  const server = originOf(serverOf(model));
+  const out = server ? [server] : [];
   out.push(...(providerById(model.provider)?.connectOrigins ?? []));
   return [...new Set(out)];
 }
@@ -41,6 +42,13 @@ export function canConnect(url: string): boolean {
 export function needsReloadFor(url: string): string | null {
   if (canConnect(url)) return null;
   return originOf(url) ?? url;
+}
+
+/** The first origin these settings need that the page may not reach until a reload, or null. */
+export function reloadNeededFor(model: Pick<ModelSettings, 'provider' | 'baseUrl'>): string | null {
+  if (allowed === null) return null;
+  const reachable = allowed;
+  return originsFor(model).find((o) => !reachable.includes(o) && !canConnect(o)) ?? null;
 }
 
 /** fetch for model clients: a server the page may not reach yet fails with what to do. */

@@ -67,7 +67,6 @@ export const KEY_STORAGE_CHOICES: ReadonlyArray<{ id: KeyStorage; label: string 
   { id: 'local', label: 'remembered on this device' },
 ];
 
-export const ANTHROPIC_ORIGIN = 'https://api.anthropic.com';
 export const MODEL_KEY = 'dowser.model';
 export const KEYS_KEY = 'dowser.model.keys';
 /** Where builds before version 2 kept a remembered key, unbound. */

@@ -1,7 +1,7 @@
 import { reloadKeepingWork } from '../../actions/reload';
 import { useEffect, useState } from 'react';
 import { testConnection, type ConnectionTest } from '../../actions/test-connection';
-import { needsReloadFor } from '../../lib/connect-policy';
+import { reloadNeededFor } from '../../lib/connect-policy';
 import { applyModelPatch, keyTarget, OPENAI_PRESETS, type ModelSettings } from '../../lib/model-settings';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useServices } from '../../services/context';
@@ -67,7 +67,7 @@ export function NoModelGuide({ dbId }: { dbId: string }) {
       save();
     }
   };
-  const blocked = draft.provider === 'openai' ? needsReloadFor(draft.baseUrl) : null;
+  const blocked = reloadNeededFor(draft);
 
   return (
     <section className="card no-model" data-testid="no-model-guide" aria-labelledby="no-model-title">

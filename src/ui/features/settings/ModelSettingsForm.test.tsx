@@ -2,10 +2,11 @@
 // A provider added to the registry (core/llm/providers.ts) is offered by the page's settings,
 // with the fields its entry asks for, kept across a reload, bound to its own server's key, and
 // made by the model factory (services/model-factory.test.ts; issue 27: one provider list).
-import { fireEvent, render, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerProvider } from '../../../core/llm/providers';
 import { fakeProvider } from '../../../test-support/fake-provider';
+import { narrowConnections } from '../../lib/connect-policy';
 import { keyTarget, loadModelSettings, saveModelSettings } from '../../lib/model-settings';
 import { useAsk } from '../../store/ask-store';
 import { ModelSettingsForm } from './ModelSettingsForm';
@@ -15,6 +16,7 @@ beforeAll(() => {
   unregister = registerProvider(fakeProvider({ inCli: false }).spec);
 });
 afterAll(() => unregister());
+afterEach(cleanup);
 
 describe('a provider added to the registry, in the page', () => {
   it('is offered with the fields its entry asks for, kept, and bound to its server', () => {
@@ -32,5 +34,21 @@ describe('a provider added to the registry, in the page', () => {
 
     saveModelSettings(settings);
     expect(loadModelSettings().provider).toBe('echo');
+  });
+});
+
+describe('a server the page was not loaded with', () => {
+  it('is named with a Reload button, whichever provider needs it (not only a typed URL)', () => {
+    narrowConnections([]); // the page loaded with the scripted demo: no server at all
+    render(<ModelSettingsForm />);
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'anthropic' } });
+    expect(screen.getByTestId('reload-note').textContent).toContain(
+      'Reload the page to connect to https://api.anthropic.com',
+    );
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'openai' } });
+    fireEvent.change(screen.getByLabelText('Preset'), { target: { value: 'openai' } });
+    expect(screen.getByTestId('reload-note').textContent).toContain(
+      'Reload the page to connect to https://api.openai.com',
+    );
   });
 });

@@ -1,9 +1,9 @@
 import { reloadKeepingWork } from '../../actions/reload';
 import { useState } from 'react';
 import { testConnection } from '../../actions/test-connection';
-import { keyTarget, OPENAI_PRESETS, type ProviderKind } from '../../lib/model-settings';
+import { keyTarget, OPENAI_PRESETS, type ModelSettings, type ProviderKind } from '../../lib/model-settings';
 import { providerById, providers } from '../../../core/llm/providers';
-import { needsReloadFor } from '../../lib/connect-policy';
+import { reloadNeededFor } from '../../lib/connect-policy';
 import { WEBLLM_MODELS } from '../../../core/llm/webllm-models';
 import { useAsk } from '../../store/ask-store';
 import { KeyStorageChoice } from '../../components/KeyStorageChoice';
@@ -12,9 +12,9 @@ import { KeyStorageChoice } from '../../components/KeyStorageChoice';
 const pageProviders = () => [...providers('page')].sort((a, b) => Number(b.scripted) - Number(a.scripted));
 
 /** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
-/** A server set after the page loaded is reachable after a reload (lib/connect-policy.ts). */
-function ReloadNote({ url }: { url: string }) {
-  const blocked = needsReloadFor(url);
+/** What a provider chosen after the page loaded needs is reachable after a reload (lib/connect-policy.ts). */
+function ReloadNote({ settings }: { settings: ModelSettings }) {
+  const blocked = reloadNeededFor(settings);
   if (!blocked) return null;
   return (
     <p className="warn small" data-testid="reload-note">
@@ -106,7 +106,7 @@ export function ModelSettingsForm() {
           />
         </label>
       )}
-      {spec?.serverChosen && <ReloadNote url={s.baseUrl} />}
+      <ReloadNote settings={s} />
       {!spec?.scripted && (
         <label>
           Model
