@@ -12,6 +12,7 @@ import type { QuestionRecord } from '../../core/eval/eval-record';
 import { DowserError } from '../../core/errors';
 import { UsageError } from '../command';
 import { bigintSafe } from '../json';
+import { createRedactor } from '../../core/security/redact';
 
 /** What must match for a folder's results to be continued. */
 export interface RunSettings {
@@ -30,13 +31,21 @@ const RESULTS = 'results.jsonl';
 const SETTINGS = 'run.json';
 
 export class EvalOut {
+  /**
+   * The one key redaction (core/security/redact.ts): a key too short to be a secret (a local
+   * server's "x") is not cut out of every word that holds its letters.
+   */
+  private readonly redact: (text: string) => string;
+
   constructor(
     readonly dir: string,
-    private readonly secret?: string,
-  ) {}
+    secret?: string,
+  ) {
+    this.redact = createRedactor([secret]);
+  }
 
   private write(name: string, text: string): void {
-    const scrubbed = this.secret && this.secret.length >= 4 ? text.split(this.secret).join('[redacted]') : text;
+    const scrubbed = this.redact(text);
     try {
       writeFileSync(join(this.dir, name), scrubbed);
     } catch (e) {
@@ -78,7 +87,7 @@ export class EvalOut {
 
   append(record: QuestionRecord): void {
     const line = JSON.stringify(record, bigintSafe) + '\n';
-    appendFileSync(join(this.dir, RESULTS), this.secret ? line.split(this.secret).join('[redacted]') : line);
+    appendFileSync(join(this.dir, RESULTS), this.redact(line));
   }
 
   /** Writes a question's transcript; returns its path relative to the folder. */
