@@ -81,6 +81,13 @@ describe('watchForNewVersion', () => {
     container.controlledBy(new FakeWorker());
     expect(seen).toEqual(['active']);
   });
+
+  it('a browser that blocks service workers resolves the registration with nothing: no error, no notice', () => {
+    const seen: NewVersion[] = [];
+    // It threw "Cannot read properties of undefined (reading 'waiting')" as an uncaught page error.
+    expect(() => watchForNewVersion(undefined, new FakeContainer(null), (v) => seen.push(v))).not.toThrow();
+    expect(seen).toEqual([]);
+  });
 });
 
 describe('activateNewVersion', () => {

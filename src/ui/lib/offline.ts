@@ -42,10 +42,12 @@ export function registerOfflineWorker(onNewVersion: (version: NewVersion) => voi
  * activated by another tab. A first visit's worker (the page had none) is no new version.
  */
 export function watchForNewVersion(
-  registration: RegistrationLike,
+  registration: RegistrationLike | undefined,
   container: ContainerLike,
   onNewVersion: (version: NewVersion) => void,
 ): void {
+  // A browser that blocks service workers (an automated one, a policy) can resolve with nothing.
+  if (!registration) return;
   if (registration.waiting && container.controller) onNewVersion('waiting');
   registration.addEventListener('updatefound', () => {
     const worker = registration.installing;
