@@ -2,6 +2,7 @@
 // or core's own message (issue item 11).
 
 import { describe, expect, it } from 'vitest';
+import { examplesToJson } from '../core/examples/examples';
 import { runToJson, type ExportableRun } from '../core/export/run-export';
 import { parseApi } from './parse-api';
 import { fileParsers } from './parse-client';
@@ -31,6 +32,19 @@ describe('parse worker calls', () => {
     await expect(parsers.runFile(file('run.json', '{"format":"other"}'))).rejects.toThrow(
       /not a Dowser run file, or it is damaged/,
     );
+  });
+
+  it('an examples file comes back as its examples; a damaged one as its reason', async () => {
+    const examples = await parsers.examplesFile(
+      file(
+        'examples.json',
+        examplesToJson('demo.sqlite', [
+          { id: 'a', question: 'How many?', sql: 'SELECT 1', savedAt: 't', plan: null, source: 'user' },
+        ]),
+      ),
+    );
+    expect(examples).toMatchObject({ database: 'demo.sqlite', examples: [{ question: 'How many?', sql: 'SELECT 1' }] });
+    await expect(parsers.examplesFile(file('examples.json', '{"format":'))).rejects.toThrow();
   });
 
   it('a question file, CSV or JSON; a bad one with its row', async () => {

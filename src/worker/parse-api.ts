@@ -11,6 +11,7 @@ import {
   type SchemaNames,
 } from '../core/descriptions/import';
 import { parseQuestionFile, type QuestionPair } from '../core/eval/question-file';
+import { examplesFromJson, type ExamplesFile } from '../core/examples/examples';
 import { runFromJson, type ExportableRun } from '../core/export/run-export';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -37,6 +38,10 @@ async function textOf(file: Blob): Promise<string> {
 export const parseApi = {
   /** A saved run (`dowser-run/1`): JSON.parse and the run file's schema. */
   runFile: (file: Blob): Promise<Parsed<ExportableRun>> => outcome(async () => runFromJson(await textOf(file))),
+
+  /** Confirmed examples exported from a database (`dowser-examples`). */
+  examplesFile: (file: Blob): Promise<Parsed<ExamplesFile>> =>
+    outcome(async () => examplesFromJson(await textOf(file))),
 
   /** An Evaluate question file, JSON or CSV. */
   questionFile: (file: File): Promise<Parsed<QuestionPair[]>> =>

@@ -5,12 +5,14 @@
 import * as Comlink from 'comlink';
 import type { ImportPlan, SchemaNames } from '../core/descriptions/import';
 import type { QuestionPair } from '../core/eval/question-file';
+import type { ExamplesFile } from '../core/examples/examples';
 import type { ExportableRun } from '../core/export/run-export';
 import type { ParseApi, Parsed } from './parse-api';
 
 /** Imported files parsed by core's parsers, each refusal thrown as an Error with its message. */
 export interface FileParsers {
   runFile(file: Blob): Promise<ExportableRun>;
+  examplesFile(file: Blob): Promise<ExamplesFile>;
   questionFile(file: File): Promise<QuestionPair[]>;
   descriptionPlan(schema: SchemaNames, files: File[]): Promise<ImportPlan>;
 }
@@ -27,6 +29,7 @@ async function unwrap<T>(outcome: Promise<Parsed<T>>): Promise<T> {
 export function fileParsers(calls: Calls): FileParsers {
   return {
     runFile: (file) => unwrap(calls.runFile(file)),
+    examplesFile: (file) => unwrap(calls.examplesFile(file)),
     questionFile: (file) => unwrap(calls.questionFile(file)),
     descriptionPlan: (schema, files) => unwrap(calls.descriptionPlan(schema, files)),
   };
@@ -60,6 +63,7 @@ export function createParseWorker(): FileParsers {
   }
   return fileParsers({
     runFile: (file) => call((api) => api.runFile(file)),
+    examplesFile: (file) => call((api) => api.examplesFile(file)),
     questionFile: (file) => call((api) => api.questionFile(file)),
     descriptionPlan: (schema, files) => call((api) => api.descriptionPlan(schema, files)),
   });

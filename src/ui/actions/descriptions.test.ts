@@ -25,6 +25,7 @@ describe('importDescriptionFiles', () => {
         engine,
         parseFiles: {
           runFile: () => Promise.reject(new Error('not this one')),
+          examplesFile: () => Promise.reject(new Error('not this one')),
           questionFile: () => Promise.reject(new Error('not this one')),
           descriptionPlan,
         },

@@ -16,6 +16,7 @@ const options = { mode: 'agent' as const, rule: 'spider' as const };
 function withParser(questionFile: FileParsers['questionFile']) {
   const parseFiles: FileParsers = {
     runFile: () => Promise.reject(new Error('not this one')),
+    examplesFile: () => Promise.reject(new Error('not this one')),
     questionFile: vi.fn(questionFile),
     descriptionPlan: () => Promise.reject(new Error('not this one')),
   };

@@ -5,7 +5,6 @@
 import { describeError } from '../../core/errors';
 import {
   addImported,
-  examplesFromJson,
   mergeExamples,
   MAX_EXAMPLES,
   MAX_IMPORT,
@@ -68,7 +67,8 @@ export async function importExamples(dbId: string, dbName: string, file: File): 
   try {
     if (file.size > MAX_FILE_BYTES)
       throw new Error(`it is ${(file.size / 1e6).toFixed(1)} MB; example files up to ${MAX_FILE_BYTES / 1e6} MB open.`);
-    const parsed = examplesFromJson(await file.text());
+    // Parsed in the parse worker: a file of tens of MB would hold the page's thread for seconds.
+    const parsed = await getServices().parseFiles.examplesFile(file);
     if (parsed.database !== dbName)
       throw new Error(
         `these examples are for the database "${parsed.database}", not "${dbName}". Open that database to import them.`,

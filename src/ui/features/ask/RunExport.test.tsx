@@ -30,6 +30,7 @@ const lastNotice = () => useApp.getState().notices.at(-1);
 function render(runFile: FileParsers['runFile']) {
   const parseFiles: FileParsers = {
     runFile: vi.fn(runFile),
+    examplesFile: () => Promise.reject(new Error('not this one')),
     questionFile: () => Promise.reject(new Error('not this one')),
     descriptionPlan: () => Promise.reject(new Error('not this one')),
   };
