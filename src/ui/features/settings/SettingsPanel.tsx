@@ -7,6 +7,7 @@ import { ModelSettingsForm } from './ModelSettingsForm';
 import { PrivacySettings } from './PrivacySettings';
 import { KeptIndexesSetting } from './KeptIndexesSetting';
 import { ModelLimitsSetting } from './ModelLimitsSetting';
+import { NumberSetting } from './NumberSetting';
 
 export function SettingsPanel() {
   const settings = useApp((s) => s.settings);
@@ -16,37 +17,25 @@ export function SettingsPanel() {
       <h2>Settings</h2>
       <ModelSettingsForm />
       <PrivacySettings />
-      <label>
-        Query time limit (seconds)
-        <input
-          type="number"
-          min={1}
-          max={600}
-          step={1}
-          value={settings.queryTimeoutMs / 1000}
-          aria-label="Query time limit in seconds"
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            if (v >= 1) update({ queryTimeoutMs: Math.round(v * 1000) });
-          }}
-        />
-      </label>
+      <NumberSetting
+        label="Query time limit (seconds)"
+        ariaLabel="Query time limit in seconds"
+        min={1}
+        max={600}
+        scale={1000}
+        value={settings.queryTimeoutMs}
+        onChange={(queryTimeoutMs) => update({ queryTimeoutMs })}
+      />
       <ModelLimitsSetting />
-      <label>
-        Rows shown per page
-        <input
-          type="number"
-          min={10}
-          max={100000}
-          step={10}
-          value={settings.pageSize}
-          aria-label="Rows per page"
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            if (v >= 10) update({ pageSize: Math.round(v) });
-          }}
-        />
-      </label>
+      <NumberSetting
+        label="Rows shown per page"
+        ariaLabel="Rows per page"
+        min={10}
+        max={100000}
+        step={10}
+        value={settings.pageSize}
+        onChange={(pageSize) => update({ pageSize })}
+      />
       <label>
         Opening a database
         <select
