@@ -22,7 +22,7 @@ async function watch(page: Page, selector: string, what: 'aria-busy' | 'text') {
   return () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
 }
 
-test('no model on my own file: a guide to the three ways in, each ending in Test connection; a key kept for this session only', async ({
+test('no model on my own file: a guide to the three ways in, each ending in Save and reload, then Test connection; a key kept for this session only', async ({
   page,
 }) => {
   await openApp(page);
@@ -40,7 +40,11 @@ test('no model on my own file: a guide to the three ways in, each ending in Test
   await expect(guide).toContainText(`OLLAMA_ORIGINS=${origin} ollama serve`);
   await guide.getByLabel('LM Studio').check();
   await expect(guide).toContainText('Enable CORS');
-  await expect(guide.getByRole('button', { name: 'Test connection' })).toBeVisible();
+  // A server the page did not load with takes a reload first (decision 040): no Test connection
+  // that could only fail, but Save and reload.
+  await expect(guide).toContainText('http://localhost:1234 needs a reload');
+  await expect(guide.getByRole('button', { name: 'Save and reload' })).toBeVisible();
+  await expect(guide.getByRole('button', { name: 'Test connection' })).toBeHidden();
 
   // In the browser: WebGPU is checked on the spot, and the guide says what this browser can do.
   await guide.getByRole('button', { name: 'A model inside this page' }).click();

@@ -94,13 +94,11 @@ export function NoModelGuide({ dbId }: { dbId: string }) {
         {way === 'key' && <ApiKey draft={draft} edit={edit} />}
         {way === 'browser' && <InBrowser draft={draft} edit={edit} />}
         <div className="row gap">
-          <button type="button" className="small" onClick={() => void run()} disabled={test === 'testing'}>
-            Test connection
-          </button>
-          {blocked && (
+          {/* A server this page did not load with cannot be reached before the reload: testing it would only fail. */}
+          {blocked ? (
             <button
               type="button"
-              className="small secondary"
+              className="small"
               onClick={() => {
                 save();
                 void reloadKeepingWork();
@@ -108,12 +106,16 @@ export function NoModelGuide({ dbId }: { dbId: string }) {
             >
               Save and reload
             </button>
+          ) : (
+            <button type="button" className="small" onClick={() => void run()} disabled={test === 'testing'}>
+              Test connection
+            </button>
           )}
         </div>
         {blocked && (
           <p className="muted small">
             For safety this page connects only to the servers set when it loaded: {blocked} needs a reload (your
-            settings, open files and key are kept).
+            settings, open files and key are kept), then Settings → Test connection checks it.
           </p>
         )}
         {test && (
