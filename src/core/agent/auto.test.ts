@@ -233,6 +233,26 @@ describe('Auto in a conversation', () => {
     expect(last).toMatchObject({ type: 'final', rows: [['dog', 2]] });
   });
 
+  it("under matches, an earlier answer's SQL keeps the values of the conversation's questions, and no other", async () => {
+    const earlier = [
+      {
+        question: 'How many animals named Miso are there?',
+        sql: "SELECT count(*) FROM animals WHERE name = 'Miso' AND name <> 'Otto'",
+        columns: ['count(*)'],
+        totalRows: 1,
+      },
+    ];
+    const { requests } = await run([sql('SELECT 1'), verdict('match')], {
+      question: 'and how many are cats?',
+      history: earlier,
+      privacy: 'matches',
+    });
+    const first = requests[0].messages.map((m) => m.content).join('\n');
+    // "Miso" is the person's own word from the earlier question; "Otto" was never asked about.
+    expect(first).toContain("name = 'Miso'");
+    expect(first).not.toContain('Otto');
+  });
+
   it('lets the agent ask the person when a follow-up is not clear from the thread', async () => {
     const ask = { question: 'Which do you mean?', options: ['the dogs', 'the cats'] };
     const plan = { sub_questions: [{ text: 'them', tables: [{ table: 'animals', columns: ['kind'] }] }] };

@@ -10,7 +10,7 @@
 // from one request as with the tools, at a fourteenth of the tokens; the tools pay off where a
 // schema is too wide to show with its values, and where a value is not where the model guessed.
 
-import { withPrivacy, type PrivacyPolicy } from '../privacy/disclose';
+import { withPrivacy, type PrivacyPolicy, runPolicy } from '../privacy/disclose';
 import type { Grounding, GroundingDetail } from '../prompt/grounded-schema';
 import { estimateTokens } from '../prompt/schema-text';
 import { autoDatabaseText, autoPrompt } from './auto-prompt';
@@ -57,7 +57,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     yield* runAgent(options);
     return;
   }
-  const policy: PrivacyPolicy = { level: options.privacy ?? 'full', question: options.question };
+  const policy: PrivacyPolicy = runPolicy(options.privacy ?? 'full', options.question, options.history);
   // Without statistics the grounded request still has the schema; the evidence checks still run.
   const grounding: Grounding | null = options.tools.grounding
     ? await options.tools.grounding(options.signal).catch(() => null)

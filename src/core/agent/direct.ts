@@ -8,7 +8,7 @@
 
 import type { ChatModel } from '../llm/types';
 import type { Schema } from '../types';
-import { withPrivacy, type PrivacyLevel } from '../privacy/disclose';
+import { withPrivacy, type PrivacyLevel, runPolicy } from '../privacy/disclose';
 import { directPrompt } from './direct-prompt';
 import type { AgentEvent } from './events';
 import type { AgentTools } from './loop';
@@ -36,7 +36,7 @@ export interface RunDirectOptions {
 
 export async function* runDirect(options: RunDirectOptions): AsyncGenerator<AgentEvent> {
   // Every request, the repair and the check included, passes the privacy gate.
-  const policy = { level: options.privacy ?? 'full', question: options.question };
+  const policy = runPolicy(options.privacy ?? 'full', options.question, options.history);
   const model = withPrivacy(options.model, policy);
   yield* runOneShot({
     question: options.question,

@@ -6,7 +6,7 @@
 // input and failure included, is an event; nothing is thrown at the consumer.
 
 import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
-import { withModelView, withPrivacy, type PrivacyLevel, type PrivacyPolicy } from '../privacy/disclose';
+import { withModelView, withPrivacy, type PrivacyLevel, type PrivacyPolicy, runPolicy } from '../privacy/disclose';
 import { unmark } from '../privacy/marks';
 import type { QuestionLink } from '../retrieval/linker';
 import type { ToolCallOutcome } from '../tools/registry';
@@ -192,9 +192,10 @@ export class AgentRun implements RunHost {
       maxRepairs: options.maxRepairs ?? 2,
       finalRows: options.finalRows ?? 20,
       now: options.now ?? Date.now,
-      model: withPrivacy(options.model, { level: options.privacy ?? 'full', question: options.question }),
+      model: withPrivacy(options.model, runPolicy(options.privacy ?? 'full', options.question, options.history)),
     };
-    this.policy = { level: options.privacy ?? 'full', question: options.question };
+    // What the model reads of an observation, shown beside it: the same policy as the gate's.
+    this.policy = runPolicy(options.privacy ?? 'full', options.question, options.history);
     this.mode = agentMode(options);
     this.repairs = new RepairGuard(this.o.maxRepairs);
     const { prompt } = setup;

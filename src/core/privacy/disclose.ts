@@ -32,6 +32,19 @@ export interface PrivacyPolicy {
   question: string;
 }
 
+/**
+ * A run's policy. Under matches its words are the question's and those of the conversation's
+ * earlier questions: the person wrote them all and the thread sends them, so a follow-up ("and
+ * their names?") still reads the earlier answer's `city = 'Vexbridge'`.
+ */
+export function runPolicy(
+  level: PrivacyLevel,
+  question: string,
+  earlier: readonly { question: string }[] = [],
+): PrivacyPolicy {
+  return { level, question: [...earlier.map((t) => t.question), question].join('\n') };
+}
+
 export const WITHHELD_VALUE = '<value withheld>';
 export const WITHHELD_ROWS = '(row values withheld by the privacy level: counts and column names only)';
 

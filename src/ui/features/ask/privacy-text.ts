@@ -5,7 +5,7 @@ export const PRIVACY_CHOICES: Record<PrivacyLevel, { title: string; text: string
   full: { title: 'Full', text: 'values, row previews and statistics are sent as the tools find them.' },
   matches: {
     title: 'Matches only',
-    text: 'a cell value is sent only when it is made of words of your question; row previews are sent as counts and column names.',
+    text: 'a cell value is sent only when it is made of words of your question (or of your earlier questions in the conversation); row previews are sent as counts and column names.',
   },
   schema: {
     title: 'Schema only',
