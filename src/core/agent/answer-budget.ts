@@ -7,7 +7,7 @@
 
 import { partChars } from '../llm/reply-cap';
 import { limitText } from '../llm/stream-guard';
-import { LlmError, type ChatModel, type ChatRequest, type ChatStreamPart } from '../llm/types';
+import { LlmError, withStream, type ChatModel, type ChatRequest, type ChatStreamPart } from '../llm/types';
 import { abortable, AbortedError } from './abort';
 import type { AskUser } from './ask-user';
 import type { AgentEvent } from './events';
@@ -116,12 +116,7 @@ export class AnswerBudget {
 
   /** `model` with its replies counted against the budget. */
   model(model: ChatModel): ChatModel {
-    return {
-      provider: model.provider,
-      model: model.model,
-      supportsTools: model.supportsTools,
-      stream: (request) => this.stream(model, request),
-    };
+    return withStream(model, (request) => this.stream(model, request));
   }
 
   private async *stream(model: ChatModel, request: ChatRequest): AsyncGenerator<ChatStreamPart> {

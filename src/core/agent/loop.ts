@@ -184,6 +184,8 @@ export class AgentRun implements RunHost {
     options: RunAgentOptions,
     private readonly setup: RunSetup,
   ) {
+    // What the model reads of an observation, shown beside it: the same policy as the gate's.
+    this.policy = runPolicy(options.privacy ?? 'full', options.question, options.history);
     // `??` rather than spreading over defaults: an option passed as undefined keeps its default.
     this.o = {
       ...options,
@@ -192,10 +194,8 @@ export class AgentRun implements RunHost {
       maxRepairs: options.maxRepairs ?? 2,
       finalRows: options.finalRows ?? 20,
       now: options.now ?? Date.now,
-      model: withPrivacy(options.model, runPolicy(options.privacy ?? 'full', options.question, options.history)),
+      model: withPrivacy(options.model, this.policy),
     };
-    // What the model reads of an observation, shown beside it: the same policy as the gate's.
-    this.policy = runPolicy(options.privacy ?? 'full', options.question, options.history);
     this.mode = agentMode(options);
     this.repairs = new RepairGuard(this.o.maxRepairs);
     const { prompt } = setup;

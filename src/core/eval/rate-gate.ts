@@ -5,7 +5,7 @@
 
 import { retryAfterMs } from '../llm/errors';
 import { abortableSleep, backoffDelay } from '../llm/retry';
-import { LlmError, type ChatModel, type ChatRequest, type ChatStreamPart } from '../llm/types';
+import { LlmError, withStream, type ChatModel, type ChatRequest, type ChatStreamPart } from '../llm/types';
 
 export interface RateGateOptions {
   /** Pauses for one request before its 429 is given up (then the question fails, for --retry-failed). */
@@ -41,12 +41,7 @@ export class RateGate {
 
   /** The model with every request passing the gate, and 429s closing it. */
   wrap(model: ChatModel): ChatModel {
-    return {
-      provider: model.provider,
-      model: model.model,
-      supportsTools: model.supportsTools,
-      stream: (request) => this.gated(model, request),
-    };
+    return withStream(model, (request) => this.gated(model, request));
   }
 
   /** A 429 comes before any part of the reply: only then is the request sent again. */

@@ -73,6 +73,14 @@ export interface ChatModel {
   stream(request: ChatRequest): AsyncIterable<ChatStreamPart>;
 }
 
+/**
+ * `model` with its stream replaced (a gate, a budget, a limit in front of it): what the model is
+ * — provider, name, tool support — stays as it is.
+ */
+export function withStream(model: ChatModel, stream: ChatModel['stream']): ChatModel {
+  return { provider: model.provider, model: model.model, supportsTools: model.supportsTools, stream };
+}
+
 export type LlmErrorCode =
   | 'llm_auth'
   | 'llm_model_not_found'

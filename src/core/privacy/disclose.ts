@@ -12,7 +12,7 @@
 // schema   — no value at all: each one becomes a placeholder; what is left of statistics is
 //            types and counts.
 
-import type { ChatMessage, ChatModel, ChatRequest } from '../llm/types';
+import { withStream, type ChatMessage, type ChatModel, type ChatRequest } from '../llm/types';
 import { words } from '../text/normalize';
 import { HAS_MARK, MARKS, ROW_OPEN, unmark, VALUE_CLOSE, VALUE_OPEN } from './marks';
 
@@ -149,12 +149,7 @@ export function discloseRequest(request: ChatRequest, policy: PrivacyPolicy): Ch
 
 /** The model of one run behind the gate: every request it sends is disclosed at `policy`. */
 export function withPrivacy(model: ChatModel, policy: PrivacyPolicy): ChatModel {
-  return {
-    provider: model.provider,
-    model: model.model,
-    supportsTools: model.supportsTools,
-    stream: (request) => model.stream(discloseRequest(request, policy)),
-  };
+  return withStream(model, (request) => model.stream(discloseRequest(request, policy)));
 }
 
 /** For the HTTP clients: a body that still holds a mark did not pass the gate, and is not sent. */
