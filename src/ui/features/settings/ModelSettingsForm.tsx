@@ -11,7 +11,6 @@ import { KeyStorageChoice } from '../../components/KeyStorageChoice';
 /** The page's choices from the registry, the demo first (what a first visit runs). */
 const pageProviders = () => [...providers('page')].sort((a, b) => Number(b.scripted) - Number(a.scripted));
 
-/** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
 /** What a provider chosen after the page loaded needs is reachable after a reload (lib/connect-policy.ts). */
 function ReloadNote({ settings }: { settings: ModelSettings }) {
   const blocked = reloadNeededFor(settings);
@@ -27,6 +26,7 @@ function ReloadNote({ settings }: { settings: ModelSettings }) {
   );
 }
 
+/** Keys are bound to the server they were entered for: say which, so a changed URL is visible. */
 function KeyTargetNote({ target }: { target: ReturnType<typeof keyTarget> }) {
   if (!target) return null;
   return (
