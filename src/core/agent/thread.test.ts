@@ -52,4 +52,18 @@ describe('threadText', () => {
     expect(schemaOnly).not.toContain('USA');
     expect(schemaOnly).toContain('Result: 24 rows');
   });
+
+  // Issue 35, item 2: SQLite names an un-aliased expression by its text, literals and all.
+  it("marks the literals inside an earlier turn's column names as it marks its SQL's", () => {
+    const expression = "max(CASE WHEN name='Tamsin Oakhurst' THEN code END)";
+    const text = threadText([
+      turn('Her code, please', { sql: `SELECT ${expression} FROM people`, columns: [expression, 'n'] }),
+    ]);
+    expect(unmark(text)).toContain(`columns ${JSON.stringify(expression)}, "n"`);
+    for (const level of ['schema', 'matches'] as const) {
+      const sent = discloseText(text, { level, question: 'and their city?' });
+      expect(sent).not.toContain('Tamsin');
+      expect(sent).toContain(`columns "max(CASE WHEN name='<value withheld>' THEN code END)", "n"`);
+    }
+  });
 });

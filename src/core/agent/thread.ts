@@ -42,7 +42,8 @@ function turnText(
     // Written in an earlier run, maybe at a fuller privacy level: its literals are values.
     lines.push(`   SQL: ${sqlData(t.sql, names)}`);
     const count = t.totalRows === null ? 'rows' : `${t.totalRows} row${t.totalRows === 1 ? '' : 's'}`;
-    lines.push(`   Result: ${count}; columns ${t.columns.map((c) => jsonData(c)).join(', ')}`);
+    // SQLite names an un-aliased expression by its text, literals and all: marked as the SQL is.
+    lines.push(`   Result: ${count}; columns ${t.columns.map((c) => sqlData(c, names)).join(', ')}`);
     if (newest) for (const row of (t.rows ?? []).slice(0, ROWS_SHOWN)) lines.push(`   ${rowData(row, 40)}`);
   }
   if (t.correction?.trim()) lines.push(`   The person said it was wrong: ${jsonData(t.correction.trim())}`);
