@@ -21,10 +21,9 @@ interface ProviderOptions {
 
 export function privacyFor(o: ProviderOptions): PrivacyLevel {
   if (o.privacy) return o.privacy;
+  // A model on this machine (a script, the page's own, a loopback server) may see everything.
   const spec = providerById(o.provider);
-  // A model on this machine (a script, the page's own) may see everything; a server by its URL.
-  if (spec?.onDevice) return 'full';
-  return defaultPrivacy({ provider: o.provider, baseUrl: o.baseUrl ?? spec?.defaultBaseUrl ?? undefined });
+  return defaultPrivacy(spec, o.baseUrl ?? spec?.defaultBaseUrl ?? undefined);
 }
 
 /** One line on stderr, so a person sees what leaves the machine before it does. */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../llm/scripted';
 import type { ChatRequest } from '../llm/types';
 import { jsonData, quoteData, rowData, valueData } from '../tools/quote-data';
-import { assertDisclosed, discloseText, isLocalUrl, WITHHELD_ROWS, WITHHELD_VALUE, withPrivacy } from './disclose';
+import {
+  assertDisclosed,
+  defaultPrivacy,
+  discloseText,
+  isLocalUrl,
+  WITHHELD_ROWS,
+  WITHHELD_VALUE,
+  withPrivacy,
+} from './disclose';
 import { VALUE_OPEN } from './marks';
 
 const question = 'Which patients live in São Paulo in 1999?';
@@ -69,5 +77,16 @@ describe('withPrivacy and the clients', () => {
     expect(isLocalUrl('https://api.openai.com/v1')).toBe(false);
     expect(isLocalUrl('http://localhost.evil.example/v1')).toBe(false);
     expect(isLocalUrl(undefined)).toBe(false);
+    expect(isLocalUrl('http://[::ffff:127.0.0.1]:8080/v1')).toBe(true);
+    expect(isLocalUrl('http://[::ffff:10.0.0.1]:8080/v1')).toBe(false);
+    expect(isLocalUrl('http://127.0.0.1.example/v1')).toBe(false);
+  });
+
+  it('defaults to full only for a model on this machine (onDevice, or a loopback server)', () => {
+    expect(defaultPrivacy({ onDevice: true }, 'https://example.com')).toBe('full');
+    expect(defaultPrivacy({ onDevice: false }, 'http://127.0.0.1:9/v1')).toBe('full');
+    expect(defaultPrivacy({ onDevice: false }, 'http://gpu-box.lan:8000/v1')).toBe('matches');
+    expect(defaultPrivacy(undefined, undefined)).toBe('matches');
+    expect(defaultPrivacy({ onDevice: false }, 'https://api.openai.com/v1', 'schema')).toBe('schema');
   });
 });

@@ -48,15 +48,30 @@ export function runPolicy(
 export const WITHHELD_VALUE = '<value withheld>';
 export const WITHHELD_ROWS = '(row values withheld by the privacy level: counts and column names only)';
 
-/** Providers that run in the browser or on this machine, which default to the full level. */
+/** A server on this machine: a loopback host (localhost, *.localhost, 127.0.0.0/8, [::1], IPv4-mapped loopback). */
 export function isLocalUrl(url: string | undefined): boolean {
   if (!url) return false;
   try {
     const host = new URL(url).hostname.toLowerCase();
-    return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+    return (
+      host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      host === '[::1]' ||
+      /^127(\.\d{1,3}){3}$/.test(host) ||
+      /^\[::ffff:(7f[0-9a-f]{2}:[0-9a-f]{1,4}|127(\.\d{1,3}){3})\]$/.test(host)
+    );
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a model reached this way runs on this machine: made in the page or from a script
+ * (the provider's `onDevice`), or served from a loopback address. Whether it takes a key says
+ * nothing of where it runs (issue 35, item 17: a keyless server on another host is not local).
+ */
+export function onThisMachine(provider: { onDevice: boolean } | undefined, server: string | undefined): boolean {
+  return provider?.onDevice === true || isLocalUrl(server);
 }
 
 /** The words a value must be made of under `matches`: the question's, cut as retrieval cuts them. */
@@ -160,11 +175,11 @@ export function assertDisclosed(body: string): void {
 
 /** The level a provider gets unless the person chose: full on this machine, `cloud` elsewhere. */
 export function defaultPrivacy(
-  provider: { provider: string; baseUrl?: string },
+  provider: { onDevice: boolean } | undefined,
+  server: string | undefined,
   cloud: PrivacyLevel = 'matches',
 ): PrivacyLevel {
-  if (provider.provider === 'scripted' || provider.provider === 'webllm') return 'full';
-  return isLocalUrl(provider.baseUrl) ? 'full' : cloud;
+  return onThisMachine(provider, server) ? 'full' : cloud;
 }
 
 export function parsePrivacyLevel(text: string): PrivacyLevel | null {

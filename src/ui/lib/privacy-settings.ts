@@ -1,11 +1,12 @@
 // The person's privacy level per model server (core/privacy/disclose.ts), kept on this device:
-// chosen the first time a cloud provider is used and changed in Settings. In-browser models, the
-// scripted demo and servers on this machine (localhost, 127.0.0.1, [::1]) get full by default.
+// chosen the first time a model off this machine is used and changed in Settings. In-browser
+// models, the scripted demo and servers on this machine (loopback addresses) get full by default.
 // Also whether each prompt is shown for review before it is sent.
 
 import { z } from 'zod';
-import { isLocalUrl, PRIVACY_LEVELS, type PrivacyLevel } from '../../core/privacy/disclose';
-import { keyTarget, type ModelSettings } from './model-settings';
+import { providerById } from '../../core/llm/providers';
+import { onThisMachine, PRIVACY_LEVELS, type PrivacyLevel } from '../../core/privacy/disclose';
+import { originOf, serverOf, type ModelSettings } from './model-settings';
 import { readJson, writeJson } from './storage';
 
 export const PRIVACY_KEY = 'dowser.privacy';
@@ -33,11 +34,16 @@ export function savePrivacySettings(s: PrivacySettings): void {
 
 type Target = Pick<ModelSettings, 'provider' | 'baseUrl'>;
 
-/** The server a level belongs to; null for providers whose data never leaves the machine. */
+/**
+ * The server a level belongs to (`provider origin`); null for a model on this machine (in the
+ * page, or a loopback server), whose level is full. Decided by where the model runs, never by
+ * whether it takes a key.
+ */
 export function privacyTarget(s: Target): string | null {
-  const t = keyTarget(s);
-  if (!t || isLocalUrl(t.origin)) return null;
-  return `${t.provider} ${t.origin}`;
+  const spec = providerById(s.provider);
+  const server = serverOf(s);
+  if (onThisMachine(spec, server)) return null;
+  return `${spec?.id ?? s.provider} ${originOf(server) ?? server}`;
 }
 
 /** The level for these settings; null when a cloud server has none yet (the person must choose). */
