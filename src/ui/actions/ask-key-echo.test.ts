@@ -46,11 +46,11 @@ async function askAgainst(status: number, body: string, n: number) {
   );
   useApp.setState({ databases: [DB] });
   useAsk.getState().setModel({
-    provider: 'openai-compatible',
+    provider: 'openai',
     baseUrl: BASE_URL,
     model: 'm',
     apiKey: FAKE_KEY,
-    keys: [{ provider: 'openai-compatible', origin: 'http://localhost:8000', key: FAKE_KEY }],
+    keys: [{ provider: 'openai', origin: 'http://localhost:8000', key: FAKE_KEY }],
   });
   await ask(DB.id, 'Which customers live in Paris?', '', { mode: 'agent' });
   const [stored] = await history.list(DB.name);

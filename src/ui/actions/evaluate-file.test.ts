@@ -19,13 +19,14 @@ function withParser(questionFile: FileParsers['questionFile']) {
     examplesFile: () => Promise.reject(new Error('not this one')),
     questionFile: vi.fn(questionFile),
     descriptionPlan: () => Promise.reject(new Error('not this one')),
+    tablePreview: () => Promise.reject(new Error('not this one')),
   };
   bindServices(fakeServices({ parseFiles }));
   return parseFiles;
 }
 
 beforeEach(() => {
-  useAsk.getState().setModel({ provider: 'openai-compatible', baseUrl: 'http://localhost:8000/v1', model: 'm' });
+  useAsk.getState().setModel({ provider: 'openai', baseUrl: 'http://localhost:8000/v1', model: 'm' });
   useEvaluate.setState({ evaluations: {} });
 });
 
