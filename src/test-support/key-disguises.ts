@@ -5,6 +5,15 @@ export const FAKE_KEY = 'sk-proj-Q7vX2mPz9LkT4wRb8NcY3hJd6FsA1gUe';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const reverse = (s: string) => [...s].reverse().join('');
+const bytes = (s: string) => new TextEncoder().encode(s);
+const rot13 = (s: string) =>
+  s.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+const chunks = (s: string, n: number) =>
+  Array.from({ length: Math.ceil(s.length / n) }, (_, i) => s.slice(i * n, i * n + n));
+const everyOther = (s: string, offset: number) => [...s].filter((_, i) => i % 2 === offset).join('');
 
 export const KEY_DISGUISES: Record<string, (key: string) => string> = {
   'as it is': (k) => k,
@@ -17,7 +26,28 @@ export const KEY_DISGUISES: Record<string, (key: string) => string> = {
   'spaced out': (k) => [...k].join(' '),
   'split by zero-width spaces': (k) => [...k].join('\u200B'),
   'split by zero-width joiners, reversed': (k) => [...reverse(k)].join('\u200D'),
+  // Round four (issue 35, item 15): encodings and cuts that passed the gate before.
+  'as decimal bytes': (k) => [...bytes(k)].join(' '),
+  'as octal escapes': (k) => [...bytes(k)].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join(''),
+  'as hex escapes': (k) => [...bytes(k)].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join(''),
+  'in ROT13, in short chunks between words': (k) => chunks(rot13(k), 6).join(' and then '),
+  'in short chunks between words': (k) => chunks(k, 6).join(' or '),
+  'as its every other character, in short groups': (k) => chunks(everyOther(k, 0), 8).join(' '),
+  'as its every other character from the second, in short groups': (k) => chunks(everyOther(k, 1), 8).join(' '),
+  'between other characters, in short groups': (k) =>
+    chunks([...k].map((c, i) => c + 'qzj'[i % 3]).join(''), 9).join(' '),
 };
+
+/** The disguises the red team of round four found passing (issue 35, item 15). */
+export const ROUND_FOUR_DISGUISES = Object.keys(KEY_DISGUISES).slice(
+  Object.keys(KEY_DISGUISES).indexOf('as decimal bytes'),
+);
+
+/** Keys shown as their every other character carry half of it: a test of pieces takes twice as much. */
+export const HALVING_DISGUISES = new Set([
+  'as its every other character, in short groups',
+  'as its every other character from the second, in short groups',
+]);
 
 /** Every disguise of `key`, as [name, text] pairs for `it.each`. */
 export const disguisesOf = (key = FAKE_KEY): Array<[string, string]> =>

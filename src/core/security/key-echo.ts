@@ -53,26 +53,122 @@ function base64Forms(key: string): string[] {
 
 const hex = (key: string) => [...new TextEncoder().encode(key)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-/** Every run of FRAGMENT_LENGTH characters of each disguise of each key, as skeletons. */
-function disguisedGrams(secrets: readonly string[]): Set<string> {
-  const grams = new Set<string>();
+/** Letters moved `n` places along the alphabet (ROT13 is 13), digits and the rest kept. */
+function rotated(s: string, n: number): string {
+  return s.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + n) % 26) + base);
+  });
+}
+
+/** Every `step`-th character from `offset`: a key's alternate characters, or a key hidden between others. */
+const everyNth = (s: string, step: number, offset: number) => [...s].filter((_, i) => i % step === offset).join('');
+
+const STEPS = [2, 3];
+
+/**
+ * Each disguise of a key a server could echo, as a skeleton: the key and its reverse, each as it
+ * is, base64 at the three byte alignments, hex, letters rotated by 1-25 (ROT13 among them), and
+ * every 2nd or 3rd character (issue 35, item 15). Numbers written for its bytes (decimal, octal,
+ * escapes) are decoded from the text instead (`numberViews`).
+ */
+function keyForms(key: string): string[] {
+  const out: string[] = [];
+  for (const form of [key, reversed(key)]) {
+    out.push(form, ...base64Forms(form), hex(form));
+    for (let n = 1; n < 26; n++) out.push(rotated(form, n));
+    for (const step of STEPS) for (let o = 0; o < step; o++) out.push(everyNth(form, step, o));
+  }
+  return out.map(skeleton);
+}
+
+/**
+ * A piece this long is matched; pieces of one disguise that cover FRAGMENT_LENGTH characters of
+ * it are an echo, so a key cut into short chunks between other words is found too. Characters of
+ * the disguise, not of the text, are counted: a word the text repeats counts once.
+ */
+const CHUNK_LENGTH = 5;
+
+/** Each CHUNK_LENGTH-gram of any disguise, with where it starts in which disguise (by index). */
+function chunkIndex(secrets: readonly string[]): { index: Map<string, Array<[number, number]>>; forms: number } {
+  const index = new Map<string, Array<[number, number]>>();
+  let form = 0;
   for (const key of secrets)
-    for (const form of [key, reversed(key)])
-      for (const variant of [form, ...base64Forms(form), hex(form)]) {
-        const s = skeleton(variant);
-        for (let i = 0; i + FRAGMENT_LENGTH <= s.length; i++) grams.add(s.slice(i, i + FRAGMENT_LENGTH));
+    for (const f of keyForms(key)) {
+      for (let i = 0; i + CHUNK_LENGTH <= f.length; i++) {
+        const gram = f.slice(i, i + CHUNK_LENGTH);
+        const at = index.get(gram);
+        if (at) at.push([form, i]);
+        else index.set(gram, [[form, i]]);
       }
-  return grams;
+      form++;
+    }
+  return { index, forms: form };
+}
+
+/** Printable ASCII codes as text; any other code ends a piece. */
+function codesText(codes: number[]): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const c of codes)
+    if (c >= 32 && c < 127) piece += String.fromCharCode(c);
+    else if (piece) {
+      pieces.push(piece);
+      piece = '';
+    }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+const codes = (text: string, re: RegExp, radix: number) => [...text.matchAll(re)].map((m) => parseInt(m[1], radix));
+
+/**
+ * The text that numbers in `text` spell when they are read as character codes: every decimal run
+ * (`115 107 45 …`), octal escapes and groups (`\163\153`, `163 153 055`), hex escapes (`\x73`,
+ * `%73`, `&#x73;`, `0x73`, `\u0073`), HTML decimal entities included by the decimal reading.
+ */
+function numberViews(text: string): string[] {
+  return [
+    ...codesText(codes(text, /(\d+)/g, 10)),
+    ...codesText(codes(text, /(?:\\|\b0)([0-7]{1,3})/g, 8)),
+    ...codesText(codes(text, /\b([0-7]{3})\b/g, 8)),
+    ...codesText(codes(text, /(?:\\x|%|&#x|\b0x|\\u00)([0-9a-f]{2})/gi, 16)),
+  ].map(skeleton);
+}
+
+/** The texts a key could hide in: the skeleton, its every 2nd and 3rd character, what its numbers spell. */
+function textViews(text: string): string[] {
+  const plain = skeleton(text.replace(INVISIBLE, ''));
+  const views = [plain];
+  for (const step of STEPS) for (let o = 0; o < step; o++) views.push(everyNth(plain, step, o));
+  return [...views, ...numberViews(text)];
 }
 
 /** Does `text` hold a piece of one of `keys`, as it is or in any of the disguises above? */
 export function echoesKey(text: string, keys: readonly (string | null | undefined)[]): boolean {
+  return createEchoTest(keys)(text);
+}
+
+/** `echoesKey` for these keys, prepared once (for many texts: the measurement). */
+export function createEchoTest(keys: readonly (string | null | undefined)[]): (text: string) => boolean {
   const secrets = secretsOf(keys);
-  if (!secrets.length) return false;
-  const grams = disguisedGrams(secrets);
-  const s = skeleton(text.replace(INVISIBLE, ''));
-  for (let i = 0; i + FRAGMENT_LENGTH <= s.length; i++) if (grams.has(s.slice(i, i + FRAGMENT_LENGTH))) return true;
-  return false;
+  if (!secrets.length) return () => false;
+  const { index } = chunkIndex(secrets);
+  return (text) => {
+    for (const view of textViews(text)) {
+      // Per disguise: which of its characters the view's chunks cover.
+      const covered = new Map<number, Set<number>>();
+      for (let i = 0; i + CHUNK_LENGTH <= view.length; i++) {
+        for (const [form, start] of index.get(view.slice(i, i + CHUNK_LENGTH)) ?? []) {
+          let chars = covered.get(form);
+          if (!chars) covered.set(form, (chars = new Set()));
+          for (let c = start; c < start + CHUNK_LENGTH; c++) chars.add(c);
+          if (chars.size >= FRAGMENT_LENGTH) return true;
+        }
+      }
+    }
+    return false;
+  };
 }
 
 const looksRandom = (run: string) => (run.match(/\d/g)?.length ?? 0) >= 2 || (/[a-z]/.test(run) && /[A-Z]/.test(run));
