@@ -76,6 +76,20 @@ describe('drawChart', () => {
     expect(parsed.querySelector('img')).toBeNull();
   });
 
+  it('a standalone SVG parses as XML whatever control characters, non-characters or lone surrogates its labels hold', () => {
+    const labels = ['soh\u0001', 'vt\u000B', 'nonchar\uFFFF', 'lone\uD800'];
+    const { data, chart } = draw(
+      ['label', 'n'],
+      labels.map((l, i) => [l, i + 1]),
+      { type: 'bar', x: 0, y: 1, reason: '' },
+    );
+    const file = svgFile(chart, data.description, { ink: '#111111', paper: '#ffffff' });
+    const parsed = new DOMParser().parseFromString(file, 'image/svg+xml');
+    expect(parsed.querySelector('parsererror')).toBeNull();
+    const ticks = [...parsed.querySelectorAll('text')].map((t) => t.textContent);
+    expect(ticks).toEqual(expect.arrayContaining(['soh⟨U+0001⟩', 'vt⟨U+000B⟩', 'nonchar⟨U+FFFF⟩', 'lone⟨U+D800⟩']));
+  });
+
   it('a standalone SVG with series carries the legend (in the page it is HTML beside the chart)', () => {
     const byTwo: SqlValue[][] = [
       ['France', 'web', 3],

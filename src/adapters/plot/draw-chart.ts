@@ -4,6 +4,7 @@
 
 import * as Plot from '@observablehq/plot';
 import type { ChartData, ChartPoint } from '../../core/charts/chart-data';
+import { svgXml } from './svg-xml';
 
 export interface DrawOptions {
   width: number;
@@ -47,7 +48,9 @@ function plotChart(data: ChartData, options: DrawOptions): SVGSVGElement | HTMLE
   const manyBars = new Set(points.map((p) => String(p.x))).size > ROTATE_AFTER;
   // Turned labels need room below the axis for the longest one (cut at LABEL_CHARS), then the
   // axis name under them.
-  const longest = Math.min(LABEL_CHARS, Math.max(0, ...points.map((p) => String(p.x).length)));
+  // A loop, not Math.max(...lengths): spread arguments overflow the stack past about 100,000.
+  let longest = 0;
+  for (const p of points) longest = Math.max(longest, Math.min(LABEL_CHARS, String(p.x).length));
   const turnedDepth = Math.round(longest * CHAR_WIDTH * Math.sin((35 * Math.PI) / 180)) + 16;
   const common = {
     ...(options.document ? { document: options.document } : {}),
@@ -124,27 +127,26 @@ const LEGEND_ROW = 22;
 /**
  * The chart's SVG as a standalone file: its namespace declared, its description as a title, the
  * page's text colour and background written in (in the page they come from CSS), and with series
- * the legend's swatches drawn above the chart (in the page they are HTML beside it).
- * `serialize` for Node, which has no XMLSerializer (adapters/plot/node.ts).
+ * the legend's swatches drawn above the chart (in the page they are HTML beside it). Written by
+ * svg-xml.ts in the page and in Node alike, so any text from the database makes a file that parses.
  */
 export function svgFile(
   chart: SVGSVGElement | HTMLElement,
   description: string,
   colours: { ink: string; paper: string },
-  serialize: (svg: Element) => string = (svg) => new XMLSerializer().serializeToString(svg),
 ): string {
   // With series, Plot returns a figure: the legend's swatches, then the chart's own SVG.
   const svg = chart.tagName.toLowerCase() === 'svg' ? chart : chart.querySelector(':scope > svg');
   if (!svg) throw new Error('The chart has no SVG.');
   const copy = svg.cloneNode(true) as SVGSVGElement;
-  // XMLSerializer declares the SVG namespace itself (setting xmlns too would repeat it).
+  // The writer declares the SVG namespace itself (setting xmlns too would repeat it).
   const title = copy.ownerDocument.createElementNS(SVG_NS, 'title');
   title.textContent = description;
   copy.insertBefore(title, copy.firstChild);
   if (svg !== chart) addLegend(copy, swatchesOf(chart));
   copy.style.color = colours.ink;
   copy.style.background = colours.paper;
-  return serialize(copy);
+  return svgXml(copy);
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

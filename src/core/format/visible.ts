@@ -44,7 +44,9 @@ export function visibleKeepingLines(text: string): string {
     .join('\r\n');
 }
 
-const mark = (ch: string) => `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+/** A character as the page shows one it will not show as itself: `⟨U+202E⟩`. */
+export const codePointMark = (ch: string): string =>
+  `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
 
 /**
  * For the page: every unsafe character shown as `⟨U+202E⟩`. `lineBreaks: 'keep'` leaves LF and
@@ -52,7 +54,7 @@ const mark = (ch: string) => `⟨U+${ch.codePointAt(0)!.toString(16).toUpperCase
  */
 export function displayText(text: string, options: { lineBreaks?: 'keep' | 'mark' } = {}): string {
   const keep = options.lineBreaks === 'keep';
-  return unmark(text).replace(UNSAFE, (ch) => (keep && (ch === '\n' || ch === '\t') ? ch : mark(ch)));
+  return unmark(text).replace(UNSAFE, (ch) => (keep && (ch === '\n' || ch === '\t') ? ch : codePointMark(ch)));
 }
 
 /**
