@@ -131,8 +131,14 @@ export function describeChart(data: Omit<ChartData, 'description'>): string {
   if (points.length === 0) return `${what}: nothing to draw.`;
   const cut = data.sampled ? ` (${points.length} of ${points.length + data.skipped} points drawn)` : '';
   if (data.type === 'histogram' || data.type === 'scatter') {
-    const xs = points.map((p) => p.x as number);
-    return `${what}: ${points.length} rows, ${data.xLabel} from ${short(Math.min(...xs))} to ${short(Math.max(...xs))}${cut}.`;
+    // A loop, not Math.min(...xs): spread arguments overflow the stack past about 100,000.
+    let min = Infinity;
+    let max = -Infinity;
+    for (const p of points) {
+      min = Math.min(min, p.x as number);
+      max = Math.max(max, p.x as number);
+    }
+    return `${what}: ${points.length} rows, ${data.xLabel} from ${short(min)} to ${short(max)}${cut}.`;
   }
   let high = points[0];
   let low = points[0];

@@ -153,6 +153,29 @@ describe('run export', () => {
     expect(runToMarkdown(run)).not.toContain('Chart');
   });
 
+  it('Markdown of an answer of 200,000 rows (a run file may hold any number): every row, no stack overflow', () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => [`c${i}`, i]);
+    const big: ExportableRun = {
+      ...run,
+      events: [
+        ev({
+          type: 'final',
+          sql: 'SELECT code, n FROM t',
+          columns: ['code', 'n'],
+          rows,
+          totalRows: rows.length,
+          truncated: false,
+          verdict: 'match',
+        }),
+      ],
+    };
+    const md = runToMarkdown(big);
+    expect(md).toContain('| c199999 | 199999 |');
+    expect(
+      runToMarkdown({ ...run, events: [], earlier: [{ ...run, question: 'Before?', events: big.events }] }),
+    ).toContain('| c199999 | 199999 |');
+  });
+
   it('.sql carries the question and numbered sub-questions as comments', () => {
     const text = sqlFileText('SELECT 1', {
       database: 'tiny.sqlite',

@@ -155,13 +155,15 @@ export function runToMarkdown(run: ExportableRun): string {
       const acted = new Set(turnEvents.filter((e) => e.type === 'action').map((e) => e.step));
       for (const e of turnEvents)
         if (e.type !== 'sql' || !acted.has(e.step))
-          out.push(...eventMarkdown(e).map((l) => l.replace(/^## /, '#### ')));
+          for (const l of eventMarkdown(e)) out.push(l.replace(/^## /, '#### '));
     });
     out.push('', `## This question: ${mdInline(run.question)}`);
   }
   // SQL that requests without tools wrote (Auto, Direct) has no action to show it; the agent's has.
   const withAction = new Set(events.filter((e) => e.type === 'action').map((e) => e.step));
-  for (const e of events) if (e.type !== 'sql' || !withAction.has(e.step)) out.push(...eventMarkdown(e));
+  // Lines pushed one by one: an answer's rows are a line each, and spreading 200,000 overflows the stack.
+  for (const e of events)
+    if (e.type !== 'sql' || !withAction.has(e.step)) for (const l of eventMarkdown(e)) out.push(l);
   return out.join('\n') + '\n';
 }
 

@@ -76,9 +76,12 @@ export function formatTextTable(result: TextTableInput, options: TextTableOption
       result.rows.some((r) => typeof r[i] === 'number') &&
       result.rows.every((r) => typeof r[i] === 'number' || r[i] === null),
   );
-  const natural = header.map((h, i) =>
-    Math.min(maxCell, Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i])))),
-  );
+  // A loop, not Math.max(...widths): spreading a column of 200,000 rows overflows the stack.
+  const natural = header.map((h, i) => {
+    let widest = displayWidth(h);
+    for (const r of cells) widest = Math.max(widest, displayWidth(r[i]));
+    return Math.min(maxCell, widest);
+  });
   const widths = fitWidths(natural, maxWidth);
 
   const line = (texts: string[], alignRight: boolean[]) =>
