@@ -293,7 +293,7 @@ export class SqljsEngine implements DbEngine {
       // A journal's or log's pages are laid over the file as SQLite reads it (core/db/sidecars.ts).
       const sidecars = this.sidecarFiles(request, (source) => this.openFile(source));
       try {
-        recovery = recoverFromSidecars(header.pageSize, sidecars);
+        recovery = recoverFromSidecars(header.pageSize, file.size, sidecars);
       } catch (e) {
         closeSidecars(sidecars, []);
         throw e;
@@ -333,7 +333,7 @@ export class SqljsEngine implements DbEngine {
   }
 
   /** The request's journal and log read into memory, and what they change (core/db/sidecars.ts). */
-  private async sidecarsInMemory(request: OpenRequest, pageSize: number): Promise<Recovery> {
+  private async sidecarsInMemory(request: OpenRequest, pageSize: number, dbBytes: number): Promise<Recovery> {
     const files: SidecarFiles = {};
     for (const kind of ['journal', 'wal'] as const) {
       const source = request[kind];
@@ -343,7 +343,7 @@ export class SqljsEngine implements DbEngine {
           source instanceof Blob ? new Uint8Array(await source.arrayBuffer()) : await this.readSource(source),
         );
     }
-    return recoverFromSidecars(pageSize, files);
+    return recoverFromSidecars(pageSize, dbBytes, files);
   }
 
   private async openInMemory(request: OpenRequest, onProgress?: (fraction: number) => void): Promise<OpenReport> {
@@ -355,7 +355,7 @@ export class SqljsEngine implements DbEngine {
     let identity = this.identityOf(source, bytes, bytes.length);
     // Bytes the engine read are its own: handed over; bytes a caller passed are copied by sql.js.
     let owned = !(source instanceof Uint8Array);
-    const recovery = await this.sidecarsInMemory(request, header.pageSize);
+    const recovery = await this.sidecarsInMemory(request, header.pageSize, bytes.length);
     if (recovery.layers.length) {
       // Undone or caught up on the private copy, as SQLite would on the file (core/db/sidecars.ts).
       if (!owned) bytes = new Uint8Array(bytes);

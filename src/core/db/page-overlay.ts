@@ -14,6 +14,24 @@ export interface PageOverlay {
   pages: Map<number, number>;
 }
 
+/**
+ * The one page no file holds, SQLite's lock page at 1 GiB, as room in bytes: the largest page
+ * size. A database past 1 GiB counts it in its length though no file ever wrote it.
+ */
+const LOCK_PAGE_ROOM = 65536;
+
+/**
+ * Whether a sidecar's claim that the database is `pageCount` pages long fits what the files can
+ * give: the database file, the pages the sidecar holds and the lock page. SQLite's own test before
+ * it checkpoints a log (wal.c, walCheckpoint): a database larger than "the current database plus
+ * the amount of data in the wal file, plus the maximum size of the pending-byte page" means
+ * corruption. Past it, an overlay would be laid over pages no file holds, and in memory a copy
+ * sized by a number from the file would be made.
+ */
+export function claimFits(pageCount: number, pageSize: number, dbBytes: number, sidecarBytes: number): boolean {
+  return pageCount * pageSize <= dbBytes + sidecarBytes + LOCK_PAGE_ROOM;
+}
+
 /** Bytes already in memory, read like a file. */
 export function bytesFile(bytes: Uint8Array): RandomAccessFile {
   return {

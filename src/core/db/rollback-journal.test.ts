@@ -15,14 +15,14 @@ beforeAll(async () => {
 
 /** The database as Dowser reads it beside `journal`. */
 function rolledBack(db: Uint8Array, journal: Uint8Array): Uint8Array {
-  const reading = readRollbackJournal(bytesFile(journal), 1024);
+  const reading = readRollbackJournal(bytesFile(journal), 1024, db.length);
   return reading.kind === 'hot' ? applyOverlay(db.slice(), bytesFile(journal), reading.overlay) : db;
 }
 
 describe('readRollbackJournal', () => {
   it('undoes an unfinished transaction byte for byte, as SQLite does', async () => {
     expect(Buffer.from(caught.db).equals(Buffer.from(caught.committed))).toBe(false); // half-written
-    const reading = readRollbackJournal(bytesFile(caught.journal), 1024);
+    const reading = readRollbackJournal(bytesFile(caught.journal), 1024, caught.db.length);
     expect(reading).toMatchObject({ kind: 'hot', overlay: { pageSize: 1024, pageCount: 154 } });
     const ours = rolledBack(caught.db, caught.journal);
     expect(Buffer.from(ours).equals(Buffer.from(caught.committed))).toBe(true);
@@ -61,8 +61,33 @@ describe('readRollbackJournal', () => {
   });
 
   it('is cold when empty or zeroed at the start: nothing to undo', () => {
-    expect(readRollbackJournal(bytesFile(new Uint8Array(0)), 1024)).toEqual({ kind: 'cold' });
-    expect(readRollbackJournal(bytesFile(zeroed(caught.journal, 0, 1)), 1024)).toEqual({ kind: 'cold' });
+    expect(readRollbackJournal(bytesFile(new Uint8Array(0)), 1024, caught.db.length)).toEqual({ kind: 'cold' });
+    expect(readRollbackJournal(bytesFile(zeroed(caught.journal, 0, 1)), 1024, caught.db.length)).toEqual({
+      kind: 'cold',
+    });
+  });
+
+  it('within what the file and the journal hold, a longer size before the transaction is SQLite’s: the file grown to it', async () => {
+    const limit = Math.floor((caught.db.length + caught.journal.length + 65536) / 1024);
+    const grown = withU32(caught.journal, 16, limit);
+    expect(readRollbackJournal(bytesFile(grown), 1024, caught.db.length)).toMatchObject({
+      kind: 'hot',
+      overlay: { pageCount: limit },
+    });
+    const sqlite = await sqliteOpens({ db: caught.db, journal: grown });
+    expect(Buffer.from(rolledBack(caught.db, grown)).equals(Buffer.from(sqlite))).toBe(true);
+  });
+
+  it('is not applied when its header says the database was longer than the file and the journal could hold', () => {
+    const limit = Math.floor((caught.db.length + caught.journal.length + 65536) / 1024);
+    for (const pages of [limit + 1, 2 ** 20, 2 ** 32 - 1]) {
+      const lying = withU32(caught.journal, 16, pages);
+      expect(readRollbackJournal(bytesFile(lying), 1024, caught.db.length), `${pages} pages`).toEqual({
+        kind: 'oversized',
+        pageCount: pages,
+        pageSize: 1024,
+      });
+    }
   });
 
   it('leaves a journal of a multi-database transaction to SQLite, as SQLite does without its super-journal', async () => {
@@ -78,7 +103,7 @@ describe('readRollbackJournal', () => {
     );
     tail.set(caught.journal.subarray(0, 8), 12 + name.length);
     const journal = new Uint8Array([...caught.journal, ...tail]);
-    expect(readRollbackJournal(bytesFile(journal), 1024)).toEqual({
+    expect(readRollbackJournal(bytesFile(journal), 1024, caught.db.length)).toEqual({
       kind: 'multi_database',
       superJournal: '/data/main.db-mj1A2B3C4D',
     });

@@ -8,7 +8,7 @@
 // sql.js gives no access to its file system, so SQLite cannot be handed the journal itself; the
 // playback below follows pager.c step by step, and the tests check it against SQLite's own.
 
-import type { PageOverlay } from './page-overlay';
+import { claimFits, type PageOverlay } from './page-overlay';
 import type { RandomAccessFile } from './random-access';
 
 const MAGIC = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
@@ -30,7 +30,12 @@ export type JournalReading =
    * One part of a transaction over several databases: whether it committed is kept in the
    * super-journal named here, which only SQLite beside those files can look for.
    */
-  | { kind: 'multi_database'; superJournal: string };
+  | { kind: 'multi_database'; superJournal: string }
+  /**
+   * A header saying the database was longer before the transaction than the file and the
+   * journal could make it: SQLite would grow the file to that length; here nothing is applied.
+   */
+  | { kind: 'oversized'; pageCount: number; pageSize: number };
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 const isMagic = (header: Uint8Array) => MAGIC.every((b, i) => header[i] === b);
@@ -50,8 +55,11 @@ interface Segment {
   journalSize: number;
 }
 
-/** Reads `journal` as SQLite would before reading a database whose pages are `dbPageSize` bytes. */
-export function readRollbackJournal(journal: RandomAccessFile, dbPageSize: number): JournalReading {
+/**
+ * Reads `journal` as SQLite would before reading a database whose pages are `dbPageSize` bytes,
+ * a file of `dbBytes` bytes.
+ */
+export function readRollbackJournal(journal: RandomAccessFile, dbPageSize: number, dbBytes: number): JournalReading {
   const bytes: Bytes = (offset, length) => {
     if (offset < 0 || offset + length > journal.size) return null;
     const out = new Uint8Array(length);
@@ -71,6 +79,10 @@ export function readRollbackJournal(journal: RandomAccessFile, dbPageSize: numbe
   if (superJournal) return { kind: 'multi_database', superJournal };
 
   const segment: Segment = { pageSize, dbPages: view.getUint32(16), journalSize: journal.size };
+  // Every page past the file's end that the rollback puts back is in the journal, so a longer
+  // database than both hold is a damaged header (SQLite has no such check: it grows the file).
+  if (!claimFits(segment.dbPages, pageSize, dbBytes, journal.size))
+    return { kind: 'oversized', pageCount: segment.dbPages, pageSize };
   const pages = new Map<number, number>();
   // Each header (on a sector boundary, taking a whole sector) is followed by its records.
   for (let offset = 0, header: Uint8Array | null = head; header && isMagic(header); ) {

@@ -4,6 +4,7 @@
 // them over its private copy or over the file read in place (page-overlay.ts), so the database
 // reads as SQLite would show it and no file is written. What was found is said in open issues.
 
+import { formatBytes } from '../format/schema-text';
 import type { OpenIssue } from '../types';
 import type { PageOverlay } from './page-overlay';
 import type { RandomAccessFile } from './random-access';
@@ -29,14 +30,17 @@ export interface Recovery {
   issues: OpenIssue[];
 }
 
-/** Reads the sidecar files of a database whose pages are `pageSize` bytes. */
-export function recoverFromSidecars(pageSize: number, files: SidecarFiles): Recovery {
+/** Reads the sidecar files of a database whose pages are `pageSize` bytes, a file of `dbBytes` bytes. */
+export function recoverFromSidecars(pageSize: number, dbBytes: number, files: SidecarFiles): Recovery {
   const layers: Recovery['layers'] = [];
   const issues: OpenIssue[] = [];
+  // The log lies over the database as the journal left it.
+  let bytesUnderLog = dbBytes;
   if (files.journal) {
-    const journal = readRollbackJournal(files.journal, pageSize);
+    const journal = readRollbackJournal(files.journal, pageSize, dbBytes);
     if (journal.kind === 'hot') {
       layers.push({ source: files.journal, overlay: journal.overlay });
+      bytesUnderLog = journal.overlay.pageCount * journal.overlay.pageSize;
       issues.push({
         level: 'warning',
         code: 'hot_journal_rolled_back',
@@ -48,10 +52,16 @@ export function recoverFromSidecars(pageSize: number, files: SidecarFiles): Reco
         code: 'journal_not_applied',
         message: `The -journal file belongs to a transaction over several databases; whether it was committed is recorded in "${journal.superJournal}", which is not read here. The journal was not applied, so rows that transaction changed may be half-written. Open the database once with SQLite beside all its files to settle it.`,
       });
+    } else if (journal.kind === 'oversized') {
+      issues.push({
+        level: 'warning',
+        code: 'journal_not_applied',
+        message: `The -journal file says the database was ${claimed(journal)} before its transaction, more than the database file (${formatBytes(dbBytes)}) and the journal (${formatBytes(files.journal.size)}) could hold: it is damaged or belongs to another database, and was not applied. The database was read as its file holds it; if a transaction was in fact interrupted, rows it changed may be half-written.`,
+      });
     }
   }
   if (files.wal) {
-    const wal = readWal(files.wal);
+    const wal = readWal(files.wal, bytesUnderLog);
     if (wal.kind === 'pages' && wal.overlay.pageSize !== pageSize) {
       issues.push({
         level: 'warning',
@@ -65,6 +75,12 @@ export function recoverFromSidecars(pageSize: number, files: SidecarFiles): Reco
         code: 'wal_read',
         message: `Read the committed changes in the -wal file (${plural(wal.frames, 'page write')}), as SQLite does; the files were not changed.`,
       });
+    } else if (wal.kind === 'oversized') {
+      issues.push({
+        level: 'warning',
+        code: 'wal_not_applied',
+        message: `The -wal file's last commit says the database is ${claimed(wal)}, more than the database file (${formatBytes(bytesUnderLog)}) and the log could give (${plural(wal.frames, 'page')} in it): SQLite itself calls such a log corrupt when it checkpoints it. The log was not read; the database was read as its file holds it, without the log's changes.`,
+      });
     } else if (wal.kind === 'unreadable') {
       issues.push({
         level: 'warning',
@@ -75,5 +91,9 @@ export function recoverFromSidecars(pageSize: number, files: SidecarFiles): Reco
   }
   return { layers, issues };
 }
+
+/** A claimed length in pages and bytes: "1,048,576 pages (4.0 GiB)". */
+const claimed = ({ pageCount, pageSize }: { pageCount: number; pageSize: number }) =>
+  `${plural(pageCount, 'page')} (${formatBytes(pageCount * pageSize)})`;
 
 const plural = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;

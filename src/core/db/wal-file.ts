@@ -3,9 +3,11 @@
 // the changed pages to `<db>-wal`; they reach the database only at a checkpoint, so a database
 // copied without its -wal misses every change since the last one. The frames are valid while
 // their salts match the header's and their running checksum holds; the pages of the last valid
-// commit, and the length it gives the database, are laid over it (page-overlay.ts).
+// commit, and the length it gives the database, are laid over it (page-overlay.ts), unless that
+// length is more than the database file and the log could give (claimFits): SQLite reads such a
+// log but will not checkpoint it, calling it corrupt; here it is not read.
 
-import type { PageOverlay } from './page-overlay';
+import { claimFits, type PageOverlay } from './page-overlay';
 import type { RandomAccessFile } from './random-access';
 
 const MAGIC = 0x377f0682;
@@ -19,10 +21,12 @@ export type WalReading =
   /** Nothing committed in it (empty, reset, or cut before its first commit): SQLite reads the database alone. */
   | { kind: 'empty' }
   /** A log SQLite would not open. */
-  | { kind: 'unreadable'; why: string };
+  | { kind: 'unreadable'; why: string }
+  /** A last commit that makes the database longer than the file and the log's pages can (SQLite will not checkpoint it). */
+  | { kind: 'oversized'; pageCount: number; pageSize: number; frames: number };
 
-/** Reads `wal` as SQLite would before reading its database. */
-export function readWal(wal: RandomAccessFile): WalReading {
+/** Reads `wal` as SQLite would before reading its database, a file of `dbBytes` bytes. */
+export function readWal(wal: RandomAccessFile, dbBytes: number): WalReading {
   const header = new Uint8Array(HEADER_BYTES);
   if (wal.read(0, header) < HEADER_BYTES) return { kind: 'empty' };
   const view = new DataView(header.buffer);
@@ -59,6 +63,8 @@ export function readWal(wal: RandomAccessFile): WalReading {
     }
   }
   if (!frames) return { kind: 'empty' };
+  if (!claimFits(pageCount, pageSize, dbBytes, frames * pageSize))
+    return { kind: 'oversized', pageCount, pageSize, frames };
   // Frames after the last commit belong to a transaction that never committed.
   const pages = new Map<number, number>();
   for (let i = 0; i < frames; i++) pages.set(framePages[i], HEADER_BYTES + i * frameBytes + FRAME_HEADER_BYTES);
