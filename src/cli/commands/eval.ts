@@ -13,7 +13,7 @@ const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir>
                    [--hints on|off] [--context thread|none] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
                    [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
-                   [--model-timeout <s>] [--answer-time <s>]
+                   [--model-timeout <s>] [--answer-time <s>] [--privacy full|matches|schema]
 
 Answers every question the product's way (Auto, the agent or Direct) on its database, runs the final
 SQL and the reference read-only, and scores them as the official evaluators do: Spider's
@@ -61,6 +61,9 @@ ${keyEnvUsage(26)}
 ${modelLimitsUsage(26, "one question's answer")}
                           A question past either limit is marked failed with the reason, and
                           the run goes on (--retry-failed runs it again).
+  --privacy <level>       what of each database's cell values may reach the model, as in dowser ask
+                          (full, matches, schema; default: full for scripted and local URLs, matches
+                          for a cloud provider). The level is in the first line on stderr.
 
 Run:
   --out <dir>             results.jsonl (a line per question: final SQL, verdict, cost, transcript

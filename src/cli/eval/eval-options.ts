@@ -6,6 +6,9 @@ import type { AskOptions } from '../ask/options';
 import type { ConversationKind, DatasetKind } from './datasets';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, type AnswerMode } from '../../core/agent/answer-mode';
 import { cliProvider, MODEL_LIMIT_FLAGS, parseModelFlags, parseModelLimits, providerChoices } from '../model-flags';
+import { parsePrivacyFlag } from '../ask/options';
+import { privacyFor } from '../ask/privacy';
+import type { PrivacyLevel } from '../../core/privacy/disclose';
 
 /** A provider id of the registry (core/llm/providers.ts), or `gold` (the reference SQL as the answer). */
 export type EvalProvider = string;
@@ -44,6 +47,10 @@ export interface EvalOptions {
   maxResultRows: number;
   retryFailed: boolean;
   out: string;
+  /** What of each database's values may reach the model: --privacy, else the provider's default. */
+  privacy: PrivacyLevel;
+  /** Whether --privacy chose it (said so on stderr). */
+  privacyChosen: boolean;
 }
 
 export const EVAL_FLAGS = {
@@ -71,6 +78,7 @@ export const EVAL_FLAGS = {
   'max-result-rows': { type: 'string' },
   'retry-failed': { type: 'boolean' },
   out: { type: 'string' },
+  privacy: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -107,6 +115,9 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     .map((s) => s.trim())
     .filter(Boolean);
   if (v.ids !== undefined && !ids?.length) throw new UsageError('--ids needs a comma-separated list of question ids');
+  const chosen = parsePrivacyFlag(v.privacy);
+  // The reference SQL reaches no model: its level is moot, and full changes nothing.
+  const privacy = provider === GOLD ? 'full' : privacyFor({ provider, baseUrl: v['base-url'], privacy: chosen });
   const seconds = v['time-limit'];
   if (seconds !== undefined && !(/^\d+(\.\d+)?$/.test(seconds) && Number(seconds) > 0))
     throw new UsageError(`--time-limit takes seconds above 0, not "${seconds}"`);
@@ -135,6 +146,8 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     maxResultRows: parsePositiveInt(v['max-result-rows'], '--max-result-rows', 100_000),
     retryFailed: !!v['retry-failed'],
     out: v.out,
+    privacy,
+    privacyChosen: chosen !== undefined,
   };
 }
 

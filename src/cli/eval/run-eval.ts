@@ -4,6 +4,7 @@
 // (--concurrency), each slot on its own database worker, grouped by database so each slot
 // builds a database's tools once per group.
 
+import { PRIVACY_LABELS } from '../../core/privacy/disclose';
 import { resolve } from 'node:path';
 import type { QuestionRecord } from '../../core/eval/eval-record';
 import { evalMarkdown } from '../../core/eval/eval-markdown';
@@ -114,6 +115,7 @@ async function evaluate(
     agentMode: o.tools,
     history,
     answerLimits: cliAnswerLimits(o),
+    privacy: o.privacy,
   });
   if (!evaluated) return null;
   if (evaluated.fatal) ctx.onFatal(evaluated.fatal);
@@ -203,7 +205,8 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
   progress = new EvalProgress(todo.length, { write: (t) => io.stderr.write(t), live: !!deps.live });
   progress.start(
     `dowser eval: ${items.length} questions selected, ${items.length - todo.length} already done in ${o.out}; ` +
-      `running ${todo.length} (${models.label.provider}, ${o.mode} mode, concurrency ${o.concurrency})`,
+      `running ${todo.length} (${models.label.provider}, ${o.mode} mode, privacy ${PRIVACY_LABELS[o.privacy]}` +
+      `${o.privacyChosen ? '' : ' by default, --privacy to change'}, concurrency ${o.concurrency})`,
   );
   const fresh = new Map<string, QuestionRecord>();
   const slots = Array.from(

@@ -8,6 +8,7 @@ import type { AgentEvent } from '../agent/events';
 import type { AgentTools } from '../agent/loop';
 import type { AgentMode } from '../agent/prompt';
 import type { ChatModel } from '../llm/types';
+import type { PrivacyLevel } from '../privacy/disclose';
 import type { PriorTurn } from '../agent/thread';
 import type { QuestionLink } from '../retrieval/linker';
 import { tablesMentioned } from '../tools/sql-repair';
@@ -48,6 +49,8 @@ export interface EvaluateInput {
   history?: readonly PriorTurn[];
   /** The answer's time and reply budget (agent/answer-budget.ts): spent, the question is failed with the reason. */
   answerLimits?: AnswerLimits;
+  /** The privacy level the person chose for this model (default full). */
+  privacy?: PrivacyLevel;
   onEvent?: (e: AgentEvent) => void;
 }
 
@@ -119,6 +122,7 @@ export async function evaluateQuestion(input: EvaluateInput): Promise<Evaluated 
       agentMode: input.agentMode,
       history: input.history,
       answerLimits: input.answerLimits,
+      privacy: input.privacy,
     },
     input.onEvent,
   );

@@ -6,6 +6,7 @@
 import type { AnswerLimits } from '../agent/answer-budget';
 import type { AgentEvent, Verdict } from '../agent/events';
 import { runAnswer, type AnswerMode } from '../agent/answer-mode';
+import type { PrivacyLevel } from '../privacy/disclose';
 import type { AgentTools } from '../agent/loop';
 import type { AgentMode } from '../agent/prompt';
 import type { ChatModel } from '../llm/types';
@@ -34,6 +35,8 @@ export interface EvalRunInput {
   history?: readonly PriorTurn[];
   /** The question's time and reply budget: spent, the question is failed and the run goes on. */
   answerLimits?: AnswerLimits;
+  /** What of the database's values may reach the model, as for an answer the person asks for (default full). */
+  privacy?: PrivacyLevel;
   now?: () => number;
 }
 
@@ -112,6 +115,7 @@ export async function runForEval(input: EvalRunInput, onEvent?: (e: AgentEvent) 
     signal: input.signal,
     now,
     ...(input.answerLimits ? { answerLimits: input.answerLimits } : {}),
+    ...(input.privacy ? { privacy: input.privacy } : {}),
     ...(input.history?.length ? { history: input.history } : {}),
     ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
     ...(input.compactObservations ? { compactObservations: true } : {}),

@@ -19,6 +19,7 @@ import { answerLimitsOf, streamLimitsOf } from '../lib/app-settings';
 import { evaluationAnnouncement } from '../lib/task-announcements';
 import { QUESTION_FILE_LIMIT, sizeRefusal } from '../lib/file-limits';
 import { useEvaluate, type ResultPreview } from '../store/evaluate-store';
+import { privacyLevelFor, recordOutgoing } from './privacy';
 import { groundingOf, linkQuestion, runTool } from './tools';
 
 /** Rows read per query when comparing: enough for answers people check by hand. */
@@ -66,6 +67,9 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
     // Refused by its size before a byte is read; an accepted file is parsed in a worker.
     const refusal = sizeRefusal(file, QUESTION_FILE_LIMIT);
     if (refusal) return fail(`"${file.name}" was not read: ${refusal}.`);
+    // The level the person chose for this server holds for Evaluate as for Ask (issue 35).
+    const privacy = await privacyLevelFor(settings);
+    if (!privacy) return fail('Evaluate was not started: choose what the model may see of the data first.');
     const services = getServices();
     useEvaluate.getState().patch(dbId, { reading: true });
     const pairs = await services.parseFiles
@@ -75,7 +79,9 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
     const schema = await fullSchema(services, dbId);
     const gate = new RateGate();
     const limits = useApp.getState().settings;
-    const model = gate.wrap(await services.createChatModel(settings, undefined, undefined, streamLimitsOf(limits)));
+    const model = gate.wrap(
+      await services.createChatModel(settings, undefined, recordOutgoing, streamLimitsOf(limits)),
+    );
     const agentMode = settings.toolMode === 'auto' ? undefined : settings.toolMode;
     const query: TimedQuery = (sql) => services.engine.query(dbId, sql, { maxRows: MAX_RESULT_ROWS });
     for (const [index, pair] of pairs.entries()) {
@@ -108,6 +114,7 @@ export async function evaluateFile(dbId: string, file: File, options: { mode: Ev
         signal: controller.signal,
         agentMode,
         answerLimits: answerLimitsOf(limits),
+        privacy,
       });
       if (!evaluated) break;
       useEvaluate
