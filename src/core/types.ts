@@ -1,6 +1,8 @@
 // Domain types shared by the browser, the worker and the CLI. Plain data only:
 // everything here must survive structured clone (postMessage) unchanged.
 
+import type { ImportedFile } from './import/imported-file';
+
 /**
  * A value as SQLite stores it. Integers are numbers while exact (|n| <= 2^53 - 1) and bigints
  * beyond, so 64-bit ids keep every digit.
@@ -164,4 +166,6 @@ export interface OpenReport {
   readFrom?: 'memory' | 'file';
   /** Made from CSV, TSV or JSON files (issue 26): it can be saved as a SQLite file. */
   imported?: true;
+  /** Of an import: how each file was read (its first row, its encoding; issue 35). */
+  imports?: ImportedFile[];
 }

@@ -84,4 +84,19 @@ describe('parse worker calls', () => {
     broken.text = () => Promise.reject(new Error('NotReadableError'));
     await expect(parsers.runFile(broken)).rejects.toThrow('The file could not be read (NotReadableError).');
   });
+
+  it('a table file’s preview comes back as its preview; one wider than SQLite allows as its reason', async () => {
+    const p = await parsers.tablePreview(
+      file('c.csv', 'Ada Lovelace,London\nGrace Hopper,Arlington\nAlan Turing,Wilmslow\n'),
+    );
+    expect(p).toMatchObject({ header: false, headerEvidence: { verdict: 'data' }, encoding: { name: 'utf-8' } });
+    expect((await parsers.tablePreview(file('c.csv', 'a,b\n1,2\n'), { header: 'no' })).rows).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    const wide = Array.from({ length: 2001 }, (_, i) => `c${i}`).join(',');
+    await expect(parsers.tablePreview(file('wide.csv', `${wide}\n`))).rejects.toThrow(
+      'wide.csv has 2,001 columns; SQLite allows at most 2,000 in a table',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 // The parse worker's calls (worker/parse.worker.ts), apart from it so tests run them in process:
 // each reads a file the person picked and hands it to its core parser (issue item 11: parsing a
-// large import on the page's thread froze it for seconds). Transport only. A parser's error comes
+// large import on the page's thread froze it for seconds; issue 35, item 14: so is a table
+// file's preview, a 100,000-column one among them). Transport only. A parser's error comes
 // back as its message: an error's class does not cross a worker's boundary.
 
 import { decodeText } from '../core/descriptions/bird-csv';
@@ -13,6 +14,7 @@ import {
 import { parseQuestionFile, type QuestionPair } from '../core/eval/question-file';
 import { examplesFromJson, type ExamplesFile } from '../core/examples/examples';
 import { runFromJson, type ExportableRun } from '../core/export/run-export';
+import { PREVIEW_BYTES, previewTableFile, type PreviewOptions, type TablePreview } from '../core/import/table-preview';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -46,6 +48,18 @@ export const parseApi = {
   /** An Evaluate question file, JSON or CSV. */
   questionFile: (file: File): Promise<Parsed<QuestionPair[]>> =>
     outcome(async () => parseQuestionFile(file.name, await textOf(file))),
+
+  /** A table file's preview from its first bytes (core/import/table-preview.ts), read as `options` say. */
+  tablePreview: (file: File, options: PreviewOptions): Promise<Parsed<TablePreview>> =>
+    outcome(async () => {
+      let head: Uint8Array;
+      try {
+        head = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer());
+      } catch (e) {
+        throw new Error(`The file could not be read (${messageOf(e)}).`, { cause: e });
+      }
+      return previewTableFile(file.name, head, file.size <= PREVIEW_BYTES, options);
+    }),
 
   /** BIRD description CSVs matched to the tables and columns named (only .csv files are read). */
   descriptionPlan: (schema: SchemaNames, files: File[]): Promise<Parsed<ImportPlan>> =>

@@ -7,6 +7,7 @@ import type { ImportPlan, SchemaNames } from '../core/descriptions/import';
 import type { QuestionPair } from '../core/eval/question-file';
 import type { ExamplesFile } from '../core/examples/examples';
 import type { ExportableRun } from '../core/export/run-export';
+import type { PreviewOptions, TablePreview } from '../core/import/table-preview';
 import type { ParseApi, Parsed } from './parse-api';
 
 /** Imported files parsed by core's parsers, each refusal thrown as an Error with its message. */
@@ -15,6 +16,7 @@ export interface FileParsers {
   examplesFile(file: Blob): Promise<ExamplesFile>;
   questionFile(file: File): Promise<QuestionPair[]>;
   descriptionPlan(schema: SchemaNames, files: File[]): Promise<ImportPlan>;
+  tablePreview(file: File, options?: PreviewOptions): Promise<TablePreview>;
 }
 
 type Calls = { [K in keyof ParseApi]: (...args: Parameters<ParseApi[K]>) => ReturnType<ParseApi[K]> };
@@ -32,6 +34,7 @@ export function fileParsers(calls: Calls): FileParsers {
     examplesFile: (file) => unwrap(calls.examplesFile(file)),
     questionFile: (file) => unwrap(calls.questionFile(file)),
     descriptionPlan: (schema, files) => unwrap(calls.descriptionPlan(schema, files)),
+    tablePreview: (file, options = {}) => unwrap(calls.tablePreview(file, options)),
   };
 }
 
@@ -66,5 +69,6 @@ export function createParseWorker(): FileParsers {
     examplesFile: (file) => call((api) => api.examplesFile(file)),
     questionFile: (file) => call((api) => api.questionFile(file)),
     descriptionPlan: (schema, files) => call((api) => api.descriptionPlan(schema, files)),
+    tablePreview: (file, options) => call((api) => api.tablePreview(file, options)),
   });
 }

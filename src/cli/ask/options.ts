@@ -5,6 +5,7 @@ import { parsePrivacyLevel, PRIVACY_LEVELS, type PrivacyLevel } from '../../core
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, isAnswerMode, type AnswerMode } from '../../core/agent/answer-mode';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
+import { parseTableFileFlags, TABLE_FILE_FLAGS, type TableFileChoice } from '../table-file-flags';
 import { CHART_FLAGS, parseChartFlags, type ChartRequest } from '../chart-flags';
 import { cliProvider, parseModelFlags, PROVIDER_FLAGS } from '../model-flags';
 
@@ -50,6 +51,8 @@ export interface AskOptions {
   continueFrom?: string;
   /** --chart: the answer's rows also written as a chart. */
   chart?: ChartRequest;
+  /** --header, --encoding: how a --db table file is imported. */
+  tableFile?: TableFileChoice;
 }
 
 export const ASK_FLAGS = {
@@ -69,6 +72,7 @@ export const ASK_FLAGS = {
   privacy: { type: 'string' },
   mode: { type: 'string' },
   continue: { type: 'string' },
+  ...TABLE_FILE_FLAGS,
   ...TIMEOUT_FLAG,
   ...CHART_FLAGS,
   help: { type: 'boolean', short: 'h' },
@@ -147,6 +151,7 @@ export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions 
     pauseAfterPlan: !!v['pause-after-plan'],
     timeoutMs: parseTimeout(v.timeout),
     privacy: parsePrivacyFlag(v.privacy),
+    tableFile: parseTableFileFlags(v),
     ...(v.continue !== undefined ? { continueFrom: v.continue } : {}),
     ...(chart ? { chart } : {}),
   };

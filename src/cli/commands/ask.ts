@@ -12,6 +12,7 @@ import { toJson } from '../json';
 import { createStreamRedactor, redactSecrets } from '../../core/security/redact';
 import { EXIT_INTERRUPTED, onInterrupt } from '../interrupt';
 import { openDatabase } from '../open-database';
+import { tableFileUsage } from '../table-file-flags';
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../../worker/db-client';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parseAskArgs, type AskOptions } from '../ask/options';
@@ -60,6 +61,7 @@ ${keyEnvUsage()}
   --max-rows N         rows of the answer to print and to carry in the final event (default 20)
   --timeout <s>        time limit of one query or tool call in seconds (default ${DEFAULT_QUERY_TIMEOUT_MS / 1000});
                        a tool call that runs longer is stopped and the model is told so
+${tableFileUsage(23)}
 ${modelLimitsUsage()}
 ${PRIVACY_HELP}
   --transcript <file>  write the whole run (question, hints, provider, model, all events) as JSON
@@ -124,7 +126,10 @@ export async function runAsk(args: string[], rawIo: CliIo, terminal: Terminal = 
   const { model, secret, keyEnv } = createAskModel(o, rawIo);
   const io = scrubbingIo(rawIo, secret);
   const startedAt = Date.now();
-  const db = await openDatabase(o.db, o.timeoutMs, o.json ? undefined : (line) => io.stderr.write(line + '\n'));
+  const db = await openDatabase(o.db, o.timeoutMs, o.json ? undefined : (line) => io.stderr.write(line + '\n'), {
+    ...o.tableFile,
+    io: rawIo,
+  });
   // Ctrl-C stops the run cleanly (an `aborted` error event, the transcript still written); the
   // engine's worker is ended too (see interrupt.ts), so a running query cannot hold the exit.
   const controller = new AbortController();

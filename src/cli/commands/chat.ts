@@ -72,7 +72,7 @@ export async function runChat(
   }
   const { model, secret } = createAskModel(o, rawIo);
   const io = scrubbingIo(rawIo, secret);
-  const db = await openDatabase(o.db, o.timeoutMs);
+  const db = await openDatabase(o.db, o.timeoutMs, undefined, { ...o.tableFile, io: rawIo });
   let thread: PriorTurn[] = [];
   let last: LastAnswer | null = null;
   let schema: Schema;

@@ -9,6 +9,7 @@ import { redactSecrets } from '../../core/security/redact';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { toJson } from '../json';
 import { openDatabase, parseTimeout, TIMEOUT_USAGE } from '../open-database';
+import { parseTableFileFlags, tableFileUsage } from '../table-file-flags';
 import { MODEL_FLAGS } from '../tasks/task-options';
 import { createAskModel, DEFAULT_OPENAI_URL } from '../ask/model';
 import { parsePrivacyFlag, type AskOptions } from '../ask/options';
@@ -43,6 +44,7 @@ ${keyEnvUsage()}
 ${modelLimitsUsage(23, 'the preliminary SQL')}
 ${PRIVACY_HELP}
   --json               the result as JSON: {tables: [{table, from, columns: [{column, from}]}], preSql, note}
+${tableFileUsage(23)}
 ${TIMEOUT_USAGE}
   -h, --help           show this help
 `;
@@ -86,7 +88,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const chat = ask ? createAskModel(ask, io) : null;
   const level = ask ? privacyFor(ask) : 'full';
   if (ask && !v.json) io.stderr.write(privacyNote(ask, level));
-  const db = await openDatabase(v.db, parseTimeout(v.timeout));
+  const db = await openDatabase(v.db, parseTimeout(v.timeout), undefined, { ...parseTableFileFlags(v), io });
   let budget: AnswerBudget | undefined;
   try {
     const schema = await db.engine.introspect(db.id);

@@ -4,6 +4,7 @@
 import { formatSchemaText, type ColumnStatsEntry } from '../../core/format/schema-text';
 import type { Schema } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
+import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage } from '../table-file-flags';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE, type OpenedDatabase } from '../open-database';
 import { toJson } from '../json';
 
@@ -22,6 +23,7 @@ Options:
   --no-stats       skip column statistics (faster on large files)
   --budget <s>     stop reading after about this many seconds (default ${DEFAULT_BUDGET_S}): objects and
                    statistics not reached by then are listed as not read
+${tableFileUsage()}
 ${TIMEOUT_USAGE}
   -h, --help       show this help
 `;
@@ -31,6 +33,7 @@ const options = {
   json: { type: 'boolean' },
   'no-stats': { type: 'boolean' },
   budget: { type: 'string' },
+  ...TABLE_FILE_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -75,7 +78,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const budgetMs = values.budget === undefined ? DEFAULT_BUDGET_S * 1000 : parseBudget(values.budget);
   const started = Date.now();
 
-  const db = await openDatabase(values.db, timeoutMs);
+  const db = await openDatabase(values.db, timeoutMs, undefined, { ...parseTableFileFlags(values), io });
   try {
     const report = await db.engine.check(db.id);
     // Half the budget for the objects, the rest (at least) for their statistics.

@@ -16,6 +16,7 @@ import {
   type CliCommand,
   type CliIo,
 } from '../command';
+import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage } from '../table-file-flags';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 
 const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv [--protect-formulas]] [--max-rows N]
@@ -25,7 +26,8 @@ Runs one read-only statement (SELECT, WITH … SELECT, VALUES, EXPLAIN, read-onl
 against a SQLite file and prints the rows. The file is read into memory and never written.
 
 Options:
-  --db <file>      the SQLite database file (required)
+  --db <file>      the SQLite database file (required), or a CSV, TSV or JSON file to import
+${tableFileUsage()}
   --json           print {columns, rows, truncated, elapsedMs} as JSON (blobs as 0x… hex;
                    bidi controls and U+2028 as \\uXXXX escapes, the same value to a JSON reader)
   --csv            print RFC 4180 CSV with a header row (NULL as an empty field). Control
@@ -57,6 +59,7 @@ const options = {
   'protect-formulas': { type: 'boolean' },
   'max-rows': { type: 'string' },
   ...TIMEOUT_FLAG,
+  ...TABLE_FILE_FLAGS,
   ...CHART_FLAGS,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -95,7 +98,10 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const bounds =
     values.json || values.csv ? { maxCellChars: EXPORT_MAX_CELL_CHARS, maxResultBytes: EXPORT_MAX_RESULT_BYTES } : {};
 
-  const db = await openDatabase(values.db, timeoutMs, (line) => io.stderr.write(line + '\n'));
+  const db = await openDatabase(values.db, timeoutMs, (line) => io.stderr.write(line + '\n'), {
+    ...parseTableFileFlags(values),
+    io,
+  });
   try {
     const result = await db.engine.query(db.id, positionals[0], { maxRows, ...bounds });
     if (values.json) io.stdout.write(resultJson(result));

@@ -2,6 +2,7 @@
 // what the agent would read (or the structured result with --json).
 
 import { EXIT_ERROR, EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
+import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage } from '../table-file-flags';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 import { toJson } from '../json';
 import { visible, visibleKeepingLines } from '../../core/format/visible';
@@ -35,6 +36,7 @@ ${TOOLS.map(toolLine).join('\n')}
 Options:
   --db <file>     the SQLite database file (required; never written)
   --json          print the structured result instead of the agent's text
+${tableFileUsage(18)}
 ${TIMEOUT_USAGE}
   -h, --help      show this help
 `;
@@ -43,6 +45,7 @@ const options = {
   db: { type: 'string' },
   json: { type: 'boolean' },
   ...FIELD_FLAGS,
+  ...TABLE_FILE_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -75,7 +78,10 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const typed: Record<string, string | undefined> = Object.fromEntries(positional.map((f, i) => [f.name, rest[i]]));
   for (const f of tool?.face.fields ?? []) if (!f.positional) typed[f.name] = values[f.name] as string | undefined;
 
-  const db = await openDatabase(String(values.db), parseTimeout(v.timeout));
+  const db = await openDatabase(String(values.db), parseTimeout(v.timeout), undefined, {
+    ...parseTableFileFlags(v),
+    io,
+  });
   try {
     if (!tool) {
       const links = await db.engine.linkQuestion(db.id, rest[0]);

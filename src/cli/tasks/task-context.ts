@@ -39,7 +39,7 @@ export async function withTaskContext<T>(
   const io = scrubbingIo(rawIo, secret);
   const privacy = privacyFor(o);
   if (!o.json) io.stderr.write(privacyNote(o, privacy));
-  const db = await openDatabase(o.db, o.timeoutMs);
+  const db = await openDatabase(o.db, o.timeoutMs, undefined, { ...o.tableFile, io: rawIo });
   const controller = new AbortController();
   const offInterrupt = onInterrupt(() => controller.abort());
   let budget: AnswerBudget | undefined;

@@ -4,6 +4,7 @@
 
 import { parseCommandArgs, UsageError } from '../command';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
+import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage, type TableFileChoice } from '../table-file-flags';
 import { DEFAULT_OPENAI_URL, type ModelFlags } from '../ask/model';
 import { parsePrivacyFlag } from '../ask/options';
 import { keyEnvUsage, modelLimitsUsage, parseModelFlags, PROVIDER_FLAGS, providerUsage } from '../model-flags';
@@ -15,6 +16,7 @@ export const MODEL_FLAGS = {
   ...PROVIDER_FLAGS,
   json: { type: 'boolean' },
   privacy: { type: 'string' },
+  ...TABLE_FILE_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -27,6 +29,7 @@ ${keyEnvUsage()}
   --script <file>      scripted provider: a JSON list of turns [{"text": "..."}]
   --json               print the result as JSON
   --timeout <s>        time limit of one query in seconds
+${tableFileUsage(23)}
 ${modelLimitsUsage(23, 'the command')}
 ${PRIVACY_HELP}
   -h, --help           show this help`;
@@ -39,6 +42,8 @@ export interface TaskOptions extends ModelFlags {
   timeoutMs: number;
   /** --privacy; absent: the provider's default. */
   privacy?: PrivacyLevel;
+  /** --header, --encoding: how a --db table file is imported. */
+  tableFile: TableFileChoice;
 }
 
 type Flags = Record<string, { type: 'string' | 'boolean'; short?: string }>;
@@ -65,6 +70,7 @@ export function parseTaskArgs<F extends Flags>(
       json: !!v.json,
       timeoutMs: parseTimeout(str('timeout')),
       privacy: parsePrivacyFlag(str('privacy')),
+      tableFile: parseTableFileFlags({ header: str('header'), encoding: str('encoding') }),
     },
     values: v,
   };

@@ -72,6 +72,9 @@ describe('names and types', () => {
     expect(tableNameOf('2024 sales (final).csv')).toBe('t_2024_sales_final');
     expect(tableNameOf('/tmp/Café-data.tsv')).toBe('Café_data');
     expect(columnNamesOf(['id', ' Name ', '', 'name', 'ID'])).toEqual(['id', 'Name', 'column_3', 'name_2', 'ID_2']);
+    // A number that would repeat a given name moves on; a NUL would end the CREATE TABLE's text.
+    expect(columnNamesOf(['a', 'a', 'a_2'])).toEqual(['a', 'a_2', 'a_2_2']);
+    expect(columnNamesOf(['na\u0000me', '\u0001'])).toEqual(['na me', 'column_2']);
   });
 
   it('infers INTEGER, REAL or TEXT from all values', () => {
@@ -80,6 +83,9 @@ describe('names and types', () => {
     expect(inferType(['007', '8'])).toBe('TEXT'); // a code: as a number it would lose its zeros
     expect(inferType(['1', 'x'])).toBe('TEXT');
     expect(inferType(['', ''])).toBe('TEXT');
-    expect(inferType(['99999999999999999999'])).toBe('REAL');
+    // Whole numbers SQLite holds as integers (64 bits) stay INTEGER; beyond that only TEXT keeps them.
+    expect(inferType(['1', '9223372036854775807', '-9223372036854775808'])).toBe('INTEGER');
+    expect(inferType(['99999999999999999999'])).toBe('TEXT');
+    expect(inferType(['1.5', '9223372036854775808'])).toBe('TEXT');
   });
 });

@@ -1,12 +1,20 @@
 // A CSV, TSV or JSON file as a table (issue 26: most people's own data is not SQLite): parsed,
-// its header found, each column's type inferred from all its values, and every row kept — a row
-// with too few or too many fields is filled or joined and reported with its row number, never
-// dropped. Pure (papaparse is plain JavaScript), so the page's worker and the CLI import alike.
+// its header decided on evidence (header-evidence.ts) or by the person, each column's type
+// inferred from its values (column-types.ts), and every row kept — a row with too few or too many
+// fields is filled or joined and reported with its row number, never dropped. Pure (papaparse is
+// plain JavaScript), so the page's worker and the CLI import alike.
 
 import Papa from 'papaparse';
 import type { SqlValue } from '../types';
+import { numberOf, roundedTo, TypeGuess, type ImportType } from './column-types';
+import { EVIDENCE_ROWS, headerEvidence, type HeaderEvidence } from './header-evidence';
+import type { HeaderChoice } from './imported-file';
+import { parseJsonTable } from './json-table';
+import { columnNamesOf, tableNameFor } from './table-name';
 
-export type ImportType = 'INTEGER' | 'REAL' | 'TEXT';
+export type { ImportType } from './column-types';
+export { inferType } from './column-types';
+export { columnNamesOf, tableNameOf } from './table-name';
 
 export interface ParsedTable {
   /** The table's name in the new database, from the file's name. */
@@ -22,82 +30,32 @@ export interface ParsedTable {
 /** Files the page and the CLI import instead of opening as SQLite. */
 export const TABLE_FILE = /\.(csv|tsv|tab|txt|json|jsonl|ndjson)$/i;
 
+/** JSON and JSON Lines: their keys name the columns (no first row to decide about). */
+export const JSON_FILE = /\.(json|jsonl|ndjson)$/i;
+
+/**
+ * Columns SQLite allows in a table (SQLITE_MAX_COLUMN, 2,000 unless compiled otherwise; sql.js
+ * keeps it: CREATE TABLE with 2,001 columns fails "too many columns"). A wider file is refused
+ * before its preview or its import (issue 35, item 14).
+ */
+export const MAX_COLUMNS = 2000;
+
+/** A file with more columns than SQLite allows; `atLeast`: its first row was cut short. */
+export class TooManyColumnsError extends Error {
+  constructor(
+    readonly file: string,
+    readonly columns: number,
+    atLeast = false,
+  ) {
+    super(
+      `${file} has ${atLeast ? 'at least ' : ''}${columns.toLocaleString('en-US')} columns; SQLite allows at most ${MAX_COLUMNS.toLocaleString('en-US')} in a table. Split the file, or keep the columns you need.`,
+    );
+    this.name = 'TooManyColumnsError';
+  }
+}
+
 /** Problems listed one by one; past this they are counted. */
 const LISTED = 20;
-
-const INTEGER = /^[-+]?(0|[1-9]\d*)$/;
-const REAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-const LEADING_ZERO = /^[-+]?0\d/;
-
-/** A name SQLite and people can use: the file's base name, letters, digits and _ only. */
-export function tableNameOf(fileName: string): string {
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
-  const clean = base.replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+|_+$/g, '');
-  return /^\p{L}|^_/u.test(clean) ? clean : `t_${clean || 'table'}`;
-}
-
-/** Column names as given, trimmed, empty ones named by position and repeats numbered. */
-export function columnNamesOf(raw: readonly string[]): string[] {
-  const seen = new Map<string, number>();
-  return raw.map((r, i) => {
-    const name = r.trim() || `column_${i + 1}`;
-    const key = name.toLowerCase();
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
-    return n === 1 ? name : `${name}_${n}`;
-  });
-}
-
-/** A column's type from the values seen so far (see inferType). */
-class TypeGuess {
-  private type: ImportType = 'INTEGER';
-  private any = false;
-
-  copy(): TypeGuess {
-    const g = new TypeGuess();
-    g.type = this.type;
-    g.any = this.any;
-    return g;
-  }
-
-  see(v: string): void {
-    if (v === '' || this.type === 'TEXT') return;
-    this.any = true;
-    if (LEADING_ZERO.test(v)) this.type = 'TEXT';
-    else {
-      if (this.type === 'INTEGER' && (!INTEGER.test(v) || !Number.isSafeInteger(Number(v)))) this.type = 'REAL';
-      if (this.type === 'REAL' && !REAL.test(v)) this.type = 'TEXT';
-    }
-  }
-
-  get result(): ImportType {
-    return this.any ? this.type : 'TEXT';
-  }
-
-  /** Nothing more can change it (a value was no number). */
-  get settled(): boolean {
-    return this.type === 'TEXT';
-  }
-}
-
-/**
- * INTEGER when every value is a whole number, REAL when every value is a number, else TEXT (also
- * when a value has a leading zero: "007" is a code). Empty cells are NULL and say nothing.
- */
-export function inferType(values: Iterable<string>): ImportType {
-  const guess = new TypeGuess();
-  for (const v of values) guess.see(v);
-  return guess.result;
-}
-
-/**
- * A first row of distinct, non-empty names, none a number, is a header: most files have one, and
- * a first data row of text only is rare enough that the page shows the columns it made.
- */
-function looksLikeHeader(first: readonly string[]): boolean {
-  if (first.some((c) => c.trim() === '' || REAL.test(c.trim()))) return false;
-  return new Set(first.map((c) => c.trim().toLowerCase())).size === first.length;
-}
 
 /**
  * A table file planned from its first rows and imported in one pass over its text, never holding
@@ -110,12 +68,16 @@ function looksLikeHeader(first: readonly string[]): boolean {
  */
 export interface TablePlan {
   table: string;
+  /** Why the table's name is not the file's own (SQLite keeps sqlite_… names), when it is not. */
+  tableNote?: string;
   columns: Array<{ name: string; type: ImportType }>;
   /** False when the first row held data: the columns are named column_1, column_2, … */
   header: boolean;
+  /** CSV and TSV: what the first row looked like against the rows below it, and what was asked. */
+  headerEvidence?: HeaderEvidence & { choice: HeaderChoice };
   /** Whether the types were inferred from the first rows only (else every row, or the person's). */
   sampled: boolean;
-  /** Parse errors, and the rows that did not fit, once `eachRow` has run. */
+  /** Parse errors, the rows that did not fit, and values a type could not keep, once `eachRow` has run. */
   problems: string[];
   /** Calls `row` with each row in file order (the same array each time); returns how many there were. */
   eachRow(row: (values: SqlValue[]) => void): number;
@@ -128,33 +90,11 @@ export interface TablePlan {
   withTypes(types: readonly ImportType[]): TablePlan;
 }
 
-/** Rows a file without a header is read ahead to learn its width (its longest row among them). */
+/** Rows read ahead before the header is decided, and a headerless file's width (its longest row among them). */
 const WIDTH_ROWS = 1000;
 
 /** Rows the types are first inferred from (every row is checked while importing). */
 export const SAMPLE_ROWS = 10_000;
-
-/** `v` (trimmed, not empty) as the number a column of `type` stores; null when it is none. */
-function numberOf(v: string, type: 'INTEGER' | 'REAL'): number | null {
-  if (isInteger(v)) {
-    const n = Number(v);
-    return Number.isSafeInteger(n) ? n : type === 'REAL' ? n : null;
-  }
-  if (type === 'INTEGER' || LEADING_ZERO.test(v)) return null;
-  return REAL.test(v) ? Number(v) : null;
-}
-
-/** INTEGER's test without a regular expression (most cells of a numeric column): digits, a sign, no leading zero. */
-function isInteger(v: string): boolean {
-  let i = v.charCodeAt(0) === 43 || v.charCodeAt(0) === 45 ? 1 : 0; // + -
-  if (i === v.length) return false;
-  if (v.charCodeAt(i) === 48) return v.length === i + 1; // "0", "-0"; "007" is a code
-  for (; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}
 
 /** A row whose fields are all empty or blanks (a spreadsheet's trailing ",,,,"): not a row. */
 function isBlank(row: readonly string[]): boolean {
@@ -168,64 +108,49 @@ export interface PlanOptions {
    * again; a value that is no number of its type is kept as SQLite stores it.
    */
   types?: ReadonlyArray<ImportType | null>;
+  /** Whether the first row names the columns; `auto` (the default) decides on evidence. */
+  header?: HeaderChoice;
+}
+
+/** Values of a REAL column that a double rounds: how many, and the first with its row. */
+interface Rounding {
+  count: number;
+  row: number;
+  written: string;
+  stored: string;
 }
 
 export function planTableFile(fileName: string, text: string, options: PlanOptions = {}): TablePlan {
   const body = text.replace(/^\uFEFF/, '');
-  if (/\.(json|jsonl|ndjson)$/i.test(fileName))
-    return withChosen(planOf(parseJsonTable(fileName, body)), options.types);
+  const { name: table, note: tableNote } = tableNameFor(fileName);
+  const named = { table, ...(tableNote ? { tableNote } : {}) };
+  if (JSON_FILE.test(fileName)) {
+    const json = parseJsonTable(fileName, body);
+    if (json.columns.length > MAX_COLUMNS) throw new TooManyColumnsError(fileName, json.columns.length);
+    return withChosen(planOf({ ...named, ...json, header: true }), options.types);
+  }
+  const choice = options.header ?? 'auto';
   // papaparse's own 'greedy' skipping joins every row to test it (a tenth of an import): blank rows are skipped here.
   const config = { skipEmptyLines: true, ...(/\.(tsv|tab)$/i.test(fileName) ? { delimiter: '\t' } : {}) };
-  let delimiter = ',';
-  let first: string[] | null = null;
-  let header = false;
-  let width = 0;
-  let guesses: TypeGuess[] = [];
-  const ahead: string[][] = [];
-  const settleWidth = () => {
-    width = Math.max(0, ...ahead.map((r) => r.length));
-    guesses = Array.from({ length: width }, () => new TypeGuess());
-    for (const r of ahead) guessRow(guesses, fit(r, width, delimiter));
-    ahead.length = 0;
-  };
-  Papa.parse<string[]>(body, {
-    ...config,
-    preview: SAMPLE_ROWS,
-    step: (r) => {
-      delimiter = r.meta.delimiter || delimiter;
-      const row = r.data;
-      if (isBlank(row)) return;
-      if (first === null) {
-        first = row;
-        header = looksLikeHeader(row);
-        if (header) {
-          width = row.length;
-          guesses = Array.from({ length: width }, () => new TypeGuess());
-          return;
-        }
-      }
-      if (!header && width === 0) {
-        ahead.push(row);
-        if (ahead.length >= WIDTH_ROWS) settleWidth();
-        return;
-      }
-      guessRow(guesses, fit(row, width, delimiter));
-    },
-  });
-  const table = tableNameOf(fileName);
-  if (first === null)
-    return planOf({ table, columns: [], rows: [], problems: ['The file holds no rows.'], header: false });
-  if (!header && width === 0) settleWidth();
-  const names = columnNamesOf(header ? first : Array.from({ length: width }, () => ''));
+  const { delimiter, header, evidence, width, names, guesses } = sampleOf(fileName, body, config, choice);
+  const headerEvidenceOf = { ...evidence, choice };
+  if (width === 0)
+    return {
+      ...planOf({ ...named, columns: [], rows: [], problems: ['The file holds no rows.'], header: false }),
+      headerEvidence: headerEvidenceOf,
+    };
   const chosen = options.types?.length === width ? options.types : Array<null>(width).fill(null);
+  /** Whole numbers beyond 64 bits met in each column by any pass (they made it TEXT). */
+  const beyond: Array<string | null> = guesses.map((g) => g.beyond);
   /** `sampled`: the columns not chosen have types from the first rows, and are checked on every row. */
   const plan = (types: readonly ImportType[], sampled: boolean): TablePlan => {
     const problems: string[] = [];
     let seen: TypeGuess[] = guesses;
     return {
-      table,
+      ...named,
       columns: names.map((name, c) => ({ name, type: types[c] })),
       header,
+      headerEvidence: headerEvidenceOf,
       sampled,
       problems,
       typesSeen: () => (sampled ? seen.map((g, c) => chosen[c] ?? g.result) : [...types]),
@@ -236,10 +161,12 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
         // sample's guesses, so a value that fits its column's type needs no test of its own.
         seen = guesses.map((g) => g.copy());
         const watch = seen.map((g, c) => sampled && chosen[c] === null && !g.settled);
+        const rounded: Array<Rounding | undefined> = [];
         let at = 0;
         let rows = 0;
         let misfits = 0;
         let errors = 0;
+        let headerRow = header;
         const values: SqlValue[] = new Array<SqlValue>(width);
         Papa.parse<string[]>(body, {
           ...config,
@@ -248,7 +175,11 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
             at++;
             for (const e of r.errors)
               if (e.code !== 'UndetectableDelimiter' && ++errors <= LISTED) problems.push(`row ${at}: ${e.message}`);
-            if ((header && at === 1) || isBlank(fields)) return;
+            if (isBlank(fields)) return;
+            if (headerRow) {
+              headerRow = false;
+              return;
+            }
             if (fields.length !== width) {
               misfits++;
               if (misfits <= LISTED)
@@ -270,6 +201,14 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
               // A value that is no number of its column's type is kept as it is (as SQLite would).
               const n = type === 'TEXT' ? null : numberOf(v, type);
               values[c] = n ?? v;
+              if (type === 'REAL' && typeof n === 'number' && v.length > 15) {
+                const stored = roundedTo(v, n);
+                if (stored !== null) {
+                  const had = rounded[c];
+                  if (had) had.count++;
+                  else rounded[c] = { count: 1, row: at, written: v, stored };
+                }
+              }
               if (n === null && watch[c]) {
                 seen[c].see(type === 'TEXT' ? v.trim() : v);
                 watch[c] = !seen[c].settled;
@@ -281,6 +220,8 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
         });
         if (errors > LISTED) problems.push(`${errors - LISTED} more rows the parser found fault with`);
         if (misfits > LISTED) problems.push(`${misfits - LISTED} more rows with too few or too many fields`);
+        for (let c = 0; c < width; c++) beyond[c] ??= seen[c].beyond;
+        problems.push(...valueNotes(names, types, chosen, beyond, rounded));
         return rows;
       },
     };
@@ -289,6 +230,87 @@ export function planTableFile(fileName: string, text: string, options: PlanOptio
     guesses.map((g, c) => chosen[c] ?? g.result),
     chosen.some((t) => t === null),
   );
+}
+
+/** What the first rows say: the delimiter, the header (as asked or decided), the width, the names, the types. */
+interface Sample {
+  delimiter: string;
+  header: boolean;
+  evidence: HeaderEvidence;
+  width: number;
+  names: string[];
+  guesses: TypeGuess[];
+}
+
+function sampleOf(fileName: string, body: string, config: Papa.ParseConfig, choice: HeaderChoice): Sample {
+  let delimiter = ',';
+  let header = false;
+  let evidence: HeaderEvidence = { verdict: 'unsure', reason: 'the file holds no rows' };
+  let width = 0;
+  let guesses: TypeGuess[] = [];
+  let decided = false;
+  let tooWide = 0;
+  let names: string[] = [];
+  const ahead: string[][] = [];
+  // The header is decided once the first rows are read: the first compared with those below it.
+  const decide = () => {
+    decided = true;
+    if (ahead.length === 0) return;
+    const [first, ...below] = ahead;
+    evidence = headerEvidence(first, below.slice(0, EVIDENCE_ROWS));
+    header = choice === 'yes' || (choice === 'auto' && evidence.verdict === 'header');
+    width = header ? first.length : Math.max(...ahead.map((r) => r.length));
+    names = columnNamesOf(header ? first : Array.from({ length: width }, () => ''));
+    guesses = Array.from({ length: width }, () => new TypeGuess());
+    for (const r of header ? below : ahead) guessRow(guesses, fit(r, width, delimiter));
+    ahead.length = 0;
+  };
+  Papa.parse<string[]>(body, {
+    ...config,
+    preview: SAMPLE_ROWS,
+    step: (r, parser) => {
+      delimiter = r.meta.delimiter || delimiter;
+      const row = r.data;
+      if (isBlank(row)) return;
+      if (decided) return guessRow(guesses, fit(row, width, delimiter));
+      // Refused before anything is made of it: SQLite could not hold the table.
+      if (row.length > MAX_COLUMNS && ahead.length === 0) {
+        tooWide = row.length;
+        parser.abort();
+        return;
+      }
+      ahead.push(row);
+      if (ahead.length >= WIDTH_ROWS) decide();
+    },
+  });
+  if (tooWide) throw new TooManyColumnsError(fileName, tooWide);
+  if (!decided) decide();
+  if (width > MAX_COLUMNS) throw new TooManyColumnsError(fileName, width);
+  return { delimiter, header, evidence, width, names, guesses };
+}
+
+/** Values a column's type could not keep as written: a whole number beyond 64 bits (TEXT), digits a REAL rounds. */
+function valueNotes(
+  names: readonly string[],
+  types: readonly ImportType[],
+  chosen: ReadonlyArray<ImportType | null>,
+  beyond: ReadonlyArray<string | null>,
+  rounded: ReadonlyArray<Rounding | undefined>,
+): string[] {
+  const notes: string[] = [];
+  for (let c = 0; c < names.length; c++) {
+    const big = beyond[c];
+    if (big !== null && types[c] === 'TEXT' && chosen[c] === null)
+      notes.push(
+        `column ${names[c]}: ${big} is beyond the 64-bit integers SQLite stores: the column is TEXT so that every value is kept as written`,
+      );
+    const r = rounded[c];
+    if (r)
+      notes.push(
+        `column ${names[c]}: ${r.count === 1 ? '1 value has' : `${r.count} values have`} more digits than a REAL keeps and ${r.count === 1 ? 'was' : 'were'} rounded (row ${r.row}: ${r.written} → ${r.stored}); import the column as TEXT to keep the digits`,
+      );
+  }
+  return notes;
 }
 
 /** A row made `width` fields long: missing ones empty, extra ones joined into the last. */
@@ -311,7 +333,7 @@ function withChosen(plan: TablePlan, types: ReadonlyArray<ImportType | null> | u
 }
 
 /** A table already held whole (JSON) as a plan: its types come from every value. */
-function planOf(t: ParsedTable): TablePlan {
+function planOf(t: ParsedTable & { tableNote?: string }): TablePlan {
   const plan: TablePlan = {
     ...t,
     sampled: false,
@@ -323,70 +345,10 @@ function planOf(t: ParsedTable): TablePlan {
 }
 
 /** The whole table at once (small files, tests): the plan, and its rows collected. */
-export function parseTableFile(fileName: string, text: string): ParsedTable {
-  const plan = planTableFile(fileName, text);
+export function parseTableFile(fileName: string, text: string, options: PlanOptions = {}): ParsedTable {
+  const plan = planTableFile(fileName, text, options);
   const rows: SqlValue[][] = [];
   // eachRow hands over the same array each time.
   plan.eachRow((r) => rows.push([...r]));
   return { table: plan.table, columns: plan.columns, rows, problems: plan.problems, header: plan.header };
-}
-
-/** A JSON array of objects, or one object per line (JSON Lines): keys become columns, in first-seen order. */
-function parseJsonTable(fileName: string, text: string): ParsedTable {
-  const problems: string[] = [];
-  let records: unknown[];
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[')) {
-    try {
-      records = JSON.parse(trimmed) as unknown[];
-    } catch (e) {
-      throw new Error(`${fileName} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-    }
-  } else {
-    records = [];
-    trimmed.split(/\r?\n/).forEach((line, i) => {
-      if (!line.trim()) return;
-      try {
-        records.push(JSON.parse(line));
-      } catch {
-        if (problems.length < LISTED) problems.push(`line ${i + 1}: not valid JSON (kept as text in a column "value")`);
-        records.push({ value: line });
-      }
-    });
-  }
-  const keys: string[] = [];
-  const seen = new Set<string>();
-  const objects = records.map((r, i) => {
-    if (r && typeof r === 'object' && !Array.isArray(r)) return r as Record<string, unknown>;
-    if (problems.length < LISTED) problems.push(`record ${i + 1}: not an object (kept in a column "value")`);
-    return { value: r };
-  });
-  for (const o of objects)
-    for (const k of Object.keys(o))
-      if (!seen.has(k)) {
-        seen.add(k);
-        keys.push(k);
-      }
-  const names = columnNamesOf(keys);
-  const cell = (v: unknown): SqlValue => {
-    if (v === null || v === undefined) return null;
-    if (typeof v === 'number') return v;
-    if (typeof v === 'boolean') return v ? 1 : 0;
-    if (typeof v === 'string') return v;
-    return JSON.stringify(v);
-  };
-  const rows = objects.map((o) => keys.map((k) => cell(o[k])));
-  const types = keys.map((_, c): ImportType => {
-    const present = rows.map((r) => r[c]).filter((v) => v !== null);
-    if (present.length && present.every((v) => typeof v === 'number' && Number.isInteger(v))) return 'INTEGER';
-    if (present.length && present.every((v) => typeof v === 'number')) return 'REAL';
-    return 'TEXT';
-  });
-  return {
-    table: tableNameOf(fileName),
-    columns: names.map((name, c) => ({ name, type: types[c] })),
-    rows,
-    problems,
-    header: true,
-  };
 }

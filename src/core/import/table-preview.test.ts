@@ -68,3 +68,45 @@ describe('planTableFile with some types chosen', () => {
     expect(all.sampled).toBe(false);
   });
 });
+
+describe('the first row and the encoding in the preview (issue 35)', () => {
+  const contacts =
+    'Ada Lovelace,London,ada@example.org\nGrace Hopper,Arlington,grace@example.org\nAlan Turing,Wilmslow,alan@example.org\n';
+
+  it('shows a headerless file as data with its reason, and as names when asked', () => {
+    const auto = previewTableFile('c.csv', enc(contacts), true);
+    expect(auto).toMatchObject({
+      header: false,
+      headerEvidence: { verdict: 'data', choice: 'auto', reason: 'its values look like the rows below' },
+      columns: [{ name: 'column_1' }, { name: 'column_2' }, { name: 'column_3' }],
+    });
+    expect(auto.rows[0]).toEqual(['Ada Lovelace', 'London', 'ada@example.org']);
+    const named = previewTableFile('c.csv', enc(contacts), true, { header: 'yes' });
+    expect(named.header).toBe(true);
+    expect(named.columns.map((c) => c.name)).toEqual(['Ada Lovelace', 'London', 'ada@example.org']);
+    expect(named.rows).toHaveLength(2);
+  });
+
+  it('says the encoding, and reads another when asked', () => {
+    const latin = Uint8Array.from('name\nCafé\nCrème\n', (c) => c.charCodeAt(0));
+    expect(previewTableFile('x.csv', latin, true).encoding).toMatchObject({ name: 'windows-1252', why: 'looks-1252' });
+    const asUtf8 = previewTableFile('x.csv', latin, true, { encoding: 'utf-8' });
+    expect(asUtf8.encoding).toMatchObject({ name: 'utf-8', why: 'chosen', replaced: 2 });
+    expect(asUtf8.encodingChoice).toBe('utf-8');
+  });
+
+  it('reads a cut UTF-16 file up to its last line end', () => {
+    const text = 'a\tb\n1\t2\n3\t4\n';
+    const bytes = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((c) => [c.charCodeAt(0), 0])]);
+    const p = previewTableFile('u.tsv', bytes.subarray(0, bytes.length - 3), false);
+    expect(p.encoding.name).toBe('utf-16le');
+    expect(p.rows).toEqual([['1', '2']]);
+  });
+
+  it('a table name SQLite keeps for itself is changed, and said', () => {
+    expect(previewTableFile('sqlite_stat1.csv', enc('a,b\n1,2\n'), true)).toMatchObject({
+      table: 't_sqlite_stat1',
+      tableNote: 'SQLite keeps names starting with sqlite_ for itself',
+    });
+  });
+});

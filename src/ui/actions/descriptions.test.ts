@@ -28,6 +28,7 @@ describe('importDescriptionFiles', () => {
           examplesFile: () => Promise.reject(new Error('not this one')),
           questionFile: () => Promise.reject(new Error('not this one')),
           descriptionPlan,
+          tablePreview: () => Promise.reject(new Error('not this one')),
         },
       }),
     );

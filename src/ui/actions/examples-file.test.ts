@@ -21,6 +21,7 @@ function withParser(examplesFile: FileParsers['examplesFile']) {
     examplesFile: vi.fn(examplesFile),
     questionFile: () => Promise.reject(new Error('not this one')),
     descriptionPlan: () => Promise.reject(new Error('not this one')),
+    tablePreview: () => Promise.reject(new Error('not this one')),
   };
   const services = fakeServices({
     parseFiles,

@@ -9,6 +9,7 @@ import { getServices } from '../services/current';
 import { useApp } from '../store/app-store';
 import { checkFileSize, MAX_FILE_BYTES } from '../../core/db/file-check';
 import { TABLE_FILE, type ImportType } from '../../core/import/table-file';
+import type { EncodingChoice, HeaderChoice } from '../../core/import/imported-file';
 import { previewImport } from './import-tables';
 import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
@@ -55,6 +56,8 @@ async function openSource(
       name: t.name,
       bytes: t.source,
       ...(t.types ? { types: t.types } : {}),
+      ...(t.header ? { header: t.header } : {}),
+      ...(t.encoding ? { encoding: t.encoding } : {}),
     }));
     const read = useApp.getState().settings.readDatabases;
     // Sidecars picked with the file are read as SQLite would (core/db/sidecars.ts); never written.
@@ -166,12 +169,28 @@ export async function openFiles(files: Iterable<File>): Promise<void> {
   if (tableFiles.length) await previewImport(tableFiles);
 }
 
-/** Table files as one database, a table each, with the column types the person chose (null: inferred). */
-export async function importTables(files: File[], types: Array<Array<ImportType | null> | undefined>): Promise<void> {
+/** How the person chose to import one table file: column types (null: inferred), its first row, its encoding. */
+export interface TableImportChoice {
+  types?: Array<ImportType | null>;
+  header?: HeaderChoice;
+  encoding?: EncodingChoice;
+}
+
+/** Table files as one database, a table each, as the person chose in the import dialog. */
+export async function importTables(files: File[], choices: TableImportChoice[]): Promise<void> {
   const name = files.length === 1 ? files[0].name : `${files[0].name} + ${files.length - 1} more`;
   await openSource(name, files[0], {
     remember: false,
-    tables: files.map((f, i) => ({ name: f.name, source: f, ...(types[i] ? { types: types[i] } : {}) })),
+    tables: files.map((f, i) => {
+      const { types, header, encoding } = choices[i] ?? {};
+      return {
+        name: f.name,
+        source: f,
+        ...(types ? { types } : {}),
+        ...(header ? { header } : {}),
+        ...(encoding && encoding !== 'auto' ? { encoding } : {}),
+      };
+    }),
   });
 }
 

@@ -6,6 +6,7 @@
 
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { ImportType } from '../../core/import/table-file';
+import type { EncodingChoice, HeaderChoice } from '../../core/import/imported-file';
 
 export interface HandoffFile {
   name: string;
@@ -15,7 +16,13 @@ export interface HandoffFile {
   journal?: Blob | Uint8Array;
   wal?: Blob | Uint8Array;
   /** An imported database (issue 26): the CSV, TSV or JSON files it was made from. */
-  tables?: Array<{ name: string; source: Blob | Uint8Array; types?: Array<ImportType | null> }>;
+  tables?: Array<{
+    name: string;
+    source: Blob | Uint8Array;
+    types?: Array<ImportType | null>;
+    header?: HeaderChoice;
+    encoding?: EncodingChoice;
+  }>;
 }
 
 interface Stored {

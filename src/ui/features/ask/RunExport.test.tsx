@@ -33,6 +33,7 @@ function render(runFile: FileParsers['runFile']) {
     examplesFile: () => Promise.reject(new Error('not this one')),
     questionFile: () => Promise.reject(new Error('not this one')),
     descriptionPlan: () => Promise.reject(new Error('not this one')),
+    tablePreview: () => Promise.reject(new Error('not this one')),
   };
   renderWithServices(<ImportRunButton dbId="db1" />, fakeServices({ parseFiles }));
   return parseFiles;

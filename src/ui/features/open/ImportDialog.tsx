@@ -1,10 +1,15 @@
 // Table files waiting to be imported (issue 26): each file's table, its columns with the types
-// its first rows suggest (the person may choose others), and those rows. Import reads every row
-// in the database worker; a column left "as detected" gets the type every value allows.
+// its first rows suggest (the person may choose others), and those rows. How its first row is
+// read ("column names" or "data", set from the evidence with its reason, and asked for when
+// Dowser cannot tell) and its text's encoding are shown and can be changed (issue 35): the
+// preview is made again, and the import uses what is shown. Import reads every row in the
+// database worker; a column left "as detected" gets the type every value allows.
 
 import { useEffect, useState } from 'react';
+import { ENCODING_NAMES, encodingSentence, type TextEncoding } from '../../../core/import/imported-file';
 import type { ImportType } from '../../../core/import/table-file';
 import { chosenTypes, type TablePreview } from '../../../core/import/table-preview';
+import { previewAgain } from '../../actions/import-tables';
 import { importTables } from '../../actions/open-database';
 import { formatCount, shown } from '../../lib/format';
 import { useApp } from '../../store/app-store';
@@ -15,16 +20,20 @@ const TYPES: Array<{ type: ImportType; label: string }> = [
   { type: 'REAL', label: 'REAL (numbers)' },
 ];
 
+const ENCODINGS = Object.keys(ENCODING_NAMES) as TextEncoding[];
+
 /** Characters of a cell shown in the preview. */
 const CELL_CHARS = 40;
+/** Columns drawn in a file's preview; the others are imported as detected (issue 35, item 14). */
+export const PREVIEW_COLUMNS = 50;
 
 export function ImportDialog() {
   const pending = useApp((s) => s.pendingImport);
   const close = () => useApp.getState().setPendingImport(null);
-  const [choices, setChoices] = useState<Array<Array<ImportType | null>>>([]);
+  // Each preview's chosen types: a preview made again (another first row or encoding) starts anew.
+  const [choices, setChoices] = useState(() => new Map<TablePreview, Array<ImportType | null>>());
 
   useEffect(() => {
-    setChoices(pending ? pending.previews.map((p) => p.columns.map(() => null)) : []);
     if (!pending) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && useApp.getState().setPendingImport(null);
     window.addEventListener('keydown', onKey);
@@ -33,8 +42,14 @@ export function ImportDialog() {
 
   if (!pending) return null;
   const { files, previews } = pending;
-  const choose = (file: number, column: number, type: ImportType | null) =>
-    setChoices((all) => all.map((cols, f) => (f === file ? cols.map((t, c) => (c === column ? type : t)) : cols)));
+  const choiceOf = (p: TablePreview) => choices.get(p) ?? p.columns.map(() => null);
+  const choose = (p: TablePreview, column: number, type: ImportType | null) =>
+    setChoices((all) =>
+      new Map(all).set(
+        p,
+        choiceOf(p).map((t, c) => (c === column ? type : t)),
+      ),
+    );
 
   return (
     <>
@@ -48,7 +63,13 @@ export function ImportDialog() {
         </p>
         <div className="import-previews">
           {previews.map((p, f) => (
-            <FilePreview key={p.file} preview={p} choice={choices[f] ?? []} onChoose={(c, t) => choose(f, c, t)} />
+            <FilePreview
+              key={`${f}:${p.file}`}
+              index={f}
+              preview={p}
+              choice={choiceOf(p)}
+              onChoose={(c, t) => choose(p, c, t)}
+            />
           ))}
         </div>
         <div className="row gap">
@@ -58,7 +79,12 @@ export function ImportDialog() {
               close();
               void importTables(
                 files,
-                previews.map((p, f) => chosenTypes(p, choices[f] ?? [])),
+                previews.map((p) => ({
+                  types: chosenTypes(p, choiceOf(p)),
+                  // What the preview shows is what is imported: the first row as it was read there.
+                  ...(p.headerEvidence ? { header: p.header ? ('yes' as const) : ('no' as const) } : {}),
+                  encoding: p.encodingChoice,
+                })),
               );
             }}
           >
@@ -73,36 +99,103 @@ export function ImportDialog() {
   );
 }
 
+/** Why the first row is read as it is, in a sentence for the person. */
+function headerText(p: TablePreview): string {
+  const h = p.headerEvidence;
+  if (!h) return '';
+  if (h.choice !== 'auto')
+    return p.header ? 'You chose: the first row names the columns.' : 'You chose: the first row is data.';
+  if (h.verdict === 'unsure')
+    return `Dowser could not tell whether the first row names the columns (${h.reason}), so it is read as data: choose.`;
+  return p.header
+    ? `Read as column names: ${h.reason}.`
+    : `Read as data: ${h.reason}. Nothing of it becomes a column name.`;
+}
+
 function FilePreview({
+  index,
   preview: p,
   choice,
   onChoose,
 }: {
+  index: number;
   preview: TablePreview;
   choice: ReadonlyArray<ImportType | null>;
   onChoose: (column: number, type: ImportType | null) => void;
 }) {
+  const [reading, setReading] = useState(false);
+  const again = (options: Parameters<typeof previewAgain>[1]) => {
+    setReading(true);
+    void previewAgain(index, options).finally(() => setReading(false));
+  };
+  const columns = p.columns.slice(0, PREVIEW_COLUMNS);
+  const unsure = p.headerEvidence?.choice === 'auto' && p.headerEvidence.verdict === 'unsure';
   return (
-    <section data-testid="import-preview" data-file={p.file}>
+    <section data-testid="import-preview" data-file={p.file} aria-busy={reading}>
       <h3>
         {shown(p.file)} → table <code>{shown(p.table)}</code>
+        {p.tableNote ? <span className="muted small"> ({p.tableNote})</span> : null}
       </h3>
+      <div className="row gap small">
+        {p.headerEvidence ? (
+          <label>
+            First row{' '}
+            <select
+              aria-label={`First row of ${p.file}`}
+              value={p.header ? 'yes' : 'no'}
+              disabled={reading}
+              onChange={(e) => again({ header: e.target.value === 'yes' ? 'yes' : 'no', encoding: p.encodingChoice })}
+            >
+              <option value="yes">column names</option>
+              <option value="no">data</option>
+            </select>
+          </label>
+        ) : null}
+        <label>
+          Encoding{' '}
+          <select
+            aria-label={`Encoding of ${p.file}`}
+            value={p.encodingChoice === 'auto' || p.encodingChoice === 'utf-16' ? p.encoding.name : p.encodingChoice}
+            disabled={reading}
+            onChange={(e) =>
+              again({ header: p.headerEvidence?.choice ?? 'auto', encoding: e.target.value as TextEncoding })
+            }
+          >
+            {ENCODINGS.map((e) => (
+              <option key={e} value={e}>
+                {ENCODING_NAMES[e]}
+                {p.encodingChoice === 'auto' && p.encoding.name === e ? ' (detected)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        {reading ? <span className="muted">Reading…</span> : null}
+      </div>
+      <p className={`small${p.encoding.replaced ? '' : ' muted'}`} data-testid="import-encoding">
+        Text {encodingSentence(p.encoding, 'as chosen')}.
+      </p>
       {p.typesChosenOnImport ? (
         <p className="small">Its columns and their types are read from the whole file when importing.</p>
       ) : (
         <>
-          <p className="small muted">
-            {p.json
-              ? 'The keys of its records name the columns.'
-              : p.header
-                ? 'The first row names the columns.'
-                : 'No header row: the columns are named by position.'}
+          <p
+            className={`small${unsure ? '' : ' muted'}`}
+            data-testid="import-header"
+            role={unsure ? 'status' : undefined}
+          >
+            {p.json ? 'The keys of its records name the columns.' : headerText(p)}
           </p>
+          {p.columns.length > columns.length ? (
+            <p className="small muted" data-testid="import-columns-cut">
+              {formatCount(p.columns.length)} columns: the first {formatCount(columns.length)} are shown; the others are
+              imported as detected.
+            </p>
+          ) : null}
           <div className="import-table">
             <table>
               <thead>
                 <tr>
-                  {p.columns.map((c, i) => (
+                  {columns.map((c, i) => (
                     <th key={i} scope="col">
                       <div>{shown(c.name)}</div>
                       <select
@@ -124,7 +217,7 @@ function FilePreview({
               <tbody>
                 {p.rows.map((r, i) => (
                   <tr key={i}>
-                    {r.map((v, j) => (
+                    {r.slice(0, PREVIEW_COLUMNS).map((v, j) => (
                       <td key={j}>{shown(v.length > CELL_CHARS ? `${v.slice(0, CELL_CHARS)}…` : v)}</td>
                     ))}
                   </tr>
