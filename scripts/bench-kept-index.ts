@@ -2,7 +2,8 @@
  * Opening a large file again with its indexes kept (issue 26: "reopening the same file is
  * instant"). As `dowser ask` does it (the engine in a worker thread, DOWSER_CACHE naming a fresh
  * folder): a first process opens the file, builds the indexes and keeps them; a second opens it
- * again and gets them from the folder. Each in a fresh process, for its peak memory.
+ * again and gets them from the folder (its checksum taken again first, issue 35). Each in a
+ * fresh process, for its peak memory.
  *
  *   npx tsx scripts/bench-kept-index.ts <file.sqlite>...
  */
@@ -24,8 +25,8 @@ const keptFiles = (dir: string) => {
 };
 
 if (args[0] !== '--one') {
-  console.log('| file | visit | ready ms | reused | kept file MB | written after ms | peak RSS MB |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| file | visit | ready ms | reused | checksum ms | kept file MB | written after ms | peak RSS MB |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const file of args) {
     const dir = mkdtempSync(join(tmpdir(), 'dowser-kept-bench-'));
     try {
@@ -48,12 +49,20 @@ if (args[0] !== '--one') {
   try {
     const t0 = performance.now();
     await engine.open({ id: 'f', name: basename(file), bytes: { path: resolve(file) } });
-    const summary = await engine.buildTools('f');
+    // The file's checksum (issue 35): before a kept index is used, and before one is written.
+    const checksum = { from: NaN, to: NaN };
+    const seen = () => {
+      if (Number.isNaN(checksum.from)) checksum.from = performance.now();
+      checksum.to = performance.now();
+    };
+    const summary = await engine.buildTools('f', {}, (p) => p.stage === 'checking' && seen());
     const readyMs = performance.now() - t0;
-    // The first visit writes the snapshot after the build, without making anyone wait.
+    // The first visit keeps the snapshot after the build (the file's checksum, then the write),
+    // without making the answer wait; a CLI command waits for it before it exits (finishKeeping).
     let writtenMs = NaN;
     if (visit === 'first') {
-      while (keptFiles(dir).length === 0) await new Promise((r) => setTimeout(r, 50));
+      const state = await engine.finishKeeping('f', (p) => p.phase === 'checksum' && seen());
+      if (state !== 'kept') throw new Error(`not kept: ${state}`);
       writtenMs = performance.now() - t0 - readyMs;
     }
     const kept = keptFiles(dir);
@@ -61,7 +70,7 @@ if (args[0] !== '--one') {
     // A search, so the reused index is proved usable.
     await engine.callTool('f', 'search_value', { query: 'kitchen' });
     console.log(
-      `| ${basename(file)} | ${visit} | ${Math.round(readyMs)} | ${summary.reused} | ${Math.round(mb)} | ${Number.isNaN(writtenMs) ? '' : Math.round(writtenMs)} | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`,
+      `| ${basename(file)} | ${visit} | ${Math.round(readyMs)} | ${summary.reused} | ${Math.round(checksum.to - checksum.from)} | ${Math.round(mb)} | ${Number.isNaN(writtenMs) ? '' : Math.round(writtenMs)} | ${Math.round(process.resourceUsage().maxRSS / 1024)} |`,
     );
   } finally {
     engine.dispose();

@@ -11,6 +11,7 @@ import { DEFAULT_VALUE_CELL_BUDGET } from '../core/retrieval/distinct-values';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_INTERRUPTED, installInterruptHandler, wasInterrupted } from './interrupt';
+import { installKeptIndexCleanup } from './keep-before-exit';
 
 export function mainUsage(): string {
   const width = Math.max(...[...COMMANDS.keys()].map((n) => n.length));
@@ -91,6 +92,7 @@ export const processIo = (): CliIo => ({
 /** The program: runs process.argv and sets the exit code (no process.exit, so output drains). */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   installInterruptHandler();
+  installKeptIndexCleanup();
   const code = await run(argv, processIo());
   process.exitCode = wasInterrupted() && code !== EXIT_OK ? EXIT_INTERRUPTED : code;
 }

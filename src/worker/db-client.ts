@@ -11,6 +11,8 @@ import { DowserError } from '../core/errors';
 import type {
   CellAddress,
   DbEngine,
+  KeepProgress,
+  KeptState,
   OpenRequest,
   SchemaRequest,
   StatsOptions,
@@ -311,6 +313,15 @@ export class RestartableEngine implements DbEngine {
       },
       this.queryTimeoutMs + this.rebuildAllowanceMs(id),
     );
+  }
+
+  /**
+   * No time limit: a build has its own, and writing a kept index is bounded by the disk. A worker
+   * restarted since the build knows of no keeping: nothing is under way there (`none`).
+   */
+  finishKeeping(id: string, onProgress?: (p: KeepProgress) => void): Promise<KeptState> {
+    const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
+    return this.call((r) => r.finishKeeping(id, progress));
   }
 
   callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {

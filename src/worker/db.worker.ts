@@ -8,6 +8,7 @@ import { SqljsEngine } from '../adapters/sqljs/engine';
 import { loadSqlJs } from '../adapters/sqljs/runtime';
 import { openBlobFile } from '../adapters/wasqlite/blob-file';
 import { idbToolboxStore } from '../adapters/kept-indexes/idb-store';
+import { xxhashContentHasher } from '../adapters/content-hash/xxhash';
 import type { FileSqlite } from '../adapters/wasqlite/file-sqlite';
 import type { ToolsOptions } from '../core/engine';
 import type { ToolboxProgress } from '../core/tools/toolbox';
@@ -27,8 +28,10 @@ const ready = loadSqlJs(async (imports) => {
       heapBytes,
       heap,
       tokenizerWorkers: browserTokenizerWorkers(),
-      // A file's indexes are kept for its next opening (issue 26), unless the settings say no.
+      // A file's indexes are kept for its next opening (issue 26), unless the settings say no,
+      // and reused only when the file's checksum is the one kept with them (issue 35).
       toolboxStore: idbToolboxStore(),
+      contentHasher: xxhashContentHasher(),
       // Large files are read where they lie (issue 26); wa-sqlite loads only then.
       fileReading: {
         open: (source) => {
@@ -57,6 +60,7 @@ const api = {
   columnStats: async (...a: Parameters<SqljsEngine['columnStats']>) => (await ready).columnStats(...a),
   buildTools: async (id: string, options?: ToolsOptions, onProgress?: (p: ToolboxProgress) => void) =>
     (await ready).buildTools(id, options, onProgress && throttleProgress(onProgress)),
+  finishKeeping: async (...a: Parameters<SqljsEngine['finishKeeping']>) => (await ready).finishKeeping(...a),
   callTool: async (...a: Parameters<SqljsEngine['callTool']>) => (await ready).callTool(...a),
   setDescriptions: async (...a: Parameters<SqljsEngine['setDescriptions']>) => (await ready).setDescriptions(...a),
   linkQuestion: async (...a: Parameters<SqljsEngine['linkQuestion']>) => (await ready).linkQuestion(...a),

@@ -28,12 +28,17 @@ function watched(store: ToolboxStore) {
     store: {
       get: (key: string) => store.get(key),
       put: async (s: ToolboxSnapshot) => {
-        await store.put(s);
+        const done = await store.put(s);
         written(s);
+        return done;
       },
+      remove: (key: string) => store.remove(key),
     } satisfies ToolboxStore,
   };
 }
+
+/** A snapshot's file checksum, for snapshots put by hand (no file behind them). */
+const NO_FILE = { algorithm: 'none', digest: '', sizeBytes: 0 };
 
 async function databaseFile(dir: string, name = 'notes.sqlite') {
   const path = join(dir, name);
@@ -108,18 +113,22 @@ describe('kept indexes (issue 26)', () => {
     const built = await answers(a, 'a');
     const [name] = await readdir(join(dir, 'cache', 'indexes'));
     const kept = join(dir, 'cache', 'indexes', name);
-    const bytes = await readFile(kept);
-    // A byte flipped in the arrays (the checksum), then a file cut short.
-    bytes[bytes.length - 100] ^= 0xff;
-    await writeFile(kept, bytes);
-    for (const damage of ['flipped', 'cut'] as const) {
+    const good = await readFile(kept);
+    // A byte flipped in the arrays (their checksum), in the JSON (the header's), then a file cut short.
+    for (const damage of ['arrays', 'json', 'cut'] as const) {
+      const bytes = Buffer.from(good);
+      if (damage === 'arrays') bytes[bytes.length - 100] ^= 0xff;
+      if (damage === 'json') bytes[40] ^= 0x01;
+      await writeFile(kept, bytes);
       if (damage === 'cut') await truncate(kept, 1000);
-      // Reads the damaged file, writes nothing (a rebuild kept in the background would race the next damage).
+      // Reads the damaged file, writes nothing (a rebuild kept would hide whether it was removed).
       const reader = fileToolboxStore(join(dir, 'cache'));
-      const b = await createNodeEngine({ toolboxStore: { get: reader.get, put: async () => undefined } });
+      const b = await createNodeEngine({ toolboxStore: { ...reader, put: async () => false } });
       await b.open({ id: 'b', name: 'notes', bytes: { path } });
       expect((await b.buildTools('b')).reused).toBe(false);
       expect(await answers(b, 'b')).toEqual(built);
+      // Removed, so the next opening does not read it again.
+      expect(await readdir(join(dir, 'cache', 'indexes'))).toEqual([]);
     }
   });
 
@@ -127,7 +136,11 @@ describe('kept indexes (issue 26)', () => {
     const dir = await tempFolder();
     const path = await databaseFile(dir);
     let puts = 0;
-    const store: ToolboxStore = { get: async () => null, put: async () => void puts++ };
+    const store: ToolboxStore = {
+      get: async () => null,
+      put: async () => (puts++, true),
+      remove: async () => undefined,
+    };
     const engine = await createNodeEngine({ toolboxStore: store });
     await engine.open({ id: 'a', name: 'notes', bytes: { path } });
     await engine.buildTools('a');
@@ -149,11 +162,11 @@ describe('kept indexes (issue 26)', () => {
     const { buildToolbox } = await import('../../core/tools/toolbox');
     const { executorFor } = await import('../../core/executor');
     const toolbox = await buildToolbox(executorFor(engine, 'x'), await engine.introspect('x'));
-    for (const key of ['k1', 'k2']) await store.put({ ...toolbox.snapshot(), key });
+    for (const key of ['k1', 'k2']) await store.put({ ...toolbox.snapshot(), key, content: NO_FILE });
     await new Promise((r) => setTimeout(r, 20));
     expect(await store.get('k1')).not.toBeNull(); // used: k2 is now the oldest
     await new Promise((r) => setTimeout(r, 20));
-    await store.put({ ...toolbox.snapshot(), key: 'k3' });
+    await store.put({ ...toolbox.snapshot(), key: 'k3', content: NO_FILE });
     expect((await readdir(join(dir, 'cache', 'indexes'))).sort()).toEqual(['k1.index', 'k3.index']);
     expect(await store.get('k2')).toBeNull();
     expect((await store.get('k3'))?.key).toBe('k3');
@@ -176,7 +189,7 @@ describe('kept indexes (issue 26)', () => {
     const toolbox = await buildToolbox(exec, schema);
     const dbName = 'dowser-indexes-test';
     const store = idbToolboxStore({ dbName, maxEntries: 2 });
-    for (const key of ['k1', 'k2', 'k3']) await store.put({ ...toolbox.snapshot(), key });
+    for (const key of ['k1', 'k2', 'k3']) await store.put({ ...toolbox.snapshot(), key, content: NO_FILE });
     expect(await store.get('k1')).toBeNull();
     const kept = await store.get('k3');
     expect(kept?.key).toBe('k3');

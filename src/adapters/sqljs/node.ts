@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { type EngineHost, SqljsEngine } from './engine';
 import { loadSqlJs } from './runtime';
 import { loadNodeFileSqlite, nodeFileSqliteHeapBytes, openNodeFile } from '../wasqlite/node';
+import { xxhashContentHasher } from '../content-hash/xxhash';
 
 const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
 
@@ -22,7 +23,10 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
  * and where indexes are kept.
  */
 export async function createNodeEngine(
-  host: Pick<EngineHost, 'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepFromCells'> = {},
+  host: Pick<
+    EngineHost,
+    'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepFromCells' | 'contentHasher'
+  > = {},
 ): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);
   const { SQL, heapBytes, heap } = await loadSqlJs(
@@ -34,6 +38,7 @@ export async function createNodeEngine(
     heap,
     readPath: readDatabaseFile,
     modifiedMs: (path) => statSync(path).mtimeMs,
+    contentHasher: host.contentHasher ?? xxhashContentHasher(),
     fileReading: {
       open: (source) => {
         if (source instanceof Blob) throw new Error('In Node a database is read by path.');

@@ -8,6 +8,11 @@ export interface RandomAccessFile {
   readonly size: number;
   /** Fills `into` from `offset`; returns how many bytes were read (fewer only at the end). */
   read(offset: number, into: Uint8Array): number;
+  /**
+   * As `read`, past any cache: one pass over the whole file (its checksum, for a kept index)
+   * would otherwise push out every block SQLite reads again.
+   */
+  readThrough?(offset: number, into: Uint8Array): number;
   /** Lets go of the file (a Node descriptor); reads after it fail. */
   close(): void;
 }
@@ -68,6 +73,7 @@ export function blockCached(
       }
       return done;
     },
+    readThrough: (offset, into) => source.read(offset, into),
     close() {
       blocks.clear();
       source.close();

@@ -1,11 +1,13 @@
 // A toolbox's expensive part as data, to keep between visits (issue 26): reading every row and
 // tokenizing the values takes minutes on a large file, and the same file opened again gives the
-// same indexes. The engine keys a snapshot by the file (size, modification time, first bytes) and
-// the build's options (toolboxKey); where it is kept is the host's (ToolboxStore): IndexedDB in
-// the page's worker, a cache folder in the CLI. The join graph, column index, descriptions and
+// same indexes. The engine looks a snapshot up by the file (size, modification time, first bytes)
+// and the build's options (toolboxKey), and uses it only when the file's checksum is the one kept
+// with it (content-digest.ts, issue 35); where it is kept is the host's (ToolboxStore): IndexedDB
+// in the page's worker, a cache folder in the CLI. The join graph, column index, descriptions and
 // embeddings are made again from it (cheap), so nothing here depends on them.
 
 import type { JoinEdge } from '../retrieval/types';
+import type { ContentDigest } from './content-digest';
 import { ValueIndex, type ValueIndexData } from '../retrieval/value-index';
 import type { UnmatchedKey } from '../schema/key-health';
 import type { ColumnStats } from '../types';
@@ -13,18 +15,22 @@ import type { ColumnStats } from '../types';
 /** 'engine-after-worker-failed': the worker died or could not start, the engine's thread redid it. */
 export type TokenizedIn = 'worker' | 'engine' | 'engine-after-worker-failed';
 
-export type ToolboxStage = 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
+/** 'checking': a kept snapshot's file read through for its checksum, before it is used. */
+export type ToolboxStage = 'checking' | 'statistics' | 'values' | 'value-index' | 'keys' | 'embeddings';
 
 /**
  * Changed whenever what a snapshot holds, or how the index reads it, changes: older ones are
- * ignored. 2: foldCase lower-cases after NFKD ("Acme™" is the word "acmetm").
+ * ignored. 2: foldCase lower-cases after NFKD ("Acme™" is the word "acmetm"). 3: the file's
+ * checksum (`content`), checked before reuse.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 export interface ToolboxSnapshot {
   format: number;
   /** The key it was kept under (toolboxKey): a snapshot read under another key is not used. */
   key: string;
+  /** The checksum of the whole file the index was made from: a file with another is not given it. */
+  content: ContentDigest;
   stats: ColumnStats[];
   inferredKeys: JoinEdge[];
   unmatchedKeys: Array<[string, UnmatchedKey]>;
@@ -43,10 +49,16 @@ export interface SnapshotParts {
   tokenizedIn: TokenizedIn;
 }
 
-/** Where snapshots are kept; every failure of storage is the store's to swallow (it is a cache). */
+/**
+ * Where snapshots are kept; every failure of storage is the store's to swallow (it is a cache),
+ * and whatever it reads back is checked before use (snapshot-shape.ts): a damaged one is a miss.
+ */
 export interface ToolboxStore {
   get(key: string): Promise<ToolboxSnapshot | null>;
-  put(snapshot: ToolboxSnapshot): Promise<void>;
+  /** True once the snapshot is kept whole; `onProgress` hears the fraction written. */
+  put(snapshot: ToolboxSnapshot, onProgress?: (fraction: number) => void): Promise<boolean>;
+  /** Forgets a snapshot found damaged, so the next opening does not read it again. */
+  remove(key: string): Promise<void>;
 }
 
 /**
@@ -92,7 +104,8 @@ export function toolboxKey(file: FileIdentity, options: SnapshotOptions): string
   ].join('-');
 }
 
-export function snapshotOf(parts: SnapshotParts, key = ''): ToolboxSnapshot {
+/** `content` is filled in by whoever keeps it (the engine, once the file's checksum is taken). */
+export function snapshotOf(parts: SnapshotParts, key = ''): Omit<ToolboxSnapshot, 'content'> {
   return {
     format: SNAPSHOT_FORMAT,
     key,
@@ -106,7 +119,7 @@ export function snapshotOf(parts: SnapshotParts, key = ''): ToolboxSnapshot {
 }
 
 /** The parts again; throws on a snapshot of another format or with damaged arrays. */
-export function fromSnapshot(s: ToolboxSnapshot): SnapshotParts {
+export function fromSnapshot(s: Omit<ToolboxSnapshot, 'content'>): SnapshotParts {
   if (s.format !== SNAPSHOT_FORMAT) throw new Error(`snapshot format ${String(s.format)}, not ${SNAPSHOT_FORMAT}`);
   return {
     stats: new Map(s.stats.map((st) => [`${st.table}.${st.column}`, st])),
@@ -118,7 +131,8 @@ export function fromSnapshot(s: ToolboxSnapshot): SnapshotParts {
   };
 }
 
-function fnv1a(bytes: Uint8Array, seed = 0x811c9dc5): number {
+/** FNV-1a, 32 bits: a cheap check of a few bytes (a key's head, a kept file's JSON). */
+export function fnv1a(bytes: Uint8Array, seed = 0x811c9dc5): number {
   let h = seed;
   for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 16777619);
   return h >>> 0;

@@ -74,7 +74,7 @@ export interface Toolbox {
   /** Made again from a kept snapshot (toolbox-snapshot.ts) instead of read from the tables. */
   reused: boolean;
   /** What the expensive stages made, as data to keep (see toolbox-snapshot.ts). */
-  snapshot(): ToolboxSnapshot;
+  snapshot(): Omit<ToolboxSnapshot, 'content'>;
   call(
     name: string,
     args: unknown,
@@ -225,7 +225,7 @@ function textCells(schema: Schema): number {
 export function toolboxFromSnapshot(
   exec: SqlExecutor,
   schema: Schema,
-  snapshot: ToolboxSnapshot,
+  snapshot: Omit<ToolboxSnapshot, 'content'>,
   options: AssembleOptions = {},
 ): Promise<Toolbox> {
   const parts = fromSnapshot(snapshot);

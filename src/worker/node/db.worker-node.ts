@@ -14,9 +14,15 @@ import { nodeTokenizerWorkers } from './spawn';
 const { budget } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
 // DOWSER_CACHE: where a file's indexes are kept for its next opening (issue 26); `off`: nowhere.
 const folder = cacheFolder(process.env);
+// DOWSER_KEEP_FROM_CELLS (tests and benchmarks only, not in the help): keeps the indexes of
+// databases smaller than KEEP_INDEXES_FROM_CELLS, so a test of keeping needs no million-cell file.
+const keepFrom = Number(process.env.DOWSER_KEEP_FROM_CELLS);
 const engine = await createNodeEngine({
   tokenizerWorkers: nodeTokenizerWorkers(),
   valueCellBudget: budget,
   ...(folder ? { toolboxStore: fileToolboxStore(folder) } : {}),
+  ...(process.env.DOWSER_KEEP_FROM_CELLS && Number.isInteger(keepFrom) && keepFrom >= 0
+    ? { keepFromCells: keepFrom }
+    : {}),
 });
 Comlink.expose(engine, nodeEndpoint(parentPort!));

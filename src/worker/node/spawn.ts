@@ -1,9 +1,28 @@
+import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { TOKENIZER_WORKER_MIN_CELLS, type TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import type { SpawnedWorker } from '../db-client';
 import { remoteTokenizer } from '../tokenizer-client';
+
+/**
+ * A callback handed to a worker (a progress listener: Comlink.proxy) is a port this thread
+ * listens on, and Comlink closes it only once the worker's side is garbage-collected: a CLI
+ * command that passed one waited for a collection, 20-30 s, before the process could exit
+ * (issue 35, item 16). The port is unref'd: the call that uses it holds the process while it runs.
+ */
+const proxyHandler = Comlink.transferHandlers.get('proxy')!;
+Comlink.transferHandlers.set('proxy', {
+  canHandle: proxyHandler.canHandle,
+  serialize(value) {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(value, port1 as unknown as Comlink.Endpoint);
+    port1.unref();
+    return [port2, [port2 as unknown as Transferable]];
+  },
+  deserialize: proxyHandler.deserialize,
+});
 
 /** Starts the engine in a worker thread; TypeScript is loaded through tsx (see the .mjs bootstrap). */
 export function spawnNodeDbWorker(): SpawnedWorker {

@@ -4,6 +4,8 @@ import { formatCount } from '../../lib/format';
 import { useApp } from '../../store/app-store';
 
 const STAGE_LABEL: Record<string, string> = {
+  // Bytes of the file read for its checksum, before the indexes kept from the last opening are used (issue 35).
+  checking: 'Checking the file is the one the kept indexes were made from',
   statistics: 'Computing column statistics',
   values: 'Reading distinct values',
   'value-index': 'Indexing values',
