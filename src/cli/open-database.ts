@@ -17,8 +17,10 @@ import { SIDECAR_ISSUES } from '../core/db/sidecars';
 import type { OpenReport } from '../core/types';
 import { DEFAULT_QUERY_TIMEOUT_MS, RestartableEngine } from '../worker/db-client';
 import { spawnNodeDbWorker } from '../worker/node/spawn';
-import { parseSeconds, UsageError } from './command';
+import { parseSeconds, UsageError, type CliIo } from './command';
 import { onInterrupt } from './interrupt';
+import { finishKeeping } from './keep-before-exit';
+import { headerFor, importLines, terminalOf, type TableFileChoice } from './table-file-flags';
 
 export interface OpenedDatabase {
   engine: RestartableEngine;
@@ -45,20 +47,37 @@ export function cliEngine(timeoutMs: number): RestartableEngine {
 
 let opened = 0;
 
+/** How a --db table file is imported (--header, --encoding), and where that is said. */
+export interface TableFileOpen extends Partial<TableFileChoice> {
+  /** Its stderr hears how each file was read (also without `notes`); a terminal there is asked. */
+  io?: CliIo;
+}
+
 export async function openDatabase(
   path: string,
   timeoutMs: number = DEFAULT_QUERY_TIMEOUT_MS,
   /** Where to say what an imported CSV/TSV/JSON file became, and the rows that did not fit. */
   notes?: (line: string) => void,
+  tableFile: TableFileOpen = {},
 ): Promise<OpenedDatabase> {
   const engine = cliEngine(timeoutMs);
   const id = `cli${++opened}`;
   const file = { path: resolve(path) };
-  // A CSV, TSV or JSON file is imported into a new in-memory database, one table (issue 26).
-  const tables = TABLE_FILE.test(path) ? [{ name: basename(path), bytes: file }] : undefined;
   const read = readChoice(process.env.DOWSER_READ);
   const { problem } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
   if (problem) throw new UsageError(visible(problem));
+  // A CSV, TSV or JSON file is imported into a new in-memory database, one table (issue 26).
+  const choice = { header: tableFile.header ?? 'auto', encoding: tableFile.encoding ?? 'auto' };
+  const tables = TABLE_FILE.test(path)
+    ? [
+        {
+          name: basename(path),
+          bytes: file,
+          header: await headerFor(file.path, choice, tableFile.io ? terminalOf(tableFile.io) : null),
+          encoding: choice.encoding,
+        },
+      ]
+    : undefined;
   const report = await engine.open({
     id,
     name: basename(path),
@@ -66,12 +85,19 @@ export async function openDatabase(
     read,
     ...(tables ? { tables } : sidecarsBeside(file.path)),
   });
-  // What the import made of the rows, and what the journal or log beside the file changed.
-  if (notes)
+  // How the file was read and what the import made of its rows; what the journal or log beside it changed.
+  const say = notes ?? (tableFile.io ? (line: string) => tableFile.io!.stderr.write(line + '\n') : undefined);
+  if (say && tables) for (const line of importLines(report)) say(line);
+  if (notes && !tables)
     for (const issue of report.issues)
-      if (tables || SIDECAR_ISSUES.has(issue.code))
+      if (SIDECAR_ISSUES.has(issue.code))
         notes(`${issue.level === 'warning' ? 'warning' : 'note'}: ${visible(issue.message)}`);
-  return { engine, id, report, close: () => engine.close(id).catch(() => undefined) };
+  // Closing waits for the index this run is keeping for the next one (issue 35, item 16).
+  const close = async () => {
+    await finishKeeping(engine, id, tableFile.io?.stderr ?? (notes && { write: (t: string) => notes(t.trimEnd()) }));
+    await engine.close(id).catch(() => undefined);
+  };
+  return { engine, id, report, close };
 }
 
 /**

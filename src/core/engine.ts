@@ -9,6 +9,7 @@ import type { IntrospectOptions } from './schema/introspect';
 import type { ToolCallOutcome } from './tools/registry';
 import type { TokenizedIn, ToolboxProgress, ToolboxStage } from './tools/toolbox';
 import type { ImportType } from './import/table-file';
+import type { EncodingChoice, HeaderChoice } from './import/imported-file';
 import type { ReadChoice } from './db/file-check';
 import type { ColumnStats, OpenReport, QueryOptions, QueryResult, Schema, SqlValue } from './types';
 
@@ -45,6 +46,10 @@ export interface OpenRequest {
     bytes: Uint8Array | Blob | FilePath;
     /** Column types the person chose, in column order (null or absent: inferred; core/import/table-file.ts). */
     types?: Array<ImportType | null>;
+    /** Whether the first row names the columns (absent: `auto`, decided on evidence). */
+    header?: HeaderChoice;
+    /** The text's encoding (absent: `auto`, core/import/decode-text.ts). */
+    encoding?: EncodingChoice;
   }>;
 }
 
@@ -122,6 +127,22 @@ export interface ToolsSummary {
   columnSentences: string[];
 }
 
+/**
+ * What became of a database's indexes for the next opening (issue 35, item 16): `none` (nothing
+ * is kept for it: no store, bytes a caller passed, imported tables, or no build), `reused` (made
+ * from a kept snapshot whose file checksum matched), `kept` (written), `not-kept` (too small to
+ * be worth it, keeping turned off, or the file changed while it was read), `failed` (the build
+ * or the write failed: built again next time).
+ */
+export type KeptState = 'none' | 'reused' | 'kept' | 'not-kept' | 'failed';
+
+/** How far keeping the indexes is: the build, the file's checksum, the write. */
+export interface KeepProgress {
+  phase: 'building' | 'checksum' | 'writing';
+  /** 0..1 of this phase (for `building`, of the build's current stage). */
+  fraction: number;
+}
+
 /** How long a question waits for indexes under construction before it goes on with less. */
 export interface WaitOptions {
   waitMs?: number;
@@ -161,6 +182,12 @@ export interface DbEngine {
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats>;
   /** Builds (or rebuilds) the retrieval indexes of one database; progress per stage. */
   buildTools(id: string, options?: ToolsOptions, onProgress?: (p: ToolboxProgress) => void): Promise<ToolsSummary>;
+  /**
+   * Waits for the indexes of `id` being built and kept for the next opening (a build under way
+   * whose result is kept, then its checksum and its write) and says what became of them: what a
+   * one-shot CLI run waits for before it exits (issue 35, item 16). At once when nothing is under way.
+   */
+  finishKeeping(id: string, onProgress?: (p: KeepProgress) => void): Promise<KeptState>;
   /** Runs one retrieval tool (building the indexes first if needed). Bad input is an outcome, not an exception. */
   callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome>;
   /**

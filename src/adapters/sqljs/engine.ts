@@ -29,6 +29,8 @@ import type {
   FilePath,
   DbEngine,
   EmbeddingModelConfig,
+  KeepProgress,
+  KeptState,
   OpenRequest,
   SchemaRequest,
   StatsOptions,
@@ -45,14 +47,15 @@ import type { Grounding } from '../../core/prompt/grounded-schema';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import { sampledGrounding } from '../../core/tools/sampled-grounding';
-import { buildToolbox, toolboxFromSnapshot, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
+import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import {
   type FileIdentity,
-  cellsRead,
   KEEP_INDEXES_FROM_CELLS,
   toolboxKey,
   type ToolboxStore,
 } from '../../core/tools/toolbox-snapshot';
+import type { ContentHasher, ContentSource } from '../../core/tools/content-digest';
+import { KeepTracker, KeptToolboxes, type KeptFile } from '../../core/tools/kept-toolbox';
 import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 import { findWrite, type BytecodeRow } from '../../core/sql/bytecode-guard';
 import { assertSingleReadStatement, UnknownStatementError } from '../../core/sql/statements';
@@ -72,7 +75,9 @@ import type {
 } from '../../core/types';
 import { healthCheck } from './health-check';
 import { planTableFile, type TablePlan } from '../../core/import/table-file';
-import { decodeText } from '../../core/import/decode-text';
+import { decodeTable } from '../../core/import/decode-text';
+import { importReport } from '../../core/import/import-report';
+import type { ImportedFile } from '../../core/import/imported-file';
 import { quoteIdent } from '../../core/sql/quote';
 import { canScan, scanRows } from './scan';
 import { bulkInserter, canBulkInsert } from './bulk-insert';
@@ -95,6 +100,12 @@ interface OpenDb {
   toolOptions: ToolsOptions;
   /** What identifies the file opened (none for bytes a caller passed, or imported tables): the key of its kept indexes. */
   identity?: FileIdentity;
+  /** The file's bytes as they were read, for the checksum that confirms a kept index is its own (issue 35). */
+  content?: ContentSource;
+  /** False once a file read in place changed after it was opened. */
+  unchanged?: () => boolean;
+  /** The indexes being built and kept for the next opening (finishKeeping). */
+  keeping?: KeepTracker;
 }
 
 /** Makes an embedder for a configured model (transformers.js in a worker or in Node); injected. */
@@ -128,6 +139,8 @@ export interface EngineHost {
   keepFromCells?: number;
   /** A path's last modification (Node): part of the key of its kept indexes. */
   modifiedMs?: (path: string) => number;
+  /** The checksum of a whole file (issue 35): without one, no index is kept, since none could be confirmed. */
+  contentHasher?: ContentHasher;
 }
 
 /** Bytes of a file's start that identify it with its size and modification time (SQLite's header and first page). */
@@ -190,6 +203,23 @@ class HandedOverBytes extends Uint8Array {
   }
 }
 
+/**
+ * A file held in memory as a content source for its checksum; `head18` are its bytes 18-19 as
+ * read, which opening a WAL-mode file changes on our copy (so the checksum is the file's).
+ */
+function bytesContent(bytes: Uint8Array, head18: Uint8Array): ContentSource {
+  return {
+    size: bytes.length,
+    read(offset, into) {
+      const part = bytes.subarray(offset, offset + into.length);
+      into.set(part);
+      for (let i = 0; i < head18.length; i++)
+        if (18 + i >= offset && 18 + i < offset + part.length) into[18 + i - offset] = head18[i];
+      return part.length;
+    },
+  };
+}
+
 /** sql.js binds a bigint as text; exact ones go in as numbers, the rest as their digits. */
 function bindable(v: SqlValue): Exclude<SqlValue, bigint> {
   if (typeof v !== 'bigint') return v;
@@ -231,6 +261,7 @@ function sqlError(e: unknown, sql?: string, readingRows = false): DowserError {
 
 export class SqljsEngine implements DbEngine {
   private readonly dbs = new Map<string, OpenDb>();
+  private kept?: KeptToolboxes;
 
   constructor(
     private readonly SQL: SqlJsStatic,
@@ -312,7 +343,13 @@ export class SqljsEngine implements DbEngine {
     }
     const report = this.finishOpen(request, db, undefined, header, file.size, t0, 'file', recovery.issues);
     // Pages laid over the file make it another database than its name, size and date say: not kept.
-    if (!recovery.layers.length) this.get(request.id).identity = this.identityOf(request.bytes, head, file.size);
+    if (!recovery.layers.length) {
+      const entry = this.get(request.id);
+      entry.identity = this.identityOf(request.bytes, head, file.size);
+      const read = file.readThrough ?? file.read;
+      entry.content = { size: file.size, read: (offset, into) => read.call(file, offset, into) };
+      entry.unchanged = () => this.stillAsOpened(request.bytes, entry.identity);
+    }
     return report;
   }
 
@@ -370,6 +407,8 @@ export class SqljsEngine implements DbEngine {
       identity = undefined; // no longer the file its name, size and date describe: its indexes are not kept
     }
     let data = owned ? new HandedOverBytes(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : bytes;
+    // The file's own bytes, for its checksum (the WAL mark below changes these two on our copy).
+    const content = identity ? bytesContent(bytes, bytes.slice(18, 20)) : undefined;
     if (header.walMode) {
       // sql.js has no shared memory for WAL; on our private copy, mark the file as
       // rollback-journal so SQLite reads the main file. The user's file is untouched.
@@ -386,7 +425,11 @@ export class SqljsEngine implements DbEngine {
       throw new DowserError('open_failed', `SQLite could not open this file: ${toDowserError(e).message}`);
     }
     const report = this.finishOpen(request, db, db, header, bytes.length, t0, 'memory', recovery.issues);
-    this.get(request.id).identity = identity;
+    const entry = this.get(request.id);
+    entry.identity = identity;
+    entry.content = content;
+    // The bytes in memory are what the index reads and what the checksum is of, whatever the file does.
+    entry.unchanged = () => true;
     return report;
   }
 
@@ -396,7 +439,7 @@ export class SqljsEngine implements DbEngine {
    * undefined for bytes a caller passed (nothing tells whether they changed), or no store.
    */
   private identityOf(source: OpenRequest['bytes'], head: Uint8Array, sizeBytes: number): FileIdentity | undefined {
-    if (!this.host.toolboxStore || source instanceof Uint8Array) return undefined;
+    if (!this.host.toolboxStore || !this.host.contentHasher || source instanceof Uint8Array) return undefined;
     try {
       const modifiedMs =
         source instanceof Blob
@@ -408,6 +451,20 @@ export class SqljsEngine implements DbEngine {
       return { sizeBytes, modifiedMs, head: head.slice(0, IDENTITY_HEAD_BYTES) };
     } catch {
       return undefined; // a file that cannot be stat'ed has no kept indexes
+    }
+  }
+
+  /**
+   * Whether a file read in place is still as it was opened (its modification time): one written
+   * to meanwhile gave the index some pages of each version. A File is a snapshot (the browser
+   * refuses reads of a changed one).
+   */
+  private stillAsOpened(source: OpenRequest['bytes'], identity: FileIdentity | undefined): boolean {
+    if (!identity || source instanceof Uint8Array || source instanceof Blob) return true;
+    try {
+      return this.host.modifiedMs?.(source.path) === identity.modifiedMs;
+    } catch {
+      return false;
     }
   }
 
@@ -458,10 +515,11 @@ export class SqljsEngine implements DbEngine {
   }
 
   /**
-   * Table files imported into a new in-memory database (issue 26): each parsed by core's
-   * `planTableFile` (two passes over its text, rows inserted as they are parsed, never held),
-   * written as one table, then the database is made read-only like any other.
-   * The rows that did not fit are reported as issues with their row numbers.
+   * Table files imported into a new in-memory database (issue 26): each decoded in the encoding
+   * asked for or decided (core/import/decode-text.ts), planned by core's `planTableFile` (its
+   * header as asked or decided on evidence; rows inserted as they are parsed, never held), written
+   * as one table, then the database is made read-only like any other. What each file became, and
+   * the rows that did not fit, are reported as issues and in `imports` (issue 35).
    */
   private async openImported(request: OpenRequest, tables: NonNullable<OpenRequest['tables']>): Promise<OpenReport> {
     const t0 = now();
@@ -470,14 +528,15 @@ export class SqljsEngine implements DbEngine {
     const sizeBytes = sources.reduce((n, b) => n + b.length, 0);
     const db = this.presizedDatabase(sizeBytes);
     const issues: OpenIssue[] = [];
+    const imports: ImportedFile[] = [];
     const used = new Set<string>();
     try {
       db.exec('BEGIN');
       for (const [n, file] of tables.entries()) {
-        const bytes = sources[n];
+        const { text, ...encoding } = decodeTable(sources[n], file.encoding ?? 'auto');
         let parsed: TablePlan;
         try {
-          parsed = planTableFile(file.name, decodeText(bytes), { types: file.types });
+          parsed = planTableFile(file.name, text, { types: file.types, header: file.header ?? 'auto' });
         } catch (e) {
           throw new DowserError('open_failed', toDowserError(e).message);
         }
@@ -494,14 +553,9 @@ export class SqljsEngine implements DbEngine {
           parsed = parsed.withTypes(seen);
           rows = this.importTable(db, table, parsed);
         }
-        const kinds = parsed.columns.map((c) => `${c.name} ${c.type}`).join(', ');
-        issues.push({
-          level: 'info',
-          code: 'imported',
-          message: `${file.name} became table ${table}: ${rows} rows; columns ${kinds}${parsed.header ? '' : ' (no header row: columns named by position)'}.`,
-        });
-        for (const p of parsed.problems)
-          issues.push({ level: 'warning', code: 'import_row', message: `${file.name}, ${p}` });
+        const said = importReport(file.name, table, parsed, encoding, rows);
+        issues.push(...said.issues);
+        imports.push(said.imported);
       }
       db.exec('COMMIT');
       db.exec('PRAGMA query_only = 1');
@@ -524,6 +578,7 @@ export class SqljsEngine implements DbEngine {
       openMs: Math.round((now() - t0) * 10) / 10,
       readFrom: 'memory',
       imported: true,
+      imports,
     };
     this.dbs.set(request.id, { db, sqljs: db, report, rowCounts: new Map(), toolOptions: {} });
     return report;
@@ -815,64 +870,82 @@ export class SqljsEngine implements DbEngine {
   ): Promise<ToolsSummary> {
     const entry = this.get(id);
     entry.toolOptions = options;
-    return summarize(
-      await this.keepToolbox(
-        entry,
-        (async () => {
-          const schema = await this.knownSchema(id);
-          let embedder: Embedder | null = null;
-          let loadProblem: string | null = null;
-          if (options.embeddingModel && this.makeEmbedder) {
-            try {
-              embedder = await this.makeEmbedder(options.embeddingModel);
-            } catch (e) {
-              loadProblem = e instanceof Error ? e.message : String(e);
-            }
+    const keptToolboxes = this.keptToolboxes();
+    const keeping = (entry.keeping ??= new KeepTracker());
+    /** The file as its kept indexes know it, when they may be kept (a store, a file the engine read, keeping on). */
+    const keptFile = (budget: number | null | undefined): KeptFile | null =>
+      keptToolboxes && entry.identity && entry.content && options.keep !== false
+        ? {
+            key: toolboxKey(entry.identity, { valueCellBudget: budget ?? DEFAULT_VALUE_CELL_BUDGET }),
+            content: entry.content,
+            unchanged: entry.unchanged ?? (() => true),
           }
-          const budget = options.valueCellBudget === undefined ? this.host.valueCellBudget : options.valueCellBudget;
-          const exec = this.scanningExecutor(id);
-          const store = this.host.toolboxStore;
-          const key =
-            store && entry.identity && options.keep !== false
-              ? toolboxKey(entry.identity, { valueCellBudget: budget ?? DEFAULT_VALUE_CELL_BUDGET })
-              : null;
-          const kept = key
-            ? await this.keptToolbox(key, exec, schema, { descriptions: options.descriptions, embedder })
-            : null;
-          const toolbox =
-            kept ??
-            (await buildToolbox(exec, schema, {
-              descriptions: options.descriptions,
-              valueCellBudget: budgetOf(budget),
-              embedder,
-              onProgress,
-              tokenizerWorkers: this.host.tokenizerWorkers,
-            }));
-          // Kept for the next visit when it took long to make (not awaited: the answer need not wait).
-          if (!kept && key && cellsRead(toolbox.values) >= (this.host.keepFromCells ?? KEEP_INDEXES_FROM_CELLS))
-            void store!.put({ ...toolbox.snapshot(), key }).catch(() => undefined);
-          if (loadProblem)
-            toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
-          return toolbox;
-        })(),
-      ),
+        : null;
+    const budget = options.valueCellBudget === undefined ? this.host.valueCellBudget : options.valueCellBudget;
+    const kept = keptFile(budget);
+    let keptState: Promise<KeptState> = Promise.resolve('not-kept');
+    const job = this.keepToolbox(
+      entry,
+      (async () => {
+        const schema = await this.knownSchema(id);
+        let embedder: Embedder | null = null;
+        let loadProblem: string | null = null;
+        if (options.embeddingModel && this.makeEmbedder) {
+          try {
+            embedder = await this.makeEmbedder(options.embeddingModel);
+          } catch (e) {
+            loadProblem = e instanceof Error ? e.message : String(e);
+          }
+        }
+        const exec = this.scanningExecutor(id);
+        const reused = kept
+          ? await keptToolboxes!.reuse(kept, exec, schema, { descriptions: options.descriptions, embedder }, onProgress)
+          : null;
+        const toolbox =
+          reused ??
+          (await buildToolbox(exec, schema, {
+            descriptions: options.descriptions,
+            valueCellBudget: budgetOf(budget),
+            embedder,
+            onProgress: (p) => {
+              onProgress?.(p);
+              keeping.tell({ phase: 'building', fraction: p.total ? p.done / p.total : 0 });
+            },
+            tokenizerWorkers: this.host.tokenizerWorkers,
+          }));
+        // Kept for the next visit when it took long to make. Not awaited: the answer need not
+        // wait; a one-shot CLI run waits for it before it exits (finishKeeping).
+        if (!reused && kept) keptState = keptToolboxes!.keep(kept, toolbox, (p) => keeping.tell(p));
+        if (loadProblem)
+          toolbox.semanticNote = `The embedding model "${options.embeddingModel!.modelId}" could not be loaded (${loadProblem}); column search is lexical only.`;
+        return toolbox;
+      })(),
     );
+    // What finishKeeping waits for: this build, then its checksum and write.
+    if (kept)
+      keeping.track(
+        job.then(
+          (t) => (t.reused ? 'reused' : keptState),
+          () => 'failed',
+        ),
+      );
+    return summarize(await job);
   }
 
-  /** The toolbox made again from a kept snapshot; null when none is kept or it cannot be used. */
-  private async keptToolbox(
-    key: string,
-    exec: SqlExecutor,
-    schema: Schema,
-    options: { descriptions?: ColumnDescriptions; embedder: Embedder | null },
-  ): Promise<Toolbox | null> {
-    try {
-      const snapshot = await this.host.toolboxStore!.get(key);
-      if (!snapshot || snapshot.key !== key) return null;
-      return await toolboxFromSnapshot(exec, schema, snapshot, options);
-    } catch {
-      return null; // a damaged or older snapshot: the indexes are built again
-    }
+  /** Reuses and keeps indexes when the host keeps them and can take a file's checksum. */
+  private keptToolboxes(): KeptToolboxes | null {
+    const { toolboxStore: store, contentHasher: hasher } = this.host;
+    if (!store || !hasher) return null;
+    return (this.kept ??= new KeptToolboxes({
+      store,
+      hasher,
+      keepFromCells: this.host.keepFromCells ?? KEEP_INDEXES_FROM_CELLS,
+    }));
+  }
+
+  async finishKeeping(id: string, onProgress?: (p: KeepProgress) => void): Promise<KeptState> {
+    const keeping = this.dbs.get(id)?.keeping;
+    return keeping ? keeping.finish(onProgress) : 'none';
   }
 
   async setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
