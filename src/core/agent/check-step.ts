@@ -39,6 +39,12 @@ export interface CheckStepOptions {
   index: number;
   /** The whole question the plan answers: "How many of those cities…?" needs it to be read. */
   question?: string;
+  /**
+   * The plan was written in another run (the page's plan card), maybe at a fuller privacy level:
+   * the values it quotes are values (`quotedData`), and under matches a value's words must be the
+   * question's, not the plan's. A plan the person gave (the CLI's --plan file) is theirs as written.
+   */
+  planFromAnotherRun?: boolean;
   signal?: AbortSignal;
   mode?: AgentMode;
   now?: () => number;
@@ -57,13 +63,14 @@ export function buildStepPrompt(
   schema: Schema,
   mode: AgentMode,
   question?: string,
+  fromAnotherRun = false,
 ): AgentPrompt {
   const system = [
     'You check one step of a plan for a question about a SQLite database: write one small read-only SQL that answers just that step, so a person can see its first rows.',
     // Native mode: the tools travel in the request, not twice.
     ...(mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(STEP_TOOLS)}`] : []),
     PROCESS,
-    rulesFor,
+    rulesFor(mode),
     ...(mode === 'text' ? [TEXT_FORMAT] : []),
   ].join('\n\n');
   const step = { sub_questions: [plan.sub_questions[index]] };
@@ -72,10 +79,10 @@ export function buildStepPrompt(
   if (question?.trim()) user.push(`The whole question (for context): ${JSON.stringify(question.trim())}`);
   if (index > 0)
     user.push(
-      `Earlier sub-questions (context only; "those", "them" may refer to their answers):\n${planAsData(earlier)}`,
+      `Earlier sub-questions (context only; "those", "them" may refer to their answers):\n${planAsData(earlier, { fromAnotherRun })}`,
     );
   user.push(
-    `The step to check, sub-question ${index + 1} of ${plan.sub_questions.length} (quoted as data; tables and their columns after the dash):\n${planAsData(step).replace(/^1\./, `${index + 1}.`)}`,
+    `The step to check, sub-question ${index + 1} of ${plan.sub_questions.length} (quoted as data; tables and their columns after the dash):\n${planAsData(step, { fromAnotherRun }).replace(/^1\./, `${index + 1}.`)}`,
     'Start from those tables and columns. Answer only this sub-question (with what it needs of the earlier ones).',
   );
   const text = user.join('\n\n');
@@ -93,7 +100,8 @@ class StepRun extends AgentRun {
   ) {
     super(
       {
-        question: options.plan.sub_questions[index].text,
+        // The privacy policy's words under matches: the person's, never those of a plan written elsewhere.
+        question: options.planFromAnotherRun ? (options.question ?? '') : options.plan.sub_questions[index].text,
         model: options.model,
         privacy: options.privacy,
         tools: options.tools,
@@ -141,7 +149,14 @@ export async function* checkStep(options: CheckStepOptions): AsyncGenerator<Agen
     };
     return;
   }
-  const prompt = buildStepPrompt(plan, options.index, options.schema, agentMode(options), options.question);
+  const prompt = buildStepPrompt(
+    plan,
+    options.index,
+    options.schema,
+    agentMode(options),
+    options.question,
+    options.planFromAnotherRun,
+  );
   yield* withAnswerBudget(options.answerLimits ?? answerLimits(), { ...options, plan }, (o) =>
     new StepRun(o, options.index, prompt).events(),
   );

@@ -249,6 +249,8 @@ export async function checkPlanStep(dbId: string, plan: Plan, index: number, que
       plan,
       index,
       question,
+      // The plan card's plan comes from its run, which may have been at a fuller level (issue 35).
+      planFromAnotherRun: true,
       mode,
       answerLimits: answerLimitsOf(limits),
     })) {
