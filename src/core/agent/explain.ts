@@ -6,7 +6,7 @@
 
 import { completeChat } from '../llm/complete';
 import type { ChatModel, ChatResponse } from '../llm/types';
-import { jsonData, rowData } from '../tools/quote-data';
+import { jsonData, rowData, sqlData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
 import type { Verdict } from './events';
 import { DATA_RULE } from '../prompt/data-rule';
@@ -37,6 +37,11 @@ export interface ExplainInput {
   earlier?: readonly string[];
   /** The steps the person confirmed or edited (a plan): how they mean the question. */
   plan?: readonly string[];
+  /**
+   * The SQL was written in another run (Explain on the answer Ask put in the editor), maybe at a
+   * fuller privacy level: its literals are marked as values (`sqlData`).
+   */
+  sqlFromAnotherRun?: boolean;
 }
 
 export function explainPrompt(input: ExplainInput): string {
@@ -53,7 +58,11 @@ export function explainPrompt(input: ExplainInput): string {
         .join(' ')}`,
     );
   // The SQL can quote names from the file (a line break inside "…" included): a JSON string too.
-  lines.push(`SQL: ${jsonData(input.sql)}`, `Result columns: ${input.columns.map((c) => jsonData(c)).join(', ')}`);
+  // Result columns as SQL: an un-aliased expression's name is its text, literals and all.
+  lines.push(
+    `SQL: ${input.sqlFromAnotherRun ? sqlData(input.sql) : jsonData(input.sql)}`,
+    `Result columns: ${input.columns.map((c) => sqlData(c)).join(', ')}`,
+  );
   for (const row of input.rows.slice(0, CHECK_ROWS)) lines.push(rowData(row, 60));
   const total = input.totalRows ?? input.rows.length;
   lines.push(total === 0 ? '(no rows)' : `(${total} row${total === 1 ? '' : 's'} in all)`);

@@ -60,6 +60,8 @@ export async function explainSql(o: {
   privacy?: PrivacyLevel;
   tools: AgentTools;
   signal?: AbortSignal;
+  /** The SQL was written in another run (an answer in the editor): its literals are values. */
+  sqlFromAnotherRun?: boolean;
 }): Promise<SqlExplanation> {
   const structure = sqlStructure(o.sql, o.schema);
   const ran = await o.tools.call('execute_sql', { sql: o.sql }, o.signal);
@@ -71,6 +73,7 @@ export async function explainSql(o: {
     columns: outcome?.columns ?? [],
     rows: outcome?.rows ?? [],
     totalRows: outcome?.ok ? outcome.totalRows : 0,
+    sqlFromAnotherRun: o.sqlFromAnotherRun,
   });
   // The observation's first line as it is: one line (controls escaped), its data marked for the gate.
   if (!outcome?.ok) user += `\nRunning it failed: ${ran.observation.split('\n')[0]}`;

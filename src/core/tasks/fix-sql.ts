@@ -6,6 +6,7 @@
 // proposals, then the report lists what was tried. Database text reaches the prompt only as the
 // tool's observation (quoted as data there) or as JSON strings.
 
+import { restoreWithheld, taskSqlText, WITHHELD_KEPT } from './other-run-sql';
 import type { ChatMessage, ChatModel } from '../llm/types';
 import { LlmError } from '../llm/types';
 import { readSqlOutcome, type SqlOutcome } from '../agent/sql-outcome';
@@ -33,6 +34,8 @@ export interface FixOptions {
   maxRounds?: number;
   /** Called as each run of SQL ends (the original first). */
   onAttempt?: (attempt: FixAttempt) => void;
+  /** The SQL was written in another run (an answer in the editor): its literals are values (other-run-sql.ts). */
+  sqlFromAnotherRun?: boolean;
 }
 
 export interface FixAttempt {
@@ -69,12 +72,13 @@ export function fixPrompt(input: {
   note?: string;
   observation: string;
   schema: Schema;
+  sqlFromAnotherRun?: boolean;
 }): ChatMessage[] {
   const lines = [
     '### SQLite tables, with their columns:',
     schemaForTask(input.schema, input.sql),
     `### Question: ${input.question?.trim() ? jsonData(input.question.trim()) : '(not given)'}`,
-    `### SQL: ${jsonData(input.sql)}`,
+    `### SQL: ${taskSqlText(input.sql, input.schema, input.sqlFromAnotherRun)}`,
     '### What happened when it ran:',
     input.observation,
   ];
@@ -140,8 +144,14 @@ export async function fixSql(o: FixOptions): Promise<FixReport> {
       const reply = await sqlFromModel(gated(o), messages, o.signal);
       usage = addUsage(usage, reply.usage);
       messages.push({ role: 'assistant', content: reply.text });
+      // The values the model could not see go back where it kept their places.
+      const restored =
+        o.sqlFromAnotherRun && reply.sql ? restoreWithheld(reply.sql, o.sql, policyOf(o), o.schema) : null;
+      if (restored && !restored.unresolved) reply.sql = restored.sql;
       let attempt: FixAttempt;
-      if (!reply.sql) {
+      if (restored?.unresolved) {
+        attempt = { sql: reply.sql, observation: WITHHELD_KEPT, outcome: null, problem: 'it keeps withheld values' };
+      } else if (!reply.sql) {
         attempt = { sql: '', observation: 'The reply held no SQL.', outcome: null, problem: 'the reply held no SQL' };
       } else if ([o.sql, ...attempts.map((a) => a.sql)].some((s) => sameSqlText(s, reply.sql))) {
         attempt = {
@@ -178,5 +188,7 @@ function tried(attempts: FixAttempt[]): string[] {
 
 /** The model behind the privacy gate: every proposal request carries the SQL's observations. */
 function gated(o: FixOptions): ChatModel {
-  return withPrivacy(o.model, { level: o.privacy ?? 'full', question: o.question ?? '' });
+  return withPrivacy(o.model, policyOf(o));
 }
+
+const policyOf = (o: FixOptions) => ({ level: o.privacy ?? 'full', question: o.question ?? '' });

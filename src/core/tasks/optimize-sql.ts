@@ -9,6 +9,7 @@
 // identical: its C-VES counts only correct rewrites and rewards each with BIRD's VES term
 // √(original time / rewrite time).
 
+import { restoreWithheld, taskSqlText, WITHHELD_KEPT } from './other-run-sql';
 import type { SqlExecutor } from '../executor';
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
 import { jsonData } from '../tools/quote-data';
@@ -44,6 +45,8 @@ export interface OptimizeOptions {
   maxRows?: number;
   /** Milliseconds clock (performance.now); tests inject one to make "slower" deterministic. */
   clock?: () => number;
+  /** The SQL was written in another run (an answer in the editor): its literals are values (other-run-sql.ts). */
+  sqlFromAnotherRun?: boolean;
 }
 
 export interface TimedQuery {
@@ -76,11 +79,16 @@ Rewrite the query so that it returns exactly the same result (same columns, same
 Reply with the SQL only: no explanation, no Markdown. If it cannot be made faster, reply with the query unchanged.
 ${DATA_RULE}`;
 
-export function optimizePrompt(input: { sql: string; schema: Schema; plan: string[] }): ChatMessage[] {
+export function optimizePrompt(input: {
+  sql: string;
+  schema: Schema;
+  plan: string[];
+  sqlFromAnotherRun?: boolean;
+}): ChatMessage[] {
   const user = [
     '### SQLite tables, with their columns:',
     schemaForTask(input.schema, input.sql, { indexes: true }),
-    `### Query: ${jsonData(input.sql)}`,
+    `### Query: ${taskSqlText(input.sql, input.schema, input.sqlFromAnotherRun)}`,
     '### How SQLite runs it (EXPLAIN QUERY PLAN):',
     ...input.plan.map((l) => jsonData(l)),
     'Faster SQL:',
@@ -143,18 +151,15 @@ export async function optimizeSql(o: OptimizeOptions): Promise<OptimizeReport> {
 
   let sql: string;
   try {
-    const reply = await sqlFromModel(
-      withPrivacy(o.model, { level: o.privacy ?? 'full', question: '' }),
-      optimizePrompt({ sql: o.sql, schema: o.schema, plan: original.plan }),
-      o.signal,
-    );
+    const reply = await proposeRewrite(o, original.plan);
     usage = reply.usage;
+    if (!reply.sql) return report('rejected', 'The model replied without SQL.');
+    if (reply.unresolved) return report('rejected', WITHHELD_KEPT, { rewrite: blank(reply.sql) });
     sql = reply.sql;
   } catch (e) {
     const message = e instanceof LlmError || e instanceof Error ? e.message : String(e);
     return report('failed', `The model call failed: ${message}`);
   }
-  if (!sql) return report('rejected', 'The model replied without SQL.');
   const rewrite = blank(sql);
   if (sameSqlText(sql, o.sql)) return report('rejected', 'The model proposed no change.', { rewrite });
 
@@ -209,6 +214,25 @@ export async function optimizeSql(o: OptimizeOptions): Promise<OptimizeReport> {
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
 
 /** Interleaved runs (A, B, A, B …) so drift on a shared machine falls on both alike. */
+/** The model's rewrite, the values it could not see put back where it kept their places (other-run-sql.ts). */
+async function proposeRewrite(
+  o: OptimizeOptions,
+  plan: string[],
+): Promise<{ sql: string; usage: Usage | null; unresolved: boolean }> {
+  const policy = { level: o.privacy ?? 'full', question: '' } as const;
+  const reply = await sqlFromModel(
+    withPrivacy(o.model, policy),
+    optimizePrompt({ sql: o.sql, schema: o.schema, plan, sqlFromAnotherRun: o.sqlFromAnotherRun }),
+    o.signal,
+  );
+  const restored = o.sqlFromAnotherRun && reply.sql ? restoreWithheld(reply.sql, o.sql, policy, o.schema) : null;
+  return {
+    sql: restored && !restored.unresolved ? restored.sql : reply.sql,
+    usage: reply.usage,
+    unresolved: !!restored?.unresolved,
+  };
+}
+
 async function timeBoth(
   o: OptimizeOptions,
   a: TimedQuery,

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { toDowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import type { QueryResult, Schema } from '../types';
-import { escapeControls, promptIdent } from '../prompt/schema-text';
-import { errorData, rowData } from './quote-data';
+import { escapeControls } from '../prompt/schema-text';
+import { columnData, errorData, rowData } from './quote-data';
 import type { ValueLookup } from '../retrieval/types';
 import { errorHints, explainEmptyAggregate, explainEmptyResult, type ColumnEvidence } from './sql-repair';
 import type { Tool } from './types';
@@ -103,7 +103,8 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
     if (!out.ok)
       return [`Error (${out.code}): ${escapeControls(errorData(out))}`, ...out.hints.map(escapeControls)].join('\n');
     const { result } = out;
-    const lines = [`Columns: ${result.columns.map(promptIdent).join(', ')}`];
+    // An expression's name is its text: its literals are marked as the SQL's would be (columnData).
+    const lines = [`Columns: ${result.columns.map((c) => columnData(c)).join(', ')}`];
     for (const row of result.rows) lines.push(rowData(row, CELL_CHARS));
     const shown = result.rows.length;
     if (shown === 0) lines.push('No rows.', ...out.emptyReasons.map(escapeControls));

@@ -6,6 +6,7 @@
 import { MARKS, markRow, markValue } from '../privacy/marks';
 import { SQLITE_RUNTIME_WORDS } from '../sql/runtime-messages';
 import { identName, tokenize, type Token } from '../sql/tokens';
+import { promptIdent } from '../prompt/schema-text';
 import type { Schema, SqlValue } from '../types';
 
 // JSON.stringify escapes only U+0000-U+001F: C1 controls (U+0085 is a line break to some) and
@@ -76,6 +77,39 @@ function holdsValue(t: Token, count: boolean, names: ReadonlySet<string> | undef
   return false;
 }
 
+/** A part of SQL `sqlData` marks as a value: the token as written, and the body the gate judges. */
+export interface SqlValuePart {
+  /** The token as the SQL has it ('Vexbridge' with its quotes, 918273, a comment). */
+  text: string;
+  /** What is marked: the literal's body without its quotes, or the number. */
+  body: string;
+}
+
+/** The parts of `sql` that `sqlData` marks as values, in order. */
+export function sqlValueParts(sql: string, names?: ReadonlySet<string>): SqlValuePart[] {
+  const parts: SqlValuePart[] = [];
+  let count = false;
+  for (const t of tokenize(sql)) {
+    if (holdsValue(t, count, names)) {
+      if (t.kind === 'number') parts.push({ text: t.text, body: t.text });
+      else {
+        const [, , body] = LITERAL_PARTS.exec(t.text) as unknown as [string, string, string];
+        if (body) parts.push({ text: t.text, body });
+      }
+    }
+    count = countFollows(t, count, sql);
+  }
+  return parts;
+}
+
+/** Whether the token after `t` is a LIMIT or OFFSET count (a number right after them, or after `LIMIT n,`). */
+function countFollows(t: Token, count: boolean, sql: string): boolean {
+  if (t.kind === 'word') return COUNT_WORDS.test(t.text);
+  if (t.kind === 'number') return count && /^\s*,/.test(sql.slice(t.end));
+  if (t.kind !== 'space' && t.kind !== 'comment' && t.text !== ',') return false;
+  return count;
+}
+
 /**
  * SQL that a model wrote in another run — a confirmed example, an earlier turn of the
  * conversation — as a JSON string literal whose literals (strings, numbers other than LIMIT and
@@ -101,11 +135,19 @@ export function sqlData(sql: string, names?: ReadonlySet<string>): string {
       ];
       out += inner(open) + (body ? markValue(inner(body)) : '') + inner(close ?? '');
     }
-    if (t.kind === 'word') count = COUNT_WORDS.test(t.text);
-    else if (t.kind === 'number') count = count && /^\s*,/.test(sql.slice(t.end));
-    else if (t.kind !== 'space' && t.kind !== 'comment' && t.text !== ',') count = false;
+    count = countFollows(t, count, sql);
   }
   return `"${out}"`;
+}
+
+/**
+ * A result column's name as a model may read it. SQLite names an un-aliased expression by its text,
+ * literals and all (`max(CASE WHEN name='Tamsin' THEN code END)`): such a name goes as `sqlData`
+ * (a JSON string, its literals marked), so SQL written at a fuller level does not send, through its
+ * columns, the values its own text withholds; any other name as an identifier (`promptIdent`).
+ */
+export function columnData(name: string, names?: ReadonlySet<string>): string {
+  return sqlValueParts(name, names).length ? sqlData(name, names) : promptIdent(name);
 }
 
 /** The schema's table and column names, lower-case: for `sqlData`'s double-quoted names. */

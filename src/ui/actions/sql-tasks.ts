@@ -64,7 +64,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export function explainEditorSql(dbId: string, sql: string, question?: string): Promise<void> {
   return track(dbId, { kind: 'explain', status: 'running', sql }, async () => {
     const { schema, model, privacy, tools } = await setUp(dbId);
-    return { report: await explainSql({ sql, question, schema, model, privacy, tools }) };
+    const sqlFromAnotherRun = isAnAnswer(dbId, sql);
+    return { report: await explainSql({ sql, question, schema, model, privacy, tools, sqlFromAnotherRun }) };
   });
 }
 
@@ -79,6 +80,7 @@ export function fixEditorSql(dbId: string, sql: string, question: string, note: 
       model,
       privacy,
       tools,
+      sqlFromAnotherRun: isAnAnswer(dbId, sql),
       onAttempt: (a) => {
         const task = useTasks.getState().tasks[dbId];
         if (task?.kind === 'fix' && task.id === id)
@@ -92,8 +94,23 @@ export function fixEditorSql(dbId: string, sql: string, question: string, note: 
 export function optimizeEditorSql(dbId: string, sql: string): Promise<void> {
   return track(dbId, { kind: 'optimize', status: 'running', sql }, async () => {
     const { schema, model, privacy, exec } = await setUp(dbId);
-    return { report: await optimizeSql({ sql, schema, model, privacy, exec }) };
+    return {
+      report: await optimizeSql({ sql, schema, model, privacy, exec, sqlFromAnotherRun: isAnAnswer(dbId, sql) }),
+    };
   });
+}
+
+/**
+ * Whether `sql` is the answer of one of the database's runs (the current one or an earlier turn of
+ * its conversation), put in the editor by Ask: that run may have read its values at a fuller
+ * privacy level than now, so a task sends its literals as values (core/tasks/other-run-sql.ts).
+ * SQL the person wrote or changed is theirs.
+ */
+function isAnAnswer(dbId: string, sql: string): boolean {
+  const { runs, threads } = useAsk.getState();
+  return [...(threads[dbId] ?? []), runs[dbId]].some((run) =>
+    run?.events.some((e) => e.type === 'final' && sameSqlText(e.sql, sql)),
+  );
 }
 
 /**
