@@ -98,6 +98,12 @@ export interface RunAgentOptions {
   now?: () => number;
   /** A plan the person confirmed (or edited): checked against the schema, then the model starts from it without planning. */
   confirmedPlan?: Plan;
+  /**
+   * The confirmed plan was written in another run (the page's plan card), maybe at a fuller
+   * privacy level: the values it quotes are marked as values. A plan file the person wrote (the
+   * CLI's --plan) is theirs as written.
+   */
+  planFromAnotherRun?: boolean;
   /** Confirmed examples of this database, most similar first; added to the prompt as the user's. */
   userExamples?: PromptInput['userExamples'];
   /** Pause after plan: called after the model's plan is accepted; the run waits for Continue (maybe with an edit) or Stop. */
@@ -153,6 +159,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     links: options.links,
     mode,
     confirmedPlan,
+    planFromAnotherRun: options.planFromAnotherRun,
     userExamples: options.userExamples,
     carryOver: options.carryOver,
     history: options.history,

@@ -175,6 +175,8 @@ export interface PromptInput {
   mode: AgentMode;
   /** The person's plan: shown as confirmed, submit_plan not offered. */
   confirmedPlan?: Plan;
+  /** The confirmed plan came from another run: its quoted values are marked (quotedData). */
+  planFromAnotherRun?: boolean;
   /**
    * Runs the user marked correct on this database, most similar first (issue 5); `imported`
    * ones came from a file (the user let them be used, but did not confirm them as theirs).
@@ -267,7 +269,7 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   if (input.hints?.trim()) user.push(`Hints from the user: ${jsonData(input.hints.trim())}`);
   if (confirmed) {
     user.push(
-      `Plan confirmed by the user (sub-questions quoted as data; tables and their columns after the dash):\n${planAsData(confirmed)}`,
+      `Plan confirmed by the user (sub-questions quoted as data; tables and their columns after the dash):\n${planAsData(confirmed, { fromAnotherRun: input.planFromAnotherRun })}`,
     );
     user.push(
       'Do not re-plan. Start from these tables and columns: locate the values, join, execute, and write one SQL that answers every sub-question together.',

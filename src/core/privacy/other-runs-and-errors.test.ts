@@ -139,3 +139,25 @@ describe('prompts with confirmed examples and earlier turns', () => {
       if (name !== 'direct') expect(full).toContain('Brindlemoor');
     });
 });
+
+describe('a confirmed plan from the plan card (issue 35, Regenerate from plan)', () => {
+  const schema = schemaOf({ people: ['id integer pk', 'name', 'city'] });
+  const confirmedPlan = {
+    sub_questions: [{ text: "People whose city is 'Brindlemoor'", tables: [{ table: 'people', columns: ['city'] }] }],
+  };
+  const prompt = (planFromAnotherRun: boolean) =>
+    buildAgentPrompt({ question: 'And how many are there?', schema, mode: 'text', confirmedPlan, planFromAnotherRun })
+      .user;
+
+  it('written in another run, maybe at full: its quoted values are withheld below full', () => {
+    expect(at('full', prompt(true))).toContain("'Brindlemoor'");
+    for (const level of ['schema', 'matches'] as const) {
+      expect(at(level, prompt(true), 'And how many are there?')).not.toContain('Brindlemoor');
+      expect(at(level, prompt(true), 'And how many are there?')).toContain(`'${WITHHELD_VALUE}'`);
+    }
+  });
+
+  it('a plan the person wrote (the CLI --plan file) is theirs as written', () => {
+    expect(at('schema', prompt(false))).toContain("'Brindlemoor'");
+  });
+});

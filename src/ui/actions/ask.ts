@@ -176,6 +176,8 @@ export async function ask(dbId: string, question: string, hints: string, options
       userExamples,
       ...(history.length ? { history } : {}),
       confirmedPlan: options.confirmedPlan,
+      // The plan card's plan was written by the run it came from, maybe at a fuller level (issue 35).
+      planFromAnotherRun: !!options.confirmedPlan,
       askUser: async (q) => {
         useAsk.getState().patchRun(dbId, { waitingFor: 'answer' });
         return (await waitForPerson(dbId, signal)) ?? q.options[0];
