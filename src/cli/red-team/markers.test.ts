@@ -191,47 +191,27 @@ describe('red team 4: markers through every task', () => {
       });
     }
 
-  for (const level of ['schema', 'matches'])
-    it(`dowser eval under ${level}: no marker reaches the server`, async () => {
-      mock = await startMockLlm({
-        script: attacker([sqlReply(ATTACKS[0]), sqlReply(ALL_ROWS_SQL)], sqlReply(COUNT_SQL)),
-      });
-      const out = join(dir, `eval-${level}`);
-      const r = await runCli([
-        'eval',
-        '--dataset',
-        'spider',
-        '--data',
-        evalData,
-        '--out',
-        out,
-        ...openaiFlags(mock.url),
-        '--privacy',
-        level,
-      ]);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain(`privacy ${level === 'schema' ? 'schema only' : 'matches only'}`);
-      expect(mock.requests.length).toBeGreaterThan(0);
-      expect(markersIn(bodiesOf(mock.requests))).toEqual([]);
-    });
-
-  it('dowser eval under full sends them (the level is what keeps them back)', async () => {
+  /** `dowser eval` on the Spider-format folder at `level`: what it printed and what the server got. */
+  async function evaluate(level: string) {
     mock = await startMockLlm({
       script: attacker([sqlReply(ATTACKS[0]), sqlReply(ALL_ROWS_SQL)], sqlReply(COUNT_SQL)),
     });
-    const r = await runCli([
-      'eval',
-      '--dataset',
-      'spider',
-      '--data',
-      evalData,
-      '--out',
-      join(dir, 'eval-full'),
-      ...openaiFlags(mock.url),
-      '--privacy',
-      'full',
-    ]);
+    const out = join(dir, `eval-${level}`);
+    const argv = ['eval', '--dataset', 'spider', '--data', evalData, '--out', out, ...openaiFlags(mock.url)];
+    const r = await runCli([...argv, '--privacy', level]);
     expect(r.code, r.stderr).toBe(0);
-    expect(markersIn(bodiesOf(mock.requests)).length).toBeGreaterThanOrEqual(25);
+    expect(mock.requests.length).toBeGreaterThan(0);
+    return { ...r, sent: bodiesOf(mock.requests) };
+  }
+
+  for (const level of ['schema', 'matches'])
+    it(`dowser eval under ${level}: no marker reaches the server`, async () => {
+      const r = await evaluate(level);
+      expect(r.stderr).toContain(`privacy ${level === 'schema' ? 'schema only' : 'matches only'}`);
+      expect(markersIn(r.sent)).toEqual([]);
+    });
+
+  it('dowser eval under full sends them (the level is what keeps them back)', async () => {
+    expect(markersIn((await evaluate('full')).sent).length).toBeGreaterThanOrEqual(25);
   });
 });

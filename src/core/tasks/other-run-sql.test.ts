@@ -4,9 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
+import { recordedModel } from '../../test-support/recorded-model';
 import { executorFor, type SqlExecutor } from '../executor';
-import { createScriptedModel, type ScriptedTurn } from '../llm/scripted';
-import type { ChatModel, ChatRequest } from '../llm/types';
 import type { PrivacyLevel } from '../privacy/disclose';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
@@ -26,12 +25,7 @@ beforeAll(async () => {
   toolbox = await buildToolbox(exec, schema);
 });
 
-function recorded(turns: ScriptedTurn[]) {
-  const inner = createScriptedModel(turns);
-  const requests: ChatRequest[] = [];
-  const model: ChatModel = { ...inner, stream: (req) => (requests.push(req), inner.stream(req)) };
-  return { model, requests, sent: () => JSON.stringify(requests.map((r) => r.messages)) };
-}
+const recorded = recordedModel;
 
 /** What a model wrote at full: a literal, and an expression SQLite names by its text. */
 const ANSWER = "SELECT max(CASE WHEN name = 'Ada' THEN city END) FROM customers WHERE joined > '2024-01-01'";

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb, SHOP_SQL } from '../../test-support/build-db';
+import { recordedModel } from '../../test-support/recorded-model';
 import { executorFor, type SqlExecutor } from '../executor';
-import { createScriptedModel, type ScriptedTurn } from '../llm/scripted';
-import type { ChatModel, ChatRequest } from '../llm/types';
+import type { ChatRequest } from '../llm/types';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
 import { explainSql } from './explain-sql';
@@ -22,12 +22,7 @@ beforeAll(async () => {
   toolbox = await buildToolbox(exec, schema);
 });
 
-function recorded(turns: ScriptedTurn[]) {
-  const inner = createScriptedModel(turns);
-  const requests: ChatRequest[] = [];
-  const model: ChatModel = { ...inner, stream: (req) => (requests.push(req), inner.stream(req)) };
-  return { model, requests };
-}
+const recorded = recordedModel;
 
 const lastUser = (r: ChatRequest) => r.messages.filter((m) => m.role === 'user').at(-1)!.content;
 
