@@ -6,7 +6,7 @@
 
 import { completeChat } from '../llm/complete';
 import type { ChatModel, ChatResponse } from '../llm/types';
-import { jsonData, rowData, sqlData } from '../tools/quote-data';
+import { jsonData, quotedData, rowData, sqlData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
 import type { Verdict } from './events';
 import { DATA_RULE } from '../prompt/data-rule';
@@ -37,6 +37,8 @@ export interface ExplainInput {
   earlier?: readonly string[];
   /** The steps the person confirmed or edited (a plan): how they mean the question. */
   plan?: readonly string[];
+  /** Those steps were written in another run (the plan card), maybe at a fuller level: their quoted values are marked. */
+  planFromAnotherRun?: boolean;
   /**
    * The SQL was written in another run (Explain on the answer Ask put in the editor), maybe at a
    * fuller privacy level: its literals are marked as values (`sqlData`).
@@ -54,7 +56,7 @@ export function explainPrompt(input: ExplainInput): string {
   if (input.plan?.length)
     lines.push(
       `The person set these steps for the answer; judge the result against the question as they read it: ${input.plan
-        .map((step, i) => `${i + 1}. ${jsonData(step)}`)
+        .map((step, i) => `${i + 1}. ${input.planFromAnotherRun ? quotedData(step) : jsonData(step)}`)
         .join(' ')}`,
     );
   // The SQL can quote names from the file (a line break inside "…" included): a JSON string too.

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { autoPrompt } from '../agent/auto-prompt';
 import { directPrompt } from '../agent/direct-prompt';
+import { explainPrompt } from '../agent/explain';
 import { buildAgentPrompt } from '../agent/prompt';
 import type { PriorTurn } from '../agent/thread';
 import { errorData, jsonData, quotedData, sqlData } from '../tools/quote-data';
@@ -159,5 +160,22 @@ describe('a confirmed plan from the plan card (issue 35, Regenerate from plan)',
 
   it('a plan the person wrote (the CLI --plan file) is theirs as written', () => {
     expect(at('schema', prompt(false))).toContain("'Brindlemoor'");
+  });
+});
+
+describe("the check's copy of a plan from the plan card", () => {
+  const input = {
+    question: 'And how many are there?',
+    sql: 'SELECT count(*) FROM people',
+    columns: ['count(*)'],
+    rows: [[2]],
+    totalRows: 1,
+    plan: ["People whose city is 'Brindlemoor'"],
+  };
+
+  it('marks its quoted values when the plan came from another run, as the agent prompt does', () => {
+    expect(at('schema', explainPrompt({ ...input, planFromAnotherRun: true }))).not.toContain('Brindlemoor');
+    expect(at('full', explainPrompt({ ...input, planFromAnotherRun: true }))).toContain("'Brindlemoor'");
+    expect(at('schema', explainPrompt(input))).toContain("'Brindlemoor'");
   });
 });

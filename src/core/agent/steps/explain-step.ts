@@ -33,7 +33,9 @@ export async function* checkAnswer(
         totalRows: result.totalRows,
         checked,
         earlier: o.history?.map((t) => t.question),
-        ...(o.confirmedPlan ? { plan: o.confirmedPlan.sub_questions.map((q) => q.text) } : {}),
+        ...(o.confirmedPlan
+          ? { plan: o.confirmedPlan.sub_questions.map((q) => q.text), planFromAnotherRun: o.planFromAnotherRun }
+          : {}),
       },
       o.signal,
     );

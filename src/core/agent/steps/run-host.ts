@@ -44,6 +44,8 @@ export interface StepOptions {
   history?: readonly PriorTurn[];
   /** A plan the person confirmed or edited: the check judges the answer by it too. */
   confirmedPlan?: Plan;
+  /** That plan was written in another run (the plan card): the check marks its quoted values. */
+  planFromAnotherRun?: boolean;
 }
 
 /** What the run remembers between turns. */
