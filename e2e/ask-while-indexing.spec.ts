@@ -11,9 +11,13 @@ test.afterEach(async () => {
   mock = undefined;
 });
 
+/** Long enough for the run's own query time limit and model waits to end it first. */
+const RUN_ENDS_WITHIN_MS = 240_000;
+
 test('a question during the index build goes out with the first rows of each table, and is answered', async ({
   page,
 }) => {
+  test.setTimeout(RUN_ENDS_WITHIN_MS + 60_000);
   const sql = "SELECT count(*) AS n FROM visits WHERE city = 'Oslo'";
   mock = await startMockLlm({
     script: [{ text: '```sql\n' + sql + '\n```' }, { text: 'Verdict: match\nExplanation: Visits in Oslo.' }],
@@ -28,6 +32,11 @@ test('a question during the index build goes out with the first rows of each tab
   await page.getByRole('tab', { name: 'Ask', exact: true }).click();
   await page.getByLabel('Question').fill('How many visits were in Oslo?');
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  // The count runs on the whole file while the index build reads it: on a busy machine that takes
+  // longer than any fixed wait, so the test waits for the run to end (its own limits end it).
+  const run = page.getByTestId('run');
+  await expect(run).toHaveAttribute('data-status', /^(done|failed)$/, { timeout: RUN_ENDS_WITHIN_MS });
+  await expect(run).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('final-rows').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('final-rows')).toContainText('833,333');
   const first = JSON.stringify(mock.requests.filter((r) => r.path.endsWith('/chat/completions'))[0].messages);
