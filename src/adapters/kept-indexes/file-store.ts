@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import {
   arraysOfChunks,
   fnv1a,
+  keptArrayBytes,
   newKeptArray,
   snapshotFromChunks,
   snapshotToChunks,
@@ -37,14 +38,6 @@ const FOLDER_MODE = 0o700;
 const FILE_MODE = 0o600;
 /** `<key>.index.<pid>.<n>.tmp`: whose write it is, so a dead process's can be removed. */
 const TEMP = /\.index\.(\d+)(?:\.\d+)?\.tmp$/;
-
-const BYTES_PER_ELEMENT: Record<string, number> = {
-  Uint8Array: 1,
-  Uint16Array: 2,
-  Uint32Array: 4,
-  Int32Array: 4,
-  Float64Array: 8,
-};
 
 export interface FileToolboxStoreOptions {
   /** Snapshots kept; the least recently used go first. */
@@ -177,7 +170,7 @@ async function readSnapshot(path: string): Promise<ToolboxSnapshot> {
     let expected = at;
     for (let i = 0; i < wanted.length; i++) {
       const a = wanted[i];
-      const bytes = a && Object.hasOwn(BYTES_PER_ELEMENT, a.type) ? BYTES_PER_ELEMENT[a.type] : 0;
+      const bytes = a ? keptArrayBytes(a.type) : null;
       if (!bytes || !Number.isSafeInteger(a.length) || a.length < 0)
         throw new Error('a kept index with an array of no known type or length');
       expected += a.length * bytes;

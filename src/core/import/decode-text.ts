@@ -55,7 +55,13 @@ function utf8Sequence(b: Uint8Array, i: number): number {
 }
 
 /** Valid multi-byte sequences and stray bytes of UTF-8, and the line of the first stray one. */
-function utf8Census(b: Uint8Array): { multi: number; stray: number; firstLine?: number } {
+interface Utf8Census {
+  multi: number;
+  stray: number;
+  firstLine?: number;
+}
+
+function utf8Census(b: Uint8Array): Utf8Census {
   let multi = 0;
   let stray = 0;
   let lines = 1;
@@ -93,13 +99,14 @@ function withoutCutCharacter(b: Uint8Array): Uint8Array {
   return b;
 }
 
-function decodeAs(b: Uint8Array, name: TextEncoding, why: EncodingWhy): DecodedText {
+/** `census`: the bytes' UTF-8 census when the caller took it already (it reads every byte). */
+function decodeAs(b: Uint8Array, name: TextEncoding, why: EncodingWhy, census?: Utf8Census): DecodedText {
   // TextDecoder drops a byte-order mark of its own encoding.
   const text = new TextDecoder(name).decode(b);
   if (name === 'windows-1252') return { text, name, why, replaced: 0 };
   if (name === 'utf-8') {
-    if (!text.includes('\uFFFD')) return { text, name, why, replaced: 0 };
-    const census = utf8Census(b);
+    if (!census && !text.includes('\uFFFD')) return { text, name, why, replaced: 0 };
+    census ??= utf8Census(b);
     return { text, name, why, replaced: census.stray, ...(census.firstLine ? { firstLine: census.firstLine } : {}) };
   }
   let replaced = 0;
@@ -136,7 +143,7 @@ export function decodeTable(bytes: Uint8Array, choice: EncodingChoice = 'auto', 
   } catch {
     const census = utf8Census(b);
     return census.multi > census.stray
-      ? decodeAs(b, 'utf-8', 'mostly-utf8')
+      ? decodeAs(b, 'utf-8', 'mostly-utf8', census)
       : decodeAs(b, 'windows-1252', 'looks-1252');
   }
 }

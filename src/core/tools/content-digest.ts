@@ -5,6 +5,8 @@
 // The hash itself is the host's (ContentHasher: a wasm xxHash64 in both the page and the CLI,
 // decision 072), so core stays pure.
 
+import { eventYielder } from '../yield';
+
 /** A streaming hash over bytes, provided by the host. */
 export interface ContentHasher {
   /** Kept with the digest: a digest taken another way is never compared with this one. */
@@ -28,9 +30,6 @@ export interface ContentDigest {
 /** Bytes read at a time: a Blob read in the page's worker is twice as fast in 32 MiB slices as in 4 MiB ones (decision 072). */
 export const DIGEST_CHUNK_BYTES = 32 * 1024 * 1024;
 
-/** How long a digest runs before it lets other work in (a query, a progress message). */
-const YIELD_EVERY_MS = 50;
-
 /** Where the bytes come from: the file read in place, or the bytes read into memory. */
 export interface ContentSource {
   readonly size: number;
@@ -50,7 +49,8 @@ export async function digestContent(
   const run = await hasher.start();
   const size = source.size;
   const chunk = new Uint8Array(Math.max(1, Math.min(DIGEST_CHUNK_BYTES, size)));
-  let lastYield = Date.now();
+  // Other work (a query, a progress message) gets in between chunks.
+  const yieldNow = eventYielder();
   let done = 0;
   while (done < size) {
     const want = Math.min(chunk.length, size - done);
@@ -59,10 +59,7 @@ export async function digestContent(
     run.update(chunk.subarray(0, n));
     done += n;
     onProgress?.(done, size);
-    if (Date.now() - lastYield > YIELD_EVERY_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      lastYield = Date.now();
-    }
+    await yieldNow();
   }
   return { algorithm: hasher.algorithm, digest: run.digest(), sizeBytes: size };
 }

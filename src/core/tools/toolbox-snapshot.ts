@@ -164,7 +164,7 @@ export function snapshotToChunks(snapshot: ToolboxSnapshot): SnapshotChunks {
   const json = JSON.stringify(snapshot, (_key, value: unknown) => {
     if (ArrayBuffer.isView(value)) {
       const type = value.constructor.name as ArrayTypeName;
-      if (!(type in ARRAY_TYPES)) throw new Error(`snapshot: no way to keep a ${type}`);
+      if (keptArrayBytes(type) === null) throw new Error(`snapshot: no way to keep a ${type}`);
       arrays.push(value as KeptArray);
       return { $array: arrays.length - 1, type, length: (value as KeptArray).length };
     }
@@ -183,9 +183,17 @@ export function arraysOfChunks(json: string): Array<{ type: ArrayTypeName; lengt
   return out;
 }
 
+/**
+ * Bytes per element of a kept array type; null for a name that is none (read back from a file,
+ * it may be anything: `constructor` is `in` every object, so own keys only).
+ */
+export function keptArrayBytes(type: string): number | null {
+  return Object.hasOwn(ARRAY_TYPES, type) ? ARRAY_TYPES[type as ArrayTypeName].BYTES_PER_ELEMENT : null;
+}
+
 /** An empty typed array of a kept type (for the reader to fill). */
 export function newKeptArray(type: ArrayTypeName, length: number): KeptArray {
-  if (!(type in ARRAY_TYPES)) throw new Error(`snapshot: unknown array type ${String(type)}`);
+  if (keptArrayBytes(type) === null) throw new Error(`snapshot: unknown array type ${String(type)}`);
   return new ARRAY_TYPES[type](length);
 }
 
