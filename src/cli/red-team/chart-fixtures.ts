@@ -2,9 +2,6 @@
 // XML 1.0 cannot carry, results of hundreds of thousands of rows, and a strict XML reader for the
 // files written from them.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 
 /**
@@ -36,24 +33,6 @@ export async function manyRowsDb(rows: number): Promise<Uint8Array> {
   const bytes = db.export();
   db.close();
   return bytes;
-}
-
-/** A temporary folder for one test file's databases and charts; `remove` when done. */
-export function chartFolder(prefix: string): {
-  dir: string;
-  put(name: string, bytes: Uint8Array): string;
-  remove(): void;
-} {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  return {
-    dir,
-    put(name, bytes) {
-      const path = join(dir, name);
-      writeFileSync(path, bytes);
-      return path;
-    },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 // jsdom ships no types; its DOMParser reads image/svg+xml with a strict XML parser (saxes).

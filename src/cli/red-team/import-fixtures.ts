@@ -3,29 +3,12 @@
 // 2^53, a stray byte, a UTF-16 export, JSON keys that are Object.prototype's names, reserved table
 // names, a very wide file) with data of their own.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempFolder, type TempFolder } from '../../test-support/temp-folder';
 
-export interface FixtureDir {
-  dir: string;
-  /** Writes `name` in the folder and returns its path. */
-  write(name: string, content: string | Uint8Array): string;
-  remove(): void;
-}
+export type FixtureDir = TempFolder;
 
-export function fixtureDir(prefix: string): FixtureDir {
-  const dir = mkdtempSync(join(tmpdir(), `dowser-${prefix}-`));
-  return {
-    dir,
-    write(name, content) {
-      const path = join(dir, name);
-      writeFileSync(path, content);
-      return path;
-    },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+/** A temporary folder named for the item (`dowser-<prefix>-…`). */
+export const fixtureDir = (prefix: string): FixtureDir => tempFolder(`dowser-${prefix}-`);
 
 /** Invented people: a full name, a town, a word of their own, an e-mail address (no two alike). */
 export const CONTACTS = [

@@ -11,19 +11,13 @@ import { svgFile, drawChart } from '../../adapters/plot/draw-chart';
 import { chartData } from '../../core/charts/chart-data';
 import { buildDb } from '../../test-support/build-db';
 import { runCli } from '../test-support/run-cli';
-import {
-  chartFolder,
-  jsdomWindow,
-  LABELS_SQL,
-  parseSvgStrictly,
-  SHOWN_LABELS,
-  XML_FORBIDDEN_LABELS,
-} from './chart-fixtures';
+import { tempFolder } from '../../test-support/temp-folder';
+import { jsdomWindow, LABELS_SQL, parseSvgStrictly, SHOWN_LABELS, XML_FORBIDDEN_LABELS } from './chart-fixtures';
 
-const folder = chartFolder('dowser-red-team-11-');
+const folder = tempFolder('dowser-red-team-11-');
 let db: string;
 beforeAll(async () => {
-  db = folder.put('labels.sqlite', await buildDb(LABELS_SQL));
+  db = folder.write('labels.sqlite', await buildDb(LABELS_SQL));
 });
 afterAll(() => folder.remove());
 

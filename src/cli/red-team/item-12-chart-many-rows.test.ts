@@ -13,13 +13,14 @@ import { chooseChart } from '../../core/charts/choose-chart';
 import { formatTextTable } from '../../core/format/text-table';
 import type { SqlValue } from '../../core/types';
 import { runCli } from '../test-support/run-cli';
-import { chartFolder, manyRowsDb, parseSvgStrictly } from './chart-fixtures';
+import { tempFolder } from '../../test-support/temp-folder';
+import { manyRowsDb, parseSvgStrictly } from './chart-fixtures';
 
 const ROWS = 200_000;
-const folder = chartFolder('dowser-red-team-12-');
+const folder = tempFolder('dowser-red-team-12-');
 let db: string;
 beforeAll(async () => {
-  db = folder.put('points.sqlite', await manyRowsDb(ROWS));
+  db = folder.write('points.sqlite', await manyRowsDb(ROWS));
 });
 afterAll(() => folder.remove());
 

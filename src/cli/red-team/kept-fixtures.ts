@@ -4,11 +4,10 @@
 // real program run in a child process (a crash, a umask and an exit are a process's, not a test's).
 
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileToolboxStore } from '../../adapters/kept-indexes/file-store';
+import { fileToolboxStore, indexFolderOf } from '../../adapters/kept-indexes/file-store';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { buildDb, notesSql } from '../../test-support/build-db';
 
@@ -107,7 +106,7 @@ export const searchValue = (db: string, query: string, options: RunOptions) =>
   runDowser(['tools', 'search-value', '--db', db, query], options);
 
 /** The folder the CLI keeps index files in, under a cache folder. */
-export const indexFolder = (cache: string) => join(cache, 'indexes');
+export const indexFolder = indexFolderOf;
 
 /** The names in the index folder ([] when there is none yet). */
 export function keptNames(cache: string): string[] {
@@ -139,8 +138,4 @@ export async function keepIndexOf(db: string, cache: string): Promise<string> {
   }
 }
 
-/** A temporary folder and its removal, for one test file. */
-export function tempFolder(prefix: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
+export { tempFolder } from '../../test-support/temp-folder';

@@ -77,5 +77,4 @@ export function attacker(replies: readonly MockReply[], last: MockReply): (req: 
 export const markersIn = (text: string): string[] => MARKERS.filter((m) => text.includes(m));
 
 /** Every request body the server got, as one text. */
-export const bodiesOf = (requests: readonly RecordedRequest[]): string =>
-  requests.map((r) => JSON.stringify(r.body)).join('\n');
+export { sentText as bodiesOf } from '../../../e2e/fixtures/privacy-run';
