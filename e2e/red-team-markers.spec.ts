@@ -14,11 +14,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { buildDb } from '../src/test-support/build-db';
 import {
+  AGENT_REPLIES,
   ALL_ROWS_SQL,
   ATTACKS,
   attacker,
   bodiesOf,
   COUNT_SQL,
+  DONE,
   EXPRESSION_SQL,
   FOLLOW_UP,
   MARKERS,
@@ -26,9 +28,9 @@ import {
   MEMBERS,
   MEMBERS_CSV,
   MEMBERS_SQL,
-  PLAN,
   QUESTION,
   sqlReply,
+  toolCall,
 } from '../src/cli/red-team/marker-fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { startMockLlm, type MockLlm, type MockReply, type RecordedRequest } from './mock-llm/server';
@@ -46,19 +48,6 @@ test.use({
 type Level = 'full' | 'matches' | 'schema';
 type Kind = 'sqlite' | 'csv';
 
-const call = (id: string, name: string, args: Record<string, unknown>): MockReply => ({
-  toolCalls: [{ id, name, arguments: args }],
-});
-// The agent's attack, as in the CLI half: plan, a lookup one letter off a marker, a column search,
-// every cell, then the SQL whose errors quote cells.
-const AGENT_REPLIES: MockReply[] = [
-  call('p', 'submit_plan', PLAN),
-  call('v', 'search_value', { query: 'Vantsbi' }),
-  call('c', 'search_column', { query: 'member name remark handle badge' }),
-  call('r', 'execute_sql', { sql: ALL_ROWS_SQL }),
-  ...ATTACKS.map((sql, i) => call(`a${i}`, 'execute_sql', { sql })),
-];
-const DONE = call('d', 'done', { sql: COUNT_SQL });
 const EXPLAINED: MockReply = { text: 'Explanation: Every member.\nVerdict: unsure' };
 
 let mock: MockLlm | undefined;
@@ -191,7 +180,7 @@ const PLAN_AT_FULL = {
 async function turnAtFull(page: Page, m: MockLlm, sent: () => Promise<void>) {
   await setLevel(page, 'full');
   const first = m.requests.length;
-  answer = attacker([call('p', 'submit_plan', PLAN_AT_FULL)], call('d', 'done', { sql: EXPRESSION_SQL }));
+  answer = attacker([toolCall('p', 'submit_plan', PLAN_AT_FULL)], toolCall('d', 'done', { sql: EXPRESSION_SQL }));
   await ask(page, sent, QUESTION, 'Agent');
   expect(markersIn(bodiesOf(m.requests.slice(first))), 'the turn at full sends markers').not.toEqual([]);
 }
@@ -216,7 +205,7 @@ async function everyTask(page: Page, m: MockLlm, level: Level): Promise<Outcome[
   // The agent's plan, just made, is the one its step is checked against.
   await run(
     'Check this step',
-    { replies: AGENT_REPLIES.slice(1), last: call('d', 'done', { sql: ALL_ROWS_SQL }) },
+    { replies: AGENT_REPLIES.slice(1), last: toolCall('d', 'done', { sql: ALL_ROWS_SQL }) },
     async (sent) => {
       const plan = page.getByTestId('run').getByTestId('plan-card');
       await plan.getByRole('button', { name: 'check this step' }).first().click();
@@ -261,7 +250,7 @@ async function everyTask(page: Page, m: MockLlm, level: Level): Promise<Outcome[
   // column name): text the model wrote at full that the next requests could carry.
   await run(
     `Check this step on a plan written at full, then ${level}`,
-    { replies: AGENT_REPLIES.slice(1), last: call('d', 'done', { sql: ALL_ROWS_SQL }) },
+    { replies: AGENT_REPLIES.slice(1), last: toolCall('d', 'done', { sql: ALL_ROWS_SQL }) },
     async (sent, mark) => {
       const after = answer;
       await turnAtFull(page, m, sent);

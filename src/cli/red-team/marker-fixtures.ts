@@ -60,6 +60,24 @@ export const PLAN = {
 
 export const sqlReply = (sql: string): MockReply => ({ text: '```sql\n' + sql + '\n```' });
 
+/** A reply that calls one tool. */
+export const toolCall = (id: string, name: string, args: Record<string, unknown>): MockReply => ({
+  toolCalls: [{ id, name, arguments: args }],
+});
+
+/**
+ * The agent's attack: plan, a lookup one letter off a marker, a column search, every cell, then
+ * the SQL whose errors quote cells.
+ */
+export const AGENT_REPLIES: MockReply[] = [
+  toolCall('p', 'submit_plan', PLAN),
+  toolCall('v', 'search_value', { query: 'Vantsbi' }),
+  toolCall('c', 'search_column', { query: 'member name remark handle badge' }),
+  toolCall('r', 'execute_sql', { sql: ALL_ROWS_SQL }),
+  ...ATTACKS.map((sql, i) => toolCall(`a${i}`, 'execute_sql', { sql })),
+];
+export const DONE = toolCall('d', 'done', { sql: COUNT_SQL });
+
 /**
  * A model that answers the check (and the step check) with a match, and otherwise gives `replies`
  * in order, then `last` for ever: a path that asks more often than the script expects still ends.

@@ -13,11 +13,13 @@ import { startMockLlm, type MockLlm, type MockReply } from '../../../e2e/mock-ll
 import { buildDb } from '../../test-support/build-db';
 import { openaiFlags, runCli } from '../test-support/run-cli';
 import {
+  AGENT_REPLIES,
   ALL_ROWS_SQL,
   ATTACKS,
   attacker,
   bodiesOf,
   COUNT_SQL,
+  DONE,
   EXPRESSION_SQL,
   FOLLOW_UP,
   MARKERS,
@@ -27,6 +29,7 @@ import {
   PLAN,
   QUESTION,
   sqlReply,
+  toolCall,
 } from './marker-fixtures';
 
 let dir: string;
@@ -59,19 +62,6 @@ afterEach(async () => {
   mock = undefined;
 });
 
-const call = (id: string, name: string, args: Record<string, unknown>): MockReply => ({
-  toolCalls: [{ id, name, arguments: args }],
-});
-
-const AGENT_REPLIES: MockReply[] = [
-  call('p', 'submit_plan', PLAN),
-  call('v', 'search_value', { query: 'Vantsbi' }),
-  call('c', 'search_column', { query: 'member name remark handle badge' }),
-  call('r', 'execute_sql', { sql: ALL_ROWS_SQL }),
-  ...ATTACKS.map((sql, i) => call(`a${i}`, 'execute_sql', { sql })),
-];
-const DONE = call('d', 'done', { sql: COUNT_SQL });
-
 interface Task {
   /** The command line after `--db <file>` is put in (null: the task names its data itself). */
   argv: (db: string) => string[];
@@ -98,7 +88,7 @@ const TASKS: Record<string, Task> = {
   'ask --check-step (Check this step)': {
     argv: (db) => ['ask', '--db', db, '--plan', planFile, '--check-step', '1'],
     replies: AGENT_REPLIES.slice(1),
-    last: call('d', 'done', { sql: ALL_ROWS_SQL }),
+    last: toolCall('d', 'done', { sql: ALL_ROWS_SQL }),
   },
   link: { argv: (db) => ['link', '--db', db, QUESTION], replies: [sqlReply(ALL_ROWS_SQL)], last: sqlReply(COUNT_SQL) },
   fix: {
