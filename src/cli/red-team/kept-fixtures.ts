@@ -125,17 +125,12 @@ export async function keepIndexOf(db: string, cache: string): Promise<string> {
   const engine = await createNodeEngine({ toolboxStore: fileToolboxStore(cache), keepFromCells: 0 });
   await engine.open({ id: 'seed', name: 'seed', bytes: { path: db } });
   await engine.buildTools('seed');
-  // The engine writes it after the build, without waiting: wait for the file.
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const name = keptNames(cache).find((n) => n.endsWith('.index'));
-    if (name) {
-      await engine.close('seed');
-      return join(indexFolder(cache), name);
-    }
-    if (Date.now() > until) throw new Error('fixture: the index was not kept');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  // The engine writes it after the build, without waiting: wait for that write, not the clock.
+  const state = await engine.finishKeeping('seed');
+  await engine.close('seed');
+  const name = keptNames(cache).find((n) => n.endsWith('.index'));
+  if (state !== 'kept' || !name) throw new Error(`fixture: the index was not kept (${state})`);
+  return join(indexFolder(cache), name);
 }
 
 export { tempFolder } from '../../test-support/temp-folder';
