@@ -1,0 +1,24 @@
+// The dialect port (issue 36): one place per engine for what differs between SQL engines. Core code
+// that writes or judges SQL for a database asks its dialect instead of assuming SQLite. Adding an
+// engine is one folder here (its dialect) plus one line in registry.ts, and its engine adapter.
+
+export type DialectId = 'sqlite' | 'postgres';
+
+export interface Dialect {
+  id: DialectId;
+  /** The engine's name as people know it: "SQLite", "PostgreSQL". */
+  label: string;
+  /** A name as an identifier in generated SQL, whatever its case, spaces or quotes. */
+  quoteIdent(name: string): string;
+  /** Text as a string literal. */
+  quoteLiteral(text: string): string;
+  /**
+   * Throws a DowserError (read_only, multiple_statements, empty_statement, sql_error) unless `sql`
+   * is one statement that only reads; returns the text to run. The first of the engine's gates.
+   */
+  assertRead(sql: string): string;
+  /** The statements that pass `assertRead`, for messages: "SELECT, WITH … SELECT, …". */
+  readStatements: string;
+  /** ` LIMIT n` (with ` OFFSET m` when m > 0), as this engine writes it. */
+  limit(rows: number, offset?: number): string;
+}
