@@ -13,21 +13,17 @@ import { TABLE_FILE } from '../core/import/table-file';
 import { parseCellBudget } from '../core/retrieval/distinct-values';
 import { visible } from '../core/format/visible';
 import type { FilePath } from '../core/engine';
+import type { OpenedDatabase } from './opened-database';
 import { SIDECAR_ISSUES } from '../core/db/sidecars';
-import type { OpenReport } from '../core/types';
 import { DEFAULT_QUERY_TIMEOUT_MS, RestartableEngine } from '../worker/db-client';
 import { spawnNodeDbWorker } from '../worker/node/spawn';
 import { parseSeconds, UsageError, type CliIo } from './command';
 import { onInterrupt } from './interrupt';
+import { isServerUrl, openServerDatabase, type ServerChoice } from './server-database';
 import { finishKeeping } from './keep-before-exit';
 import { headerFor, importLines, terminalOf, type TableFileChoice } from './table-file-flags';
 
-export interface OpenedDatabase {
-  engine: RestartableEngine;
-  id: string;
-  report: OpenReport;
-  close(): Promise<void>;
-}
+export type { CliEngine, OpenedDatabase } from './opened-database';
 
 let shared: RestartableEngine | null = null;
 
@@ -51,6 +47,8 @@ let opened = 0;
 export interface TableFileOpen extends Partial<TableFileChoice> {
   /** Its stderr hears how each file was read (also without `notes`); a terminal there is asked. */
   io?: CliIo;
+  /** With a postgres:// --db: --password-env and --schema. */
+  server?: ServerChoice;
 }
 
 export async function openDatabase(
@@ -60,6 +58,9 @@ export async function openDatabase(
   notes?: (line: string) => void,
   tableFile: TableFileOpen = {},
 ): Promise<OpenedDatabase> {
+  if (isServerUrl(path))
+    // What connecting found is said where a file's open notes are (a command without notes shows the report).
+    return openServerDatabase(path, timeoutMs, tableFile.server ?? {}, notes);
   const engine = cliEngine(timeoutMs);
   const id = `cli${++opened}`;
   const file = { path: resolve(path) };

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'timeout'
   | 'cancelled'
   | 'unknown_database'
+  /** Built for SQLite, not yet for the engine this database is on. */
+  | 'unsupported'
   | 'internal';
 
 export class DowserError extends Error {

@@ -1,6 +1,7 @@
 // Domain types shared by the browser, the worker and the CLI. Plain data only:
 // everything here must survive structured clone (postMessage) unchanged.
 
+import type { DialectId } from './dialect/types';
 import type { ImportedFile } from './import/imported-file';
 
 /**
@@ -62,6 +63,8 @@ export interface ColumnInfo {
   /** 1-based position in the primary key, 0 when not part of it. */
   pkIndex: number;
   hidden: boolean;
+  /** The database's own description of it (PostgreSQL's `COMMENT ON COLUMN`). */
+  comment?: string;
 }
 
 /** `{table}.{from} -> {refTable}.{to}`; one entry per column pair of a (possibly composite) key. */
@@ -106,6 +109,8 @@ export interface TableInfo {
    * and row count were read (they are empty and null). Reading it alone fills them in.
    */
   skipped?: true;
+  /** The database's own description of it (PostgreSQL's `COMMENT ON TABLE`). */
+  comment?: string;
 }
 
 export interface Schema {
@@ -168,4 +173,21 @@ export interface OpenReport {
   imported?: true;
   /** Of an import: how each file was read (its first row, its encoding; issue 35). */
   imports?: ImportedFile[];
+  /** A database on a server (issue 36): which one, and what the role connected as could do. */
+  server?: ServerReport;
+}
+
+export interface ServerReport {
+  dialect: DialectId;
+  /** `user@host:port/database`, never with a password. */
+  target: string;
+  /** The server's version string (`SHOW server_version`). */
+  version: string;
+  /** The schemas read, in search-path order. */
+  schemas: string[];
+  superuser: boolean;
+  /** The role may change rows or tables of these schemas (Dowser still only reads). */
+  canWrite: boolean;
+  /** pg_trgm is installed in the database (value search through its trigram indexes). */
+  trigrams: boolean;
 }

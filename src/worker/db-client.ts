@@ -6,6 +6,7 @@
 // WebAssembly heap grew past a limit (a zeroblob(1e9) leaves 1 GB behind: wasm memory never
 // shrinks) and when it died.
 
+import { DEFAULT_QUERY_TIMEOUT_MS } from '../core/db/query-timeout';
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
 import type {
@@ -61,7 +62,7 @@ interface Pending {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+export { DEFAULT_QUERY_TIMEOUT_MS };
 export const DEFAULT_HEAP_LIMIT_BYTES = 256 * 1024 * 1024;
 
 const limitText = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;

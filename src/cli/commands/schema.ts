@@ -5,6 +5,7 @@ import { formatSchemaText, type ColumnStatsEntry } from '../../core/format/schem
 import type { Schema } from '../../core/types';
 import { EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage } from '../table-file-flags';
+import { parseServerFlags, SERVER_FLAGS, SERVER_USAGE } from '../server-database';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE, type OpenedDatabase } from '../open-database';
 import { toJson } from '../json';
 
@@ -18,12 +19,13 @@ indexes, and one line of statistics per column. Statistics of large tables come 
 first rows and are marked "approx".
 
 Options:
-  --db <file>      the SQLite database file (required)
+  --db <file>      the SQLite database file (required), or postgres://user@host:port/database
   --json           print {report, schema, stats} as JSON (blobs as 0x… hex)
   --no-stats       skip column statistics (faster on large files)
   --budget <s>     stop reading after about this many seconds (default ${DEFAULT_BUDGET_S}): objects and
                    statistics not reached by then are listed as not read
 ${tableFileUsage()}
+${SERVER_USAGE}
 ${TIMEOUT_USAGE}
   -h, --help       show this help
 `;
@@ -34,6 +36,7 @@ const options = {
   'no-stats': { type: 'boolean' },
   budget: { type: 'string' },
   ...TABLE_FILE_FLAGS,
+  ...SERVER_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -78,7 +81,11 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const budgetMs = values.budget === undefined ? DEFAULT_BUDGET_S * 1000 : parseBudget(values.budget);
   const started = Date.now();
 
-  const db = await openDatabase(values.db, timeoutMs, undefined, { ...parseTableFileFlags(values), io });
+  const db = await openDatabase(values.db, timeoutMs, undefined, {
+    ...parseTableFileFlags(values),
+    server: parseServerFlags(values),
+    io,
+  });
   try {
     const report = await db.engine.check(db.id);
     // Half the budget for the objects, the rest (at least) for their statistics.

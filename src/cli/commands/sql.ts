@@ -17,6 +17,7 @@ import {
   type CliIo,
 } from '../command';
 import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage } from '../table-file-flags';
+import { parseServerFlags, SERVER_FLAGS, SERVER_USAGE } from '../server-database';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
 
 const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv [--protect-formulas]] [--max-rows N]
@@ -24,10 +25,14 @@ const usage = `Usage: dowser sql --db <file> "<sql>" [--json | --csv [--protect-
 
 Runs one read-only statement (SELECT, WITH … SELECT, VALUES, EXPLAIN, read-only PRAGMA)
 against a SQLite file and prints the rows. The file is read into memory and never written.
+On a PostgreSQL database (--db postgres://user@host/db, or PG* variables with --db postgres://)
+the statement runs in a read-only transaction that is rolled back; the time limit is the server's.
 
 Options:
-  --db <file>      the SQLite database file (required), or a CSV, TSV or JSON file to import
+  --db <file>      the SQLite database file (required), or a CSV, TSV or JSON file to import,
+                   or a PostgreSQL database: postgres://user@host:port/database
 ${tableFileUsage()}
+${SERVER_USAGE}
   --json           print {columns, rows, truncated, elapsedMs} as JSON (blobs as 0x… hex;
                    bidi controls and U+2028 as \\uXXXX escapes, the same value to a JSON reader)
   --csv            print RFC 4180 CSV with a header row (NULL as an empty field). Control
@@ -60,6 +65,7 @@ const options = {
   'max-rows': { type: 'string' },
   ...TIMEOUT_FLAG,
   ...TABLE_FILE_FLAGS,
+  ...SERVER_FLAGS,
   ...CHART_FLAGS,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -100,6 +106,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
 
   const db = await openDatabase(values.db, timeoutMs, (line) => io.stderr.write(line + '\n'), {
     ...parseTableFileFlags(values),
+    server: parseServerFlags(values),
     io,
   });
   try {

@@ -70,6 +70,7 @@ function columnLine(c: ColumnInfo, table: TableInfo, width: number, typeWidth: n
   if (table.foreignKeys.some((fk) => fk.from.includes(c.name))) marks.push('FK');
   if (c.notNull) marks.push('NOT NULL');
   if (c.defaultValue !== null) marks.push(`DEFAULT ${visible(c.defaultValue)}`);
+  if (c.comment) marks.push(`-- ${visible(c.comment)}`);
   const line = `    ${padEndWidth(visible(c.name), width)}  ${padEndWidth(typeText(c), typeWidth)}  ${marks.join(' ')}`;
   return line.trimEnd();
 }
@@ -103,8 +104,13 @@ export function reportText(report: OpenReport): string {
     ok: 'integrity ok',
     failed: 'integrity check FAILED',
   }[integrityOf(report.quickCheck)];
+  const server = report.server;
+  const head = server
+    ? `${visible(report.name)}: PostgreSQL ${visible(server.version)}, ${formatBytes(report.sizeBytes)}, schema${server.schemas.length === 1 ? '' : 's'} ${server.schemas.map(visible).join(', ')}${server.trigrams ? ', pg_trgm' : ''}`
+    : null;
   const lines = [
-    `${visible(report.name)}: ${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}, ${report.pageCount || '?'} pages of ${report.pageSize} bytes, ${integrity}${report.readFrom === 'file' ? ', read from the file as needed' : ''}`,
+    head ??
+      `${visible(report.name)}: ${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}, ${report.pageCount || '?'} pages of ${report.pageSize} bytes, ${integrity}${report.readFrom === 'file' ? ', read from the file as needed' : ''}`,
     ...report.issues.map((i) => `${i.level} [${i.code}]: ${multiline(i.message)}`),
   ];
   return lines.join('\n') + '\n';
@@ -116,6 +122,7 @@ function tableText(t: TableInfo, stats: Map<string, ColumnStatsEntry> | null): s
     t.rowCount === null ? 'rows unknown' : `${t.rowCountEstimated ? 'about ' : ''}${plural(t.rowCount, 'row')}`;
   const lines = [`${t.kind} ${visible(t.name)}${t.withoutRowid ? ' (WITHOUT ROWID)' : ''}: ${rows}`];
   if (t.error) lines.push(`  error: ${visible(t.error)}`);
+  if (t.comment) lines.push(`  comment: ${visible(t.comment)}`);
   const width = Math.min(30, Math.max(0, ...t.columns.map((c) => displayWidth(visible(c.name)))));
   const typeWidth = Math.min(20, Math.max(0, ...t.columns.map((c) => displayWidth(typeText(c)))));
   if (t.columns.length) lines.push('  columns:', ...t.columns.map((c) => columnLine(c, t, width, typeWidth)));

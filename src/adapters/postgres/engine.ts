@@ -1,0 +1,247 @@
+// DbEngine on a PostgreSQL server (issue 36), for the CLI and `dowser serve`: several server
+// databases by id, each one connection (session.ts) whose every statement is read-only at the
+// database. Statements pass the PostgreSQL gate first (core/dialect/postgres/gate.ts), rows stop at
+// the result budget as on SQLite, and a time limit is the server's statement_timeout (no worker to
+// restart: the server stops the statement, and Stop sends a cancel request).
+
+import { DEFAULT_QUERY_TIMEOUT_MS } from '../../core/db/query-timeout';
+import {
+  DEFAULT_MAX_CELL_CHARS,
+  DEFAULT_MAX_RESULT_BYTES,
+  DEFAULT_MAX_ROWS,
+  ResultBudget,
+  WHOLE_VALUE_MAX,
+} from '../../core/db/result-budget';
+import { postgresDialect } from '../../core/dialect/postgres/dialect';
+import type { CellAddress, DbEngine, SchemaRequest, WholeValue } from '../../core/engine';
+import { DowserError } from '../../core/errors';
+import type {
+  ColumnStats,
+  OpenIssue,
+  OpenReport,
+  QueryOptions,
+  QueryResult,
+  Schema,
+  ServerReport,
+  SqlValue,
+  StorageClass,
+} from '../../core/types';
+import { introspectServer } from './introspect';
+import { inspectRole, roleIssues } from './role';
+import { ServerSession } from './session';
+import { serverColumnStats } from './stats';
+import { clientConfig, describeTarget, type ServerTarget } from './target';
+import { storageClassOf } from './values';
+
+export interface ServerOpenRequest {
+  id: string;
+  target: ServerTarget;
+}
+
+interface ServerDatabase {
+  session: ServerSession;
+  report: OpenReport;
+  /** Each table's schema and rows, from the last introspection (statistics need them). */
+  tables: Map<string, { schemaName: string; rows: number }>;
+}
+
+const quote = postgresDialect.quoteIdent;
+
+const notYet = (what: string) =>
+  new DowserError(
+    'unsupported',
+    `${what} does not run on a PostgreSQL database yet: dowser sql and dowser schema do (issue 36).`,
+  );
+
+export class PostgresEngine implements DbEngine {
+  /** The time limit of one statement, enforced by the server (statement_timeout). */
+  queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS;
+  private readonly dbs = new Map<string, ServerDatabase>();
+
+  /** Connects, reads the role's powers and the server's version; the report says what was found. */
+  async connect(request: ServerOpenRequest): Promise<OpenReport> {
+    const started = performance.now();
+    const config = clientConfig(request.target);
+    const probe = new ServerSession(config, null);
+    await probe.connect();
+    let schemas: string[];
+    let role: Awaited<ReturnType<typeof inspectRole>>;
+    try {
+      schemas = request.target.schemas?.length
+        ? request.target.schemas
+        : await probe.read(this.queryTimeoutMs, async (run) =>
+            (await run.rows('SELECT unnest(current_schemas(false))')).map(([s]) => String(s)),
+          );
+      role = await probe.read(this.queryTimeoutMs, (run) => inspectRole(run, schemas));
+    } finally {
+      await probe.close();
+    }
+    const session = new ServerSession(config, ['pg_catalog', ...schemas].map(quote).join(', '));
+    await session.connect();
+    const server: ServerReport = {
+      dialect: 'postgres',
+      target: describeTarget(request.target),
+      version: role.version,
+      schemas,
+      superuser: role.superuser,
+      canWrite: role.canWrite,
+      trigrams: role.trigrams,
+    };
+    const issues: OpenIssue[] = roleIssues(role, server.target);
+    if (!schemas.length)
+      issues.push({
+        level: 'warning',
+        code: 'no_schema',
+        message: 'The search path names no schema that exists: pass --schema.',
+      });
+    const report: OpenReport = {
+      id: request.id,
+      name: server.target,
+      sizeBytes: role.sizeBytes,
+      sqliteVersion: '',
+      pageSize: 0,
+      pageCount: 0,
+      quickCheck: [],
+      issues,
+      openMs: Math.round(performance.now() - started),
+      server,
+    };
+    this.dbs.get(request.id)?.session.close();
+    this.dbs.set(request.id, { session, report, tables: new Map() });
+    return report;
+  }
+
+  open(): Promise<OpenReport> {
+    return Promise.reject(
+      new DowserError('open_failed', 'A PostgreSQL engine connects to servers; it opens no files.'),
+    );
+  }
+
+  async check(id: string): Promise<OpenReport> {
+    return this.db(id).report;
+  }
+
+  async close(id: string): Promise<void> {
+    const db = this.dbs.get(id);
+    this.dbs.delete(id);
+    await db?.session.close();
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.dbs.keys()].map((id) => this.close(id)));
+  }
+
+  /** Closes every connection without waiting (the process is ending). */
+  dispose(): void {
+    void this.closeAll();
+  }
+
+  async query(id: string, sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+    const db = this.db(id);
+    const text = postgresDialect.assertRead(sql);
+    const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
+    const offset = options.offset ?? 0;
+    const budget = new ResultBudget(
+      options.maxCellChars ?? DEFAULT_MAX_CELL_CHARS,
+      options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    );
+    const started = performance.now();
+    let index = 0;
+    const read = await db.session.read(this.queryTimeoutMs, (run) =>
+      run.cursor(text, options.params ?? [], maxRows, offset, (row) => {
+        if (budget.spent) return false;
+        budget.take(row, index++);
+        return true;
+      }),
+    );
+    const columns = read.fields.map((f) => f.name);
+    const seen = columns.map(() => new Set<StorageClass>());
+    for (const row of read.rows) row.forEach((v, j) => v !== null && seen[j].add(storageClassOf(v)));
+    return {
+      columns,
+      columnTypes: seen.map((s) => [...s]),
+      rows: read.rows,
+      truncated: read.more,
+      offset,
+      elapsedMs: Math.round(performance.now() - started),
+      ...(budget.cut.length ? { cut: budget.cut } : {}),
+      ...(read.more && budget.spent ? { byteLimit: budget.maxBytes } : {}),
+    };
+  }
+
+  async wholeValue(id: string, sql: string, at: CellAddress): Promise<WholeValue> {
+    const r = await this.query(id, sql, {
+      offset: at.row,
+      maxRows: 1,
+      params: at.params,
+      maxCellChars: WHOLE_VALUE_MAX,
+      maxResultBytes: Number.MAX_SAFE_INTEGER,
+    });
+    const value: SqlValue = r.rows[0]?.[at.column] ?? null;
+    const cut = r.cut?.find((c) => c.column === at.column);
+    const length = typeof value === 'string' || value instanceof Uint8Array ? (cut?.length ?? value.length) : 0;
+    return { value, length, cut: Boolean(cut) };
+  }
+
+  async introspect(id: string, options: SchemaRequest = {}): Promise<Schema> {
+    const db = this.db(id);
+    const schemas = db.report.server?.schemas ?? [];
+    const schema = await db.session.read(Math.max(this.queryTimeoutMs, options.budgetMs ?? 0), (run) =>
+      introspectServer(run, schemas, quote),
+    );
+    db.tables = new Map(schema.tables.map((t) => [t.name, { schemaName: t.schemaName, rows: t.rowCount ?? 0 }]));
+    const only = options.only ? new Set(options.only) : null;
+    return {
+      tables: schema.tables.filter((t) => !only || only.has(t.name)).map(({ schemaName: _s, ...t }) => t),
+      foreignKeys: schema.foreignKeys,
+    };
+  }
+
+  async columnStats(id: string, table: string, column: string): Promise<ColumnStats> {
+    const db = this.db(id);
+    if (!db.tables.has(table)) await this.introspect(id);
+    const t = db.tables.get(table);
+    if (!t) throw new DowserError('sql_error', `There is no table ${table} in ${db.report.name}.`);
+    return db.session.read(this.queryTimeoutMs, (run) =>
+      serverColumnStats(run, { schemaName: t.schemaName, table, column, rows: t.rows }, quote),
+    );
+  }
+
+  /** Stop: the server cancels whatever statement of ours is running. */
+  async cancel(): Promise<void> {
+    await Promise.all([...this.dbs.values()].map((db) => db.session.cancel()));
+  }
+
+  buildTools(): Promise<never> {
+    return Promise.reject(notYet('The retrieval tools'));
+  }
+  finishKeeping(): Promise<'none'> {
+    return Promise.resolve('none');
+  }
+  callTool(): Promise<never> {
+    return Promise.reject(notYet('The retrieval tools'));
+  }
+  setDescriptions(): Promise<never> {
+    return Promise.reject(notYet('The retrieval tools'));
+  }
+  linkQuestion(): Promise<never> {
+    return Promise.reject(notYet('Linking a question'));
+  }
+  grounding(): Promise<never> {
+    return Promise.reject(notYet('Asking a question'));
+  }
+  exportImported(): Promise<never> {
+    return Promise.reject(
+      new DowserError('read_only', 'Only a database made from table files can be saved as a SQLite file.'),
+    );
+  }
+  async heapBytes(): Promise<number> {
+    return 0;
+  }
+
+  private db(id: string): ServerDatabase {
+    const db = this.dbs.get(id);
+    if (!db) throw new DowserError('unknown_database', `No database is connected as ${id}.`);
+    return db;
+  }
+}

@@ -1,0 +1,89 @@
+// `dowser sql` and `dowser schema` with --db postgres://… against a real server (issue 36).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_ATTACKS } from '../core/dialect/postgres/attacks';
+import { pgSkipReason, usePgCluster } from '../test-support/pg-cluster';
+import { makeShop, READER, tableChecksums } from '../test-support/pg-fixtures';
+import { runCli } from './test-support/run-cli';
+
+describe.skipIf(pgSkipReason)('the CLI on a PostgreSQL database', () => {
+  const cluster = usePgCluster();
+  let urls: { admin: string; reader: string };
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    urls = await makeShop(cluster.get());
+    process.env.SHOP_PW = READER.password;
+    delete process.env.PGPASSWORD;
+  }, 60_000);
+  afterAll(() => {
+    process.env = saved;
+  });
+
+  it('runs a statement as a read-only role, the password from --password-env and never printed', async () => {
+    const r = await runCli([
+      'sql',
+      '--db',
+      urls.reader,
+      '--password-env',
+      'SHOP_PW',
+      '--json',
+      'SELECT id, name FROM customers ORDER BY id LIMIT 2',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      columns: ['id', 'name'],
+      rows: [
+        [1, 'Customer 1'],
+        [2, 'Customer 2'],
+      ],
+    });
+    expect(r.stdout + r.stderr).not.toContain(READER.password);
+  });
+
+  it('says what is missing when the server asks for a password', async () => {
+    const r = await runCli(['sql', '--db', urls.reader, 'SELECT 1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('asks for a password for dowser_reader');
+    expect(r.stderr).toContain('--password-env');
+  });
+
+  it('warns of a password in the URL and of a superuser, and never prints the password', async () => {
+    const r = await runCli(['sql', '--db', urls.admin, 'SELECT count(*) FROM "Order ""Items"""']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('300');
+    expect(r.stderr).toContain('password in this URL');
+    expect(r.stderr).toContain('is a superuser');
+    expect(r.stderr).toContain('docs/how-to/postgres-read-only-role.md');
+    expect(r.stdout + r.stderr).not.toContain(cluster.get().password);
+  });
+
+  it('refuses every statement of the adversarial corpus through dowser sql as a superuser, changing nothing', async () => {
+    const before = await tableChecksums(urls.admin);
+    for (const sql of POSTGRES_ATTACKS) {
+      const r = await runCli(['sql', '--db', urls.admin, '--', sql]);
+      expect(r.code, sql).toBe(1);
+      expect(r.stderr, sql).toMatch(/error \[(read_only|multiple_statements|sql_error)\]: \S/);
+      expect(r.stdout, sql).toBe('');
+    }
+    expect(await tableChecksums(urls.admin)).toEqual(before);
+  });
+
+  it('prints the schema with its comments, keys and statistics', async () => {
+    const r = await runCli(['schema', '--db', urls.reader, '--password-env', 'SHOP_PW', '--schema', 'public,sales']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^dowser_reader@127\.0\.0\.1:\d+\/shop: PostgreSQL \d+/);
+    expect(r.stdout).toContain('schemas public, sales');
+    expect(r.stdout).toContain('comment: people who bought something');
+    expect(r.stdout).toContain('-- where they live');
+    expect(r.stdout).toContain('table regions: 2 rows');
+    expect(r.stdout).toMatch(/City Name\s+0 nulls|City Name\s+10 nulls/);
+  });
+
+  it('says plainly that asking does not run on a server yet', async () => {
+    const r = await runCli(['ask', '--db', urls.admin, '--provider', 'scripted', '--question', 'how many customers?']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('error [unsupported]: ');
+    expect(r.stderr).toContain('does not run on a PostgreSQL database yet');
+  });
+});
