@@ -1,4 +1,7 @@
 // `dowser sql` and `dowser schema` with --db postgres://… against a real server (issue 36).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_ATTACKS } from '../core/dialect/postgres/attacks';
 import { pgSkipReason, usePgCluster } from '../test-support/pg-cluster';
@@ -80,10 +83,39 @@ describe.skipIf(pgSkipReason)('the CLI on a PostgreSQL database', () => {
     expect(r.stdout).toMatch(/City Name\s+0 nulls|City Name\s+10 nulls/);
   });
 
-  it('says plainly that asking does not run on a server yet', async () => {
-    const r = await runCli(['ask', '--db', urls.admin, '--provider', 'scripted', '--question', 'how many customers?']);
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('error [unsupported]: ');
-    expect(r.stderr).toContain('does not run on a PostgreSQL database yet');
+  it('answers a question with the agent and its tools on the server', async () => {
+    const sql = `SELECT count(*) AS n FROM customers WHERE "City Name" = 'Oslo'`;
+    const plan = {
+      sub_questions: [{ text: 'Customers in Oslo', tables: [{ table: 'customers', columns: ['City Name'] }] }],
+    };
+    const turns = [
+      { text: 'Plan.', toolCalls: [{ name: 'submit_plan', arguments: plan }] },
+      { toolCalls: [{ name: 'search_value', arguments: { query: 'oslo' } }] },
+      { toolCalls: [{ name: 'execute_sql', arguments: { sql } }] },
+      { toolCalls: [{ name: 'done', arguments: { sql } }] },
+      { text: 'Verdict: match\nExplanation: Ten customers live in Oslo.' },
+    ];
+    const script = join(mkdtempSync(join(tmpdir(), 'dowser-pg-ask-')), 'turns.json');
+    writeFileSync(script, JSON.stringify(turns));
+    const args = [
+      'ask',
+      '--db',
+      urls.reader,
+      '--password-env',
+      'SHOP_PW',
+      '--provider',
+      'scripted',
+      '--script',
+      script,
+    ];
+    const r = await runCli([...args, '--mode', 'agent', '--json', '--question', 'How many customers live in Oslo?']);
+    expect(r.code, r.stderr).toBe(0);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const observations = events.filter((e) => e.type === 'observation').map((e) => String(e.text));
+    expect(observations.some((o) => o.includes('"Oslo" in customers."City Name"'))).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'final', columns: ['n'], rows: [[10]] });
   });
 });

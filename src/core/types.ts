@@ -114,6 +114,8 @@ export interface TableInfo {
 }
 
 export interface Schema {
+  /** The engine the database is on (absent: SQLite): prompts and generated SQL follow it. */
+  dialect?: DialectId;
   tables: TableInfo[];
   /** Foreign keys of all tables, for graph work. */
   foreignKeys: ForeignKey[];

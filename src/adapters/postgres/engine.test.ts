@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DowserError } from '../../core/errors';
+import { unmark } from '../../core/privacy/marks';
 import { POSTGRES_ATTACKS } from '../../core/dialect/postgres/attacks';
 import { pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
 import { makeShop, READER, tableChecksums } from '../../test-support/pg-fixtures';
@@ -134,7 +135,7 @@ describe.skipIf(pgSkipReason)('PostgresEngine on a real server', () => {
     expect(e.code).toBe('sql_error');
     expect(e.message).toContain('column "nme" does not exist');
     expect(e.detail).toContain('Perhaps you meant to reference the column "customers.name"');
-    expect(e.detail).toContain('At line 1, column 8');
+    expect(e.message).toContain('(at line 1, column 8)');
   });
 
   it('stops a statement at the time limit, and on Stop, and goes on working', async () => {
@@ -189,5 +190,26 @@ describe.skipIf(pgSkipReason)('PostgresEngine on a real server', () => {
       await session.close();
     }
     expect(await tableChecksums(urls.admin)).toEqual(before);
+  });
+
+  it('builds the retrieval tools on the server: values, keys, statistics, repair hints', async () => {
+    const summary = await engine.buildTools('admin');
+    expect(summary.valuesIndexed).toBeGreaterThan(40);
+    expect(summary.columnsIndexed).toBeGreaterThan(10);
+    // What the model reads, without the privacy gate's marks around values.
+    const seen = async (name: string, args: unknown) =>
+      unmark((await engine.callTool('admin', name, args)).observation);
+    expect(await seen('search_value', { query: 'osloo' })).toContain('"Oslo" in customers."City Name"');
+    expect(await seen('find_shortest_path', { start: 'customers', end: 'Order "Items"' })).toContain('JOIN');
+    expect(await seen('execute_sql', { sql: 'SELECT nme FROM customers' })).toContain(
+      'Perhaps you meant to reference the column "customers.name"',
+    );
+    expect(await seen('execute_sql', { sql: `SELECT id FROM customers WHERE "City Name" = 'Osl'` })).toContain(
+      'keeps none of the 40 rows',
+    );
+    const grounding = await engine.grounding('admin');
+    expect(grounding.stats.find((s) => s.column === 'City Name')?.categories?.length).toBe(3);
+    const links = await engine.linkQuestion('admin', 'customers in oslo');
+    expect(links.some((l) => l.kind === 'value')).toBe(true);
   });
 });

@@ -13,7 +13,24 @@ import {
   WHOLE_VALUE_MAX,
 } from '../../core/db/result-budget';
 import { postgresDialect } from '../../core/dialect/postgres/dialect';
-import type { CellAddress, DbEngine, SchemaRequest, WholeValue } from '../../core/engine';
+import type { ClientConfig } from 'pg';
+import type {
+  CellAddress,
+  DbEngine,
+  SchemaRequest,
+  ToolCallExtras,
+  ToolsOptions,
+  ToolsSummary,
+  WaitOptions,
+  WholeValue,
+} from '../../core/engine';
+import type { Grounding } from '../../core/prompt/grounded-schema';
+import type { ColumnDescriptions } from '../../core/retrieval/column-index';
+import type { QuestionLink } from '../../core/retrieval/linker';
+import type { ToolCallOutcome } from '../../core/tools/registry';
+import type { ToolboxProgress } from '../../core/tools/toolbox';
+import { summarizeToolbox } from '../../core/tools/tools-summary';
+import { BUILD_READ_TIMEOUT_MS, ServerTools } from './server-tools';
 import { DowserError } from '../../core/errors';
 import type {
   ColumnStats,
@@ -40,18 +57,19 @@ export interface ServerOpenRequest {
 
 interface ServerDatabase {
   session: ServerSession;
+  /** The index build's own connection (made when a build starts): a long read does not queue questions. */
+  buildSession: ServerSession | null;
+  config: ClientConfig;
+  searchPath: string;
   report: OpenReport;
   /** Each table's schema and rows, from the last introspection (statistics need them). */
   tables: Map<string, { schemaName: string; rows: number }>;
+  /** The last introspection, which the tools are built on. */
+  schema: Schema | null;
+  tools: ServerTools;
 }
 
 const quote = postgresDialect.quoteIdent;
-
-const notYet = (what: string) =>
-  new DowserError(
-    'unsupported',
-    `${what} does not run on a PostgreSQL database yet: dowser sql and dowser schema do (issue 36).`,
-  );
 
 export class PostgresEngine implements DbEngine {
   /** The time limit of one statement, enforced by the server (statement_timeout). */
@@ -76,7 +94,8 @@ export class PostgresEngine implements DbEngine {
     } finally {
       await probe.close();
     }
-    const session = new ServerSession(config, ['pg_catalog', ...schemas].map(quote).join(', '));
+    const searchPath = ['pg_catalog', ...schemas].map(quote).join(', ');
+    const session = new ServerSession(config, searchPath);
     await session.connect();
     const server: ServerReport = {
       dialect: 'postgres',
@@ -106,8 +125,24 @@ export class PostgresEngine implements DbEngine {
       openMs: Math.round(performance.now() - started),
       server,
     };
-    this.dbs.get(request.id)?.session.close();
-    this.dbs.set(request.id, { session, report, tables: new Map() });
+    void this.close(request.id);
+    const db: ServerDatabase = {
+      session,
+      buildSession: null,
+      config,
+      searchPath,
+      report,
+      tables: new Map(),
+      schema: null,
+      tools: null!,
+    };
+    db.tools = new ServerTools({
+      query: (sql, options) => this.query(request.id, sql, options),
+      stream: (sql, visit) => this.streamForBuild(db, sql, visit),
+      schema: async () => db.schema ?? (await this.introspect(request.id)),
+      columnStats: (table, column) => this.columnStats(request.id, table, column),
+    });
+    this.dbs.set(request.id, db);
     return report;
   }
 
@@ -124,7 +159,7 @@ export class PostgresEngine implements DbEngine {
   async close(id: string): Promise<void> {
     const db = this.dbs.get(id);
     this.dbs.delete(id);
-    await db?.session.close();
+    await Promise.all([db?.session.close(), db?.buildSession?.close()]);
   }
 
   async closeAll(): Promise<void> {
@@ -191,10 +226,13 @@ export class PostgresEngine implements DbEngine {
     );
     db.tables = new Map(schema.tables.map((t) => [t.name, { schemaName: t.schemaName, rows: t.rowCount ?? 0 }]));
     const only = options.only ? new Set(options.only) : null;
-    return {
-      tables: schema.tables.filter((t) => !only || only.has(t.name)).map(({ schemaName: _s, ...t }) => t),
+    const read: Schema = {
+      dialect: 'postgres',
+      tables: schema.tables.map(({ schemaName: _s, ...t }) => t),
       foreignKeys: schema.foreignKeys,
     };
+    if (!only) db.schema = read;
+    return only ? { ...read, tables: read.tables.filter((t) => only.has(t.name)) } : read;
   }
 
   async columnStats(id: string, table: string, column: string): Promise<ColumnStats> {
@@ -209,26 +247,45 @@ export class PostgresEngine implements DbEngine {
 
   /** Stop: the server cancels whatever statement of ours is running. */
   async cancel(): Promise<void> {
-    await Promise.all([...this.dbs.values()].map((db) => db.session.cancel()));
+    await Promise.all([...this.dbs.values()].flatMap((db) => [db.session.cancel(), db.buildSession?.cancel()]));
   }
 
-  buildTools(): Promise<never> {
-    return Promise.reject(notYet('The retrieval tools'));
+  private async streamForBuild(
+    db: ServerDatabase,
+    sql: string,
+    visit: (row: readonly SqlValue[]) => boolean | void,
+  ): Promise<number> {
+    const text = postgresDialect.assertRead(sql);
+    if (!db.buildSession) {
+      const session = new ServerSession(db.config, db.searchPath);
+      await session.connect();
+      db.buildSession = session;
+    }
+    return db.buildSession.read(BUILD_READ_TIMEOUT_MS, (run) => run.stream(text, visit));
   }
+
+  async buildTools(
+    id: string,
+    options?: ToolsOptions,
+    onProgress?: (p: ToolboxProgress) => void,
+  ): Promise<ToolsSummary> {
+    return summarizeToolbox(await this.db(id).tools.build(options, onProgress));
+  }
+  /** Nothing of a server's indexes is kept between runs yet. */
   finishKeeping(): Promise<'none'> {
     return Promise.resolve('none');
   }
-  callTool(): Promise<never> {
-    return Promise.reject(notYet('The retrieval tools'));
+  callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
+    return this.db(id).tools.call(name, args, extras);
   }
-  setDescriptions(): Promise<never> {
-    return Promise.reject(notYet('The retrieval tools'));
+  async setDescriptions(id: string, descriptions: ColumnDescriptions): Promise<ToolsSummary> {
+    return summarizeToolbox(await this.db(id).tools.setDescriptions(descriptions));
   }
-  linkQuestion(): Promise<never> {
-    return Promise.reject(notYet('Linking a question'));
+  linkQuestion(id: string, question: string, options?: WaitOptions): Promise<QuestionLink[]> {
+    return this.db(id).tools.link(question, options);
   }
-  grounding(): Promise<never> {
-    return Promise.reject(notYet('Asking a question'));
+  grounding(id: string, options?: WaitOptions): Promise<Grounding> {
+    return this.db(id).tools.grounding(options);
   }
   exportImported(): Promise<never> {
     return Promise.reject(

@@ -36,10 +36,12 @@ export function serverError(e: unknown, sql: string | null, timeoutMs: number): 
   const detail: string[] = [];
   if (err.hint) detail.push(`Hint: ${err.hint}`);
   if (err.detail) detail.push(err.detail);
+  // Where the server stopped, in the message as SQLite's syntax errors say it (line and column).
+  let message = err.message;
   if (sql && err.position && /^\d+$/.test(err.position)) {
     const at = lineColumn(sql, Number(err.position));
-    detail.push(`At line ${at.line}, column ${at.column}.`);
+    message += ` (at line ${at.line}, column ${at.column})`;
   }
   // Class 22 (data exception) and 23 (integrity) are raised while reading rows: they can quote a cell.
-  return new DowserError('sql_error', err.message, detail.join(' ') || undefined, /^2[23]/.test(code));
+  return new DowserError('sql_error', message, detail.join(' ') || undefined, /^2[23]/.test(code));
 }

@@ -42,6 +42,8 @@ export interface ReadRunner {
   ): Promise<CursorRows>;
   /** A catalog query of ours (small results), rows as arrays. */
   rows(sql: string, params?: readonly unknown[]): Promise<SqlValue[][]>;
+  /** Every row of one statement, visited as it arrives and not kept; a visit returning false stops. */
+  stream(sql: string, visit: (row: readonly SqlValue[]) => boolean | void): Promise<number>;
 }
 
 export class ServerSession {
@@ -100,6 +102,10 @@ export class ServerSession {
           current = sql;
           return this.readCursor(client, sql, params, limit, offset, take);
         },
+        stream: (sql, visit) => {
+          current = sql;
+          return this.streamCursor(client, sql, visit);
+        },
         rows: async (sql, params = []) => {
           current = sql;
           const r = await client.query({ text: sql, values: [...params], rowMode: 'array', types: VALUE_TYPES });
@@ -144,6 +150,29 @@ export class ServerSession {
           }
           if (rows.length >= limit || (take && !take(row))) return { fields, rows, more: true };
           rows.push(row);
+        }
+      }
+    } finally {
+      this.running = null;
+      await cursor.close().catch(() => undefined);
+    }
+  }
+
+  private async streamCursor(
+    client: pg.Client,
+    sql: string,
+    visit: (row: readonly SqlValue[]) => boolean | void,
+  ): Promise<number> {
+    const cursor = client.query(new Cursor(sql, [], { rowMode: 'array', types: VALUE_TYPES }));
+    this.running = cursor;
+    let rows = 0;
+    try {
+      for (;;) {
+        const batch = (await cursor.read(FETCH)) as SqlValue[][];
+        if (batch.length === 0) return rows;
+        for (const row of batch) {
+          rows++;
+          if (visit(row) === false) return rows;
         }
       }
     } finally {

@@ -40,9 +40,11 @@ function parseUrl(url: string): Parts {
   // `postgres://` alone: everything from libpq's variables.
   if (url.replace(SERVER_URL, '') === '') return { params: new URLSearchParams() };
   let u: URL;
+  // postgres:///db (no host: libpq's variables or its default say which).
+  const noHost = /^postgres(ql)?:\/\/\//i.test(url);
   try {
     // URL does not know the postgres: scheme's hosts; parsed as http it splits the same way.
-    u = new URL(url.replace(SERVER_URL, 'http://'));
+    u = new URL(noHost ? url.replace(SERVER_URL, 'http://no-host') : url.replace(SERVER_URL, 'http://'));
   } catch {
     throw new DowserError('open_failed', `This is not a PostgreSQL URL: ${redactUrl(url)}`);
   }
@@ -50,7 +52,10 @@ function parseUrl(url: string): Parts {
   return {
     user: decode(u.username),
     password: decode(u.password),
-    host: u.hostname ? decodeURIComponent(u.hostname.replace(/^\[|\]$/g, '')) : u.searchParams.get('host') || undefined,
+    host:
+      u.hostname && !noHost
+        ? decodeURIComponent(u.hostname.replace(/^\[|\]$/g, ''))
+        : u.searchParams.get('host') || undefined,
     port: u.port || undefined,
     database: decode(u.pathname.replace(/^\//, '')),
     params: u.searchParams,

@@ -24,6 +24,7 @@ import {
 } from '../../core/db/result-budget';
 import { DowserError, toDowserError } from '../../core/errors';
 import { executorFor, type ScanRow, type SqlExecutor } from '../../core/executor';
+import { summarizeToolbox } from '../../core/tools/tools-summary';
 import type {
   CellAddress,
   FilePath,
@@ -929,7 +930,7 @@ export class SqljsEngine implements DbEngine {
           () => 'failed',
         ),
       );
-    return summarize(await job);
+    return summarizeToolbox(await job);
   }
 
   /** Reuses and keeps indexes when the host keeps them and can take a file's checksum. */
@@ -954,7 +955,7 @@ export class SqljsEngine implements DbEngine {
     if (!entry.toolbox) return this.buildTools(id, entry.toolOptions);
     // Waits for a build under way, then swaps only the column index.
     const previous = entry.toolbox;
-    return summarize(
+    return summarizeToolbox(
       await this.keepToolbox(
         entry,
         previous.then((t) => t.withDescriptions(descriptions)),
@@ -1029,21 +1030,3 @@ export class SqljsEngine implements DbEngine {
 
 /** null is no limit; undefined the toolbox's default. */
 const budgetOf = (b: number | null | undefined) => (b === null ? Infinity : b);
-
-function summarize(t: Toolbox): ToolsSummary {
-  return {
-    mode: t.mode,
-    semanticNote: t.semanticNote,
-    columnsIndexed: t.columns.columns.length,
-    columnsDescribed: t.columns.columns.filter((c) => c.description).length,
-    valuesIndexed: t.values.size,
-    valuePolicies: t.values.columns
-      .filter((c) => c.policy !== 'all')
-      .map((c) => ({ table: c.table, column: c.column, policy: c.policy, note: c.note })),
-    inferredKeys: t.inferredKeys.length,
-    timings: t.timings,
-    tokenizedIn: t.tokenizedIn,
-    reused: t.reused,
-    columnSentences: t.columns.columns.map((c) => c.sentence),
-  };
-}

@@ -1,6 +1,7 @@
 // `dowser ask` arguments: parsed and checked here, so the command file only runs things. Every
 // mistake a person can make on the command line is a UsageError (exit 2) before any work starts.
 
+import { parseServerFlags, SERVER_FLAGS, type ServerChoice } from '../server-database';
 import { parsePrivacyLevel, PRIVACY_LEVELS, type PrivacyLevel } from '../../core/privacy/disclose';
 import { parseCommandArgs, parsePositiveInt, UsageError } from '../command';
 import { ANSWER_MODES, DEFAULT_ANSWER_MODE, isAnswerMode, type AnswerMode } from '../../core/agent/answer-mode';
@@ -52,7 +53,8 @@ export interface AskOptions {
   /** --chart: the answer's rows also written as a chart. */
   chart?: ChartRequest;
   /** --header, --encoding: how a --db table file is imported. */
-  tableFile?: TableFileChoice;
+  /** How the --db is opened: a table file's --header and --encoding, a server's --password-env and --schema. */
+  tableFile?: TableFileChoice & { server?: ServerChoice };
 }
 
 export const ASK_FLAGS = {
@@ -73,6 +75,7 @@ export const ASK_FLAGS = {
   mode: { type: 'string' },
   continue: { type: 'string' },
   ...TABLE_FILE_FLAGS,
+  ...SERVER_FLAGS,
   ...TIMEOUT_FLAG,
   ...CHART_FLAGS,
   help: { type: 'boolean', short: 'h' },
@@ -151,7 +154,7 @@ export function parseAskArgs(args: string[], { chat = false } = {}): AskOptions 
     pauseAfterPlan: !!v['pause-after-plan'],
     timeoutMs: parseTimeout(v.timeout),
     privacy: parsePrivacyFlag(v.privacy),
-    tableFile: parseTableFileFlags(v),
+    tableFile: { ...parseTableFileFlags(v), server: parseServerFlags(v) },
     ...(v.continue !== undefined ? { continueFrom: v.continue } : {}),
     ...(chart ? { chart } : {}),
   };

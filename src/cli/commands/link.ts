@@ -2,6 +2,7 @@
 // structure linker united with the names of a preliminary Direct SQL when a model is given
 // (core/link/). Same provider options as `ask`; without --provider, the linker alone, said so.
 
+import { parseServerFlags, SERVER_USAGE } from '../server-database';
 import { runLink } from '../../core/link/run-link';
 import type { SchemaLinkResult } from '../../core/link/schema-link';
 import { visible } from '../../core/format/visible';
@@ -45,6 +46,7 @@ ${modelLimitsUsage(23, 'the preliminary SQL')}
 ${PRIVACY_HELP}
   --json               the result as JSON: {tables: [{table, from, columns: [{column, from}]}], preSql, note}
 ${tableFileUsage(23)}
+${SERVER_USAGE}
 ${TIMEOUT_USAGE}
   -h, --help           show this help
 `;
@@ -88,7 +90,11 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const chat = ask ? createAskModel(ask, io) : null;
   const level = ask ? privacyFor(ask) : 'full';
   if (ask && !v.json) io.stderr.write(privacyNote(ask, level));
-  const db = await openDatabase(v.db, parseTimeout(v.timeout), undefined, { ...parseTableFileFlags(v), io });
+  const db = await openDatabase(v.db, parseTimeout(v.timeout), undefined, {
+    ...parseTableFileFlags(v),
+    server: parseServerFlags(v),
+    io,
+  });
   let budget: AnswerBudget | undefined;
   try {
     const schema = await db.engine.introspect(db.id);

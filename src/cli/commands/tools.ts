@@ -1,6 +1,7 @@
 // `dowser tools <tool> --db <file> …`: runs one retrieval tool the way the agent will, and prints
 // what the agent would read (or the structured result with --json).
 
+import { parseServerFlags, SERVER_FLAGS, SERVER_USAGE } from '../server-database';
 import { EXIT_ERROR, EXIT_OK, parseCommandArgs, UsageError, type CliCommand, type CliIo } from '../command';
 import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage } from '../table-file-flags';
 import { openDatabase, parseTimeout, TIMEOUT_FLAG, TIMEOUT_USAGE } from '../open-database';
@@ -37,6 +38,7 @@ Options:
   --db <file>     the SQLite database file (required; never written)
   --json          print the structured result instead of the agent's text
 ${tableFileUsage(18)}
+${SERVER_USAGE}
 ${TIMEOUT_USAGE}
   -h, --help      show this help
 `;
@@ -46,6 +48,7 @@ const options = {
   json: { type: 'boolean' },
   ...FIELD_FLAGS,
   ...TABLE_FILE_FLAGS,
+  ...SERVER_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -80,6 +83,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
 
   const db = await openDatabase(String(values.db), parseTimeout(v.timeout), undefined, {
     ...parseTableFileFlags(v),
+    server: parseServerFlags(v),
     io,
   });
   try {

@@ -2,6 +2,7 @@
 // flags as `ask` (provider, model, base URL, key variable, script), --json and --timeout, and one
 // positional argument (the question, or the SQL). Mistakes are UsageErrors (exit 2).
 
+import { parseServerFlags, SERVER_FLAGS, SERVER_USAGE, type ServerChoice } from '../server-database';
 import { parseCommandArgs, UsageError } from '../command';
 import { parseTimeout, TIMEOUT_FLAG } from '../open-database';
 import { parseTableFileFlags, TABLE_FILE_FLAGS, tableFileUsage, type TableFileChoice } from '../table-file-flags';
@@ -17,6 +18,7 @@ export const MODEL_FLAGS = {
   json: { type: 'boolean' },
   privacy: { type: 'string' },
   ...TABLE_FILE_FLAGS,
+  ...SERVER_FLAGS,
   ...TIMEOUT_FLAG,
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -30,6 +32,7 @@ ${keyEnvUsage()}
   --json               print the result as JSON
   --timeout <s>        time limit of one query in seconds
 ${tableFileUsage(23)}
+${SERVER_USAGE}
 ${modelLimitsUsage(23, 'the command')}
 ${PRIVACY_HELP}
   -h, --help           show this help`;
@@ -42,8 +45,8 @@ export interface TaskOptions extends ModelFlags {
   timeoutMs: number;
   /** --privacy; absent: the provider's default. */
   privacy?: PrivacyLevel;
-  /** --header, --encoding: how a --db table file is imported. */
-  tableFile: TableFileChoice;
+  /** --header, --encoding: how a --db table file is imported; --password-env, --schema: a server's. */
+  tableFile: TableFileChoice & { server?: ServerChoice };
 }
 
 type Flags = Record<string, { type: 'string' | 'boolean'; short?: string }>;
@@ -70,7 +73,10 @@ export function parseTaskArgs<F extends Flags>(
       json: !!v.json,
       timeoutMs: parseTimeout(str('timeout')),
       privacy: parsePrivacyFlag(str('privacy')),
-      tableFile: parseTableFileFlags({ header: str('header'), encoding: str('encoding') }),
+      tableFile: {
+        ...parseTableFileFlags({ header: str('header'), encoding: str('encoding') }),
+        server: parseServerFlags({ 'password-env': str('password-env'), schema: str('schema') }),
+      },
     },
     values: v,
   };

@@ -5,6 +5,8 @@
 // an error with its repair detail, a value that is not stored, an empty result, or a check's
 // objection. The system prompt never changes, so providers can cache it.
 
+import { dialectFacts, inDialect } from '../dialect/prompt-text';
+import { dialectOf } from '../dialect/registry';
 import type { ChatMessage } from '../llm/types';
 import { DATA_RULE } from '../prompt/data-rule';
 import { groundedSchema, type Grounding, type GroundingDetail } from '../prompt/grounded-schema';
@@ -45,7 +47,10 @@ export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'ground
       ? 'Database (each table, then its columns: type, key, stored values or their range):'
       : 'Database (each table, then its columns: type, key, the values of columns that have few):';
   const parts = [`${heading}\n${grounded.text}`];
-  if (grounded.notes.length) parts.push(`SQLite notes:\n${grounded.notes.map((n) => `- ${n}`).join('\n')}`);
+  const facts = dialectFacts(input.schema);
+  if (facts) parts.push(facts);
+  if (grounded.notes.length)
+    parts.push(`${dialectOf(input.schema.dialect).label} notes:\n${grounded.notes.map((n) => `- ${n}`).join('\n')}`);
   return parts.join('\n\n');
 }
 
@@ -63,7 +68,7 @@ export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
   user.push(`Question: ${jsonData(input.question)}`);
   if (input.hints?.trim()) user.push(`Hints: ${jsonData(input.hints.trim())}`);
   return [
-    { role: 'system', content: AUTO_SYSTEM },
+    { role: 'system', content: inDialect(AUTO_SYSTEM, input.schema.dialect) },
     { role: 'user', content: user.join('\n\n') },
   ];
 }

@@ -2,6 +2,7 @@
 // writes one small read-only SQL answering just that sub-question and ends with its first rows.
 // It is a preview for the person, not a stepping stone: nothing from it feeds the final SQL.
 
+import { inDialect } from '../dialect/prompt-text';
 import type { PrivacyLevel } from '../privacy/disclose';
 import type { ChatModel } from '../llm/types';
 import { TOOL_NAMES } from '../tools/registry';
@@ -66,11 +67,14 @@ export function buildStepPrompt(
   fromAnotherRun = false,
 ): AgentPrompt {
   const system = [
-    'You check one step of a plan for a question about a SQLite database: write one small read-only SQL that answers just that step, so a person can see its first rows.',
+    inDialect(
+      'You check one step of a plan for a question about a SQLite database: write one small read-only SQL that answers just that step, so a person can see its first rows.',
+      schema.dialect,
+    ),
     // Native mode: the tools travel in the request, not twice.
     ...(mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(STEP_TOOLS)}`] : []),
     PROCESS,
-    rulesFor(mode),
+    inDialect(rulesFor(mode), schema.dialect),
     ...(mode === 'text' ? [TEXT_FORMAT] : []),
   ].join('\n\n');
   const step = { sub_questions: [plan.sub_questions[index]] };

@@ -4,6 +4,7 @@
 // instruction. Names come from the user's file and are written as SQL would (promptIdent); the
 // question and hints are quoted as JSON strings, data rather than instructions.
 
+import { dialectFacts, inDialect } from '../dialect/prompt-text';
 import type { ChatMessage } from '../llm/types';
 import { estimateTokens, promptIdent } from '../prompt/schema-text';
 import { splitStatements } from '../sql/statements';
@@ -54,15 +55,16 @@ export function directPrompt(input: {
 }): ChatMessage[] {
   const thread = threadText(input.history ?? [], undefined, schemaNames(input.schema));
   const user = [
-    '### SQLite tables, with their columns:',
+    inDialect('### SQLite tables, with their columns:', input.schema.dialect),
     simpleDdl(input.schema),
+    ...(dialectFacts(input.schema) ? [`### ${dialectFacts(input.schema)}`] : []),
     ...(thread ? [`### ${thread}`] : []),
     ...(input.hints?.trim() ? [`### Hints: ${JSON.stringify(input.hints.trim())}`] : []),
     `### Question: ${JSON.stringify(input.question)}`,
     'SQL:',
   ].join('\n');
   return [
-    { role: 'system', content: DIRECT_SYSTEM },
+    { role: 'system', content: inDialect(DIRECT_SYSTEM, input.schema.dialect) },
     { role: 'user', content: user },
   ];
 }

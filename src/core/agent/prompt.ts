@@ -5,6 +5,7 @@
 // user or the file (question, hints, linked spans, values) is written as a JSON string literal:
 // data to read, never text the model could take as instructions.
 
+import { dialectFacts, inDialect } from '../dialect/prompt-text';
 import { z } from 'zod';
 import type { ToolSpec } from '../llm/types';
 import { schemaForPrompt } from '../prompt/schema-text';
@@ -236,18 +237,25 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   const offered = confirmed ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
   // Everything here is the same on every turn of a run, so providers can cache it (the
   // conversation only grows after it): nothing per-turn belongs in the system prompt.
-  const system = [
-    'You answer a question about a SQLite database: explore it with the tools, then write one read-only SQL query.',
-    ...(input.mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(offered)}`] : []),
-    confirmed
-      ? `${processText(input.mode, { confirmed: true })}\nThe examples start with submit_plan; this run starts after it.`
-      : processText(input.mode, { confirmed: false }),
-    `${rulesFor(input.mode)}\n${ASK_USER_RULE}`,
-    input.mode === 'text' ? TEXT_FORMAT : NATIVE_FORMAT,
-    examplesSection(input.mode),
-  ].join('\n\n');
+  const dialect = input.schema.dialect;
+  // Written for SQLite; said for the database's engine (the tool list's execute_sql included).
+  const system = inDialect(
+    [
+      'You answer a question about a SQLite database: explore it with the tools, then write one read-only SQL query.',
+      ...(input.mode === 'text' ? [`Tools (call as "Action: name {json}"):\n${toolList(offered)}`] : []),
+      confirmed
+        ? `${processText(input.mode, { confirmed: true })}\nThe examples start with submit_plan; this run starts after it.`
+        : processText(input.mode, { confirmed: false }),
+      `${rulesFor(input.mode)}\n${ASK_USER_RULE}`,
+      input.mode === 'text' ? TEXT_FORMAT : NATIVE_FORMAT,
+      examplesSection(input.mode),
+    ].join('\n\n'),
+    dialect,
+  );
 
   const user = [databaseSection(input.schema)];
+  const facts = dialectFacts(input.schema);
+  if (facts) user.push(facts);
   // With every column listed, only the question's stored values add something the model cannot read.
   const columnsListed = schemaForPrompt(input.schema).columns;
   const hints = input.links?.length ? linkHints(input.links, { columnsListed }) : '';
@@ -281,6 +289,10 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   }
 
   return input.mode === 'native'
-    ? { system, user: user.join('\n\n'), tools: agentToolSpecs(offered) }
+    ? {
+        system,
+        user: user.join('\n\n'),
+        tools: agentToolSpecs(offered).map((t) => ({ ...t, description: inDialect(t.description, dialect) })),
+      }
     : { system, user: user.join('\n\n'), stop: [TEXT_STOP] };
 }

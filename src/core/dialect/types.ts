@@ -21,4 +21,17 @@ export interface Dialect {
   readStatements: string;
   /** ` LIMIT n` (with ` OFFSET m` when m > 0), as this engine writes it. */
   limit(rows: number, offset?: number): string;
+  /**
+   * What a prompt about a database of this engine states, one short sentence each (case rules,
+   * quoting of the names it has, division), given the database's table and column names: none for
+   * SQLite, whose prompts were written for it.
+   */
+  promptFacts(names: readonly string[]): string[];
+  /**
+   * What this engine does with each kind of stored value a column line's facts name
+   * (prompt/grounded-schema.ts `storageFacts`), said once under the schema when the kind is present.
+   */
+  valueNotes: ReadonlyArray<readonly [RegExp, string]>;
+  /** Said once when a column holds dates. */
+  dateNote: string;
 }

@@ -9,6 +9,7 @@
 // still decides, and those the level would withhold are left out here rather than sent as
 // placeholders (schema: no values at all; matches: only values made of the question's words).
 
+import { dialectOf } from '../dialect/registry';
 import { valueAllowed, type PrivacyPolicy } from '../privacy/disclose';
 import type { JoinEdge } from '../retrieval/types';
 import { jsonData, quoteData } from '../tools/quote-data';
@@ -210,28 +211,9 @@ function columnLine(
   return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}${about}`, facts };
 }
 
-/**
- * What SQLite does with each kind of stored value the facts name, said once under the schema and
- * only for the kinds this database has (issue 22, item 4).
- */
-const SQLITE_NOTES: Array<[RegExp, string]> = [
-  [
-    /^numbers as text/,
-    "numbers as text compare and sort as text ('9' > '10'): CAST(col AS REAL) to use them as numbers",
-  ],
-  [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
-  [
-    /^dates not in ISO form/,
-    'dates not in ISO form: date() and strftime() return NULL on them; take their parts with substr()',
-  ],
-  [/^mixed storage/, 'a column of mixed storage holds numbers and text: = compares them by type'],
-];
-const ISO_DATE_NOTE =
-  "dates stored as ISO text ('YYYY-MM-DD…') compare as text; strftime('%Y', col) and date(col) read them";
-
 export interface GroundedSchema {
   text: string;
-  /** SQLite facts that matter for this database's stored values, one sentence each. */
+  /** The engine's facts that matter for this database's stored values, one sentence each. */
   notes: string[];
 }
 
@@ -251,6 +233,8 @@ export function groundedSchema(
   const inferred = grounding?.inferredKeys ?? [];
   const lines: string[] = [];
   const notes = new Set<string>();
+  // What each kind of stored value means in this engine's SQL (core/dialect).
+  const dialect = dialectOf(schema.dialect);
   for (const t of schema.tables) {
     if (t.skipped) continue;
     const kind = t.kind === 'view' ? ' (view)' : t.kind === 'virtual' ? ' (virtual)' : '';
@@ -275,8 +259,8 @@ export function groundedSchema(
       const st = stats.get(key);
       const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key), unmatched.get(key));
       lines.push(line.text);
-      for (const fact of line.facts) for (const [re, note] of SQLITE_NOTES) if (re.test(fact)) notes.add(note);
-      if (st?.looksLikeDate) notes.add(ISO_DATE_NOTE);
+      for (const fact of line.facts) for (const [re, note] of dialect.valueNotes) if (re.test(fact)) notes.add(note);
+      if (st?.looksLikeDate) notes.add(dialect.dateNote);
     }
   }
   if (grounding?.sampledRows)

@@ -171,6 +171,7 @@ async function scanTable({
   signal,
   keepRows = Infinity,
 }: ScanTableOptions): Promise<void> {
+  if (exec.stream) return streamTable({ exec, table, sink, pageSize, onRows, signal, keepRows });
   const rowid = rowidName(table);
   const columns = table.columns.filter(mayHoldText);
   // Other calls to the engine (a question's schema and sampled values) run between pages.
@@ -278,6 +279,55 @@ async function scanTable({
     await pause();
   }
   for (const s of sinks) s.done(rowsRead);
+}
+
+/**
+ * A server's table read in one statement through its cursor (issue 36): no rowid to page by and
+ * none needed. Text cells go to the value sinks, numeric columns to the number sinks (their
+ * statistics come from this read, exact); long texts are kept as values (there is no rowid to
+ * fetch them back by). The budget's share is counted in rows as on SQLite.
+ */
+async function streamTable({
+  exec,
+  table,
+  sink,
+  pageSize,
+  onRows,
+  signal,
+  keepRows = Infinity,
+}: ScanTableOptions): Promise<void> {
+  const columns = table.columns.filter(mayHoldText);
+  const numeric = sink.numbers ? table.columns.filter((c) => !mayHoldText(c)) : [];
+  if (!columns.length && !numeric.length) return;
+  const sinks = columns.map((c) => sink.column(table, c, false));
+  const numberSinks = numeric.map((c) => sink.numbers!(table, c));
+  const cols = [...columns, ...numeric].map((c) => quoteIdent(c.name)).join(', ');
+  let rows = 0;
+  let told = 0;
+  const read = await exec.stream!(`SELECT ${cols} FROM ${quoteIdent(table.name)}`, (row) => {
+    if (signal?.aborted) return false;
+    if (rows === keepRows) for (const s of sinks) s.budgetSpent?.();
+    for (let j = 0; j < sinks.length; j++) {
+      const v = row[j];
+      if (typeof v === 'string') sinks[j].add(v, null);
+      else sinks[j].other(v);
+    }
+    for (let j = 0; j < numberSinks.length; j++) {
+      const v = row[sinks.length + j];
+      const s = numberSinks[j];
+      if (typeof v === 'number') s.addNumber(v, Number.isInteger(v));
+      else if (v === null) s.addNull();
+      else s.addOther();
+    }
+    if (++rows - told >= pageSize) {
+      onRows(rows - told);
+      told = rows;
+    }
+  });
+  if (signal?.aborted) throw new DowserError('cancelled', 'Reading the values was cancelled.');
+  onRows(read - told);
+  for (const s of sinks) s.done(read);
+  for (const s of numberSinks) s.done(read);
 }
 
 /**

@@ -450,7 +450,8 @@ export function containmentSql(edge: JoinEdge, rowLimit: number): string {
   const [c] = edge.fromColumns.map(quoteIdent);
   const [k] = edge.toColumns.map(quoteIdent);
   const sample = `SELECT ${c} AS v FROM ${quoteIdent(edge.fromTable)} WHERE ${c} IS NOT NULL LIMIT ${Math.floor(rowLimit)}`;
-  return `SELECT count(*) AS present, coalesce(sum(v NOT IN (SELECT ${k} FROM ${quoteIdent(edge.toTable)} WHERE ${k} IS NOT NULL)), 0) AS missing FROM (${sample})`;
+  // Written for every dialect: a CASE, not a sum of booleans; the subquery named (PostgreSQL asks).
+  return `SELECT count(*) AS present, coalesce(sum(CASE WHEN v NOT IN (SELECT ${k} FROM ${quoteIdent(edge.toTable)} WHERE ${k} IS NOT NULL) THEN 1 ELSE 0 END), 0) AS missing FROM (${sample}) AS sample`;
 }
 
 /**
@@ -459,7 +460,7 @@ export function containmentSql(edge: JoinEdge, rowLimit: number): string {
  */
 export function uniquenessSql(table: string, column: string, rowLimit: number): string {
   const c = quoteIdent(column);
-  return `SELECT count(*) AS present, count(DISTINCT v) AS distinct_values FROM (SELECT ${c} AS v FROM ${quoteIdent(table)} WHERE ${c} IS NOT NULL LIMIT ${Math.floor(rowLimit)})`;
+  return `SELECT count(*) AS present, count(DISTINCT v) AS distinct_values FROM (SELECT ${c} AS v FROM ${quoteIdent(table)} WHERE ${c} IS NOT NULL LIMIT ${Math.floor(rowLimit)}) AS sample`;
 }
 
 /**

@@ -5,6 +5,7 @@
 // its text with the error. What the lexer can read for sure (tables, top-level filters, GROUP
 // BY, ORDER BY, LIMIT) is returned as well, so the page shows it whatever the model writes.
 
+import { inDialect } from '../dialect/prompt-text';
 import { explainPrompt, parseExplanation } from '../agent/explain';
 import type { Verdict } from '../agent/events';
 import type { AgentTools } from '../agent/loop';
@@ -82,7 +83,7 @@ export async function explainSql(o: {
       withPrivacy(o.model, { level: o.privacy ?? 'full', question: question ?? '' }),
       {
         messages: [
-          { role: 'system', content: SYSTEM },
+          { role: 'system', content: inDialect(SYSTEM, o.schema.dialect) },
           { role: 'user', content: user },
         ],
         temperature: 0,

@@ -6,6 +6,7 @@
 // proposals, then the report lists what was tried. Database text reaches the prompt only as the
 // tool's observation (quoted as data there) or as JSON strings.
 
+import { inDialect } from '../dialect/prompt-text';
 import { restoreWithheld, taskSqlText, WITHHELD_KEPT } from './other-run-sql';
 import type { ChatMessage, ChatModel } from '../llm/types';
 import { LlmError } from '../llm/types';
@@ -75,7 +76,7 @@ export function fixPrompt(input: {
   sqlFromAnotherRun?: boolean;
 }): ChatMessage[] {
   const lines = [
-    '### SQLite tables, with their columns:',
+    inDialect('### SQLite tables, with their columns:', input.schema.dialect),
     schemaForTask(input.schema, input.sql),
     `### Question: ${input.question?.trim() ? jsonData(input.question.trim()) : '(not given)'}`,
     `### SQL: ${taskSqlText(input.sql, input.schema, input.sqlFromAnotherRun)}`,
@@ -85,7 +86,7 @@ export function fixPrompt(input: {
   if (input.note?.trim()) lines.push(`### What is wrong, says the person: ${jsonData(input.note.trim())}`);
   lines.push('Corrected SQL:');
   return [
-    { role: 'system', content: SYSTEM },
+    { role: 'system', content: inDialect(SYSTEM, input.schema.dialect) },
     { role: 'user', content: lines.join('\n') },
   ];
 }

@@ -51,7 +51,8 @@ async function countRows(
 ): Promise<{ total: number | null; lowerBound: boolean }> {
   try {
     const r = await exec.query(
-      `SELECT count(*) FROM (SELECT 1 FROM (${sql.replace(/;\s*$/, '')}) LIMIT ${COUNT_CAP + 1})`,
+      // Subqueries named: PostgreSQL asks for it, SQLite takes it.
+      `SELECT count(*) FROM (SELECT 1 FROM (${sql.replace(/;\s*$/, '')}) AS answer LIMIT ${COUNT_CAP + 1}) AS capped`,
       { maxRows: 1 },
     );
     const n = Number(r.rows[0]?.[0] ?? returned);
@@ -91,8 +92,11 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
         code: err.code,
         message: err.message,
         // Repair hints read compile errors (no such column…); a runtime message is data's to quote.
+        // A server's own hint ("Perhaps you meant …", PostgreSQL's detail) comes first.
         hints:
-          err.code === 'sql_error' && !err.quotesData ? errorHints(err.message, sql, ctx.schema, ctx.evidence) : [],
+          err.code === 'sql_error' && !err.quotesData
+            ? [...(err.detail ? [err.detail] : []), ...errorHints(err.message, sql, ctx.schema, ctx.evidence)]
+            : [],
         ...(err.quotesData ? { quotesData: true } : {}),
       };
     }

@@ -89,7 +89,7 @@ async function likeSearch(
   const window = `SELECT ${col} AS v FROM ${quoteIdent(c.table)} WHERE ${rowid} >= ? ORDER BY ${rowid} LIMIT ${LIKE_ROWS}`;
   try {
     const r = await exec.query(
-      `SELECT v, count(*) AS n FROM (${window}) WHERE v LIKE ? ESCAPE '\\' GROUP BY v ORDER BY n DESC LIMIT ${k}`,
+      `SELECT v, count(*) AS n FROM (${window}) AS unindexed WHERE v LIKE ? ESCAPE '\\' GROUP BY v ORDER BY n DESC LIMIT ${k}`,
       { params: [from, likePattern(query)], maxRows: k },
     );
     return {

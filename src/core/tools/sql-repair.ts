@@ -55,10 +55,11 @@ function keyBetween(keys: readonly JoinEdge[] | undefined, other: string, tables
   return null;
 }
 
-/** Hints for an SQLite error message, one line each. */
+/** Hints for an SQLite error message (or PostgreSQL's words for the same errors), one line each. */
 export function errorHints(message: string, sql: string, schema: Schema, evidence?: ColumnEvidence): string[] {
   const hints: string[] = [];
-  const noTable = message.match(/no such table: (?:\w+\.)?(.+)$/m);
+  const noTable =
+    message.match(/no such table: (?:\w+\.)?(.+)$/m) ?? message.match(/relation "(?:[^"]+\.)?([^"]+)" does not exist/);
   if (noTable) {
     const close = closestNames(
       noTable[1],
@@ -73,9 +74,13 @@ export function errorHints(message: string, sql: string, schema: Schema, evidenc
             .join(', ')}.`,
     );
   }
-  const noColumn = message.match(/no such column: (.+)$/m);
+  const noColumn =
+    message.match(/no such column: (.+)$/m) ??
+    message.match(/column "([^"]+)" does not exist/) ??
+    message.match(/column (\S+\.\S+) does not exist/);
   if (noColumn) hints.push(...noColumnHints(noColumn[1], sql, schema, evidence));
-  const ambiguous = message.match(/ambiguous column name: (.+)$/m);
+  const ambiguous =
+    message.match(/ambiguous column name: (.+)$/m) ?? message.match(/column reference "([^"]+)" is ambiguous/);
   if (ambiguous) {
     const col = ambiguous[1].toLowerCase();
     const inQuery = tablesMentioned(sql, schema);
@@ -234,7 +239,9 @@ async function emptyCauses(exec: SqlExecutor, sql: string, schema: Schema, value
     const predicate = where.predicates[i];
     let count: number | null;
     try {
-      const r = await exec.query(`SELECT count(*) FROM (${where.without(i).replace(/;\s*$/, '')})`, { maxRows: 1 });
+      const r = await exec.query(`SELECT count(*) FROM (${where.without(i).replace(/;\s*$/, '')}) AS relaxed`, {
+        maxRows: 1,
+      });
       count = Number(r.rows[0]?.[0] ?? 0);
     } catch {
       count = null;
@@ -282,7 +289,7 @@ async function emptyCauses(exec: SqlExecutor, sql: string, schema: Schema, value
 
 async function countOf(exec: SqlExecutor, from: string): Promise<number | null> {
   try {
-    const r = await exec.query(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT 100000)`, { maxRows: 1 });
+    const r = await exec.query(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT 100000) AS capped`, { maxRows: 1 });
     return Number(r.rows[0]?.[0] ?? 0);
   } catch {
     return null;

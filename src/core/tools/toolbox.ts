@@ -19,7 +19,7 @@ import { inferForeignKeys } from '../schema/infer-keys';
 import { buildJoinGraph, type JoinGraph } from '../schema/join-graph';
 import { findUnmatchedKeys, keyLabel, type UnmatchedKey } from '../schema/key-health';
 import { columnStats, isRowidAlias, rowidAliasStats } from '../schema/stats';
-import type { ColumnStats, Schema } from '../types';
+import type { ColumnInfo, ColumnStats, Schema, TableInfo } from '../types';
 import { callTool, isToolName, toolContexts, type ToolCallOutcome } from './registry';
 import type { ToolParts } from './tool-parts';
 import { escapeControls } from '../prompt/schema-text';
@@ -53,6 +53,11 @@ export interface BuildToolboxOptions {
   statsRowBudget?: number;
   /** Text cells the value index may hold (ExtractOptions.cellBudget); default DEFAULT_VALUE_CELL_BUDGET. */
   valueCellBudget?: number;
+  /**
+   * Statistics of a column the value read did not give, from the engine's own (a server's
+   * pg_stats, issue 36) instead of SQL written for SQLite over its first rows.
+   */
+  columnStats?(table: TableInfo, column: ColumnInfo): Promise<ColumnStats>;
   onProgress?(p: ToolboxProgress): void;
   signal?: AbortSignal;
 }
@@ -180,6 +185,7 @@ export async function buildToolbox(
             out.set(
               `${t.name}.${c.name}`,
               fromValues ??
+                (options.columnStats ? await options.columnStats(t, c) : null) ??
                 ((await isRowidAlias(exec, t, c)) ? await rowidAliasStats(exec, t.name, c.name) : null) ??
                 (await columnStats(exec, {
                   table: t.name,

@@ -14,4 +14,23 @@ export const postgresDialect: Dialect = {
   assertRead: assertPostgresRead,
   readStatements: POSTGRES_READ_STATEMENTS,
   limit: (rows, offset = 0) => ` LIMIT ${rows}${offset > 0 ? ` OFFSET ${offset}` : ''}`,
+  promptFacts: (names) => [
+    // Said only where it matters: a name the server would fold (capitals) or split (spaces).
+    ...(names.some((n) => !/^[a-z_][a-z0-9_]*$/.test(n))
+      ? ['unquoted names fold to lower case: double-quote names with capitals or spaces as listed']
+      : []),
+    'LIKE is case-sensitive (ILIKE is not); integer / integer truncates (cast to numeric)',
+    'every selected column outside an aggregate must be in GROUP BY',
+  ],
+  valueNotes: [
+    [
+      /^numbers as text/,
+      "numbers stored as text compare and sort as text ('9' > '10'): col::numeric to use them as numbers",
+    ],
+    [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
+    [/^dates not in ISO form/, "dates stored as text not in ISO form: to_date(col, 'DD/MM/YYYY') reads them"],
+    [/^mixed storage/, 'a text column holds numbers and words: compare it with text values'],
+  ],
+  dateNote:
+    "date and timestamp columns: compare with DATE 'YYYY-MM-DD', take parts with EXTRACT(YEAR FROM col) or date_trunc('month', col), subtract with intervals; ISO dates stored as text read with col::date",
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { significant } from '../../sql/tokens';
 import { LexError, postgresName, tokenizePostgres } from './lexer';
+import { numberedParams } from './params';
 
 const kinds = (sql: string) => significant(tokenizePostgres(sql)).map((t) => `${t.kind}:${t.text}`);
 
@@ -37,5 +38,13 @@ describe('the PostgreSQL lexer', () => {
     expect(() => tokenizePostgres("SELECT 'open")).toThrow(LexError);
     expect(() => tokenizePostgres('SELECT $q$ open')).toThrow(LexError);
     expect(() => tokenizePostgres('SELECT /* /* */')).toThrow(LexError);
+  });
+});
+
+describe('numbered parameters for core SQL on PostgreSQL', () => {
+  it('numbers ? outside strings only', () => {
+    expect(numberedParams("SELECT v FROM t WHERE a >= ? AND b LIKE ? ESCAPE '\\' AND c = '?'")).toBe(
+      "SELECT v FROM t WHERE a >= $1 AND b LIKE $2 ESCAPE '\\' AND c = '?'",
+    );
   });
 });

@@ -12,4 +12,18 @@ export const sqliteDialect: Dialect = {
   assertRead: assertSingleReadStatement,
   readStatements: 'SELECT, WITH … SELECT, VALUES, EXPLAIN and read-only PRAGMA',
   limit: (rows, offset = 0) => ` LIMIT ${rows}${offset > 0 ? ` OFFSET ${offset}` : ''}`,
+  promptFacts: () => [],
+  valueNotes: [
+    [
+      /^numbers as text/,
+      "numbers as text compare and sort as text ('9' > '10'): CAST(col AS REAL) to use them as numbers",
+    ],
+    [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
+    [
+      /^dates not in ISO form/,
+      'dates not in ISO form: date() and strftime() return NULL on them; take their parts with substr()',
+    ],
+    [/^mixed storage/, 'a column of mixed storage holds numbers and text: = compares them by type'],
+  ],
+  dateNote: "dates stored as ISO text ('YYYY-MM-DD…') compare as text; strftime('%Y', col) and date(col) read them",
 };

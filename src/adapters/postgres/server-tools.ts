@@ -1,0 +1,128 @@
+// The retrieval tools, Auto's grounding and the linker on a server database (issue 36): core's
+// toolbox built over an executor in PostgreSQL's dialect. The values are read in one statement
+// per table through a cursor on a second connection of their own (questions asked meanwhile are
+// not queued behind the read), column statistics the read does not give come from pg_stats, and
+// until the indexes are ready a question links by names and is grounded on pg_stats alone.
+
+import { numberedParams } from '../../core/dialect/postgres/params';
+import type { SqlExecutor } from '../../core/executor';
+import type { ToolCallExtras, ToolsOptions, WaitOptions } from '../../core/engine';
+import type { Grounding } from '../../core/prompt/grounded-schema';
+import type { ColumnDescriptions } from '../../core/retrieval/column-index';
+import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retrieval/linker';
+import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
+import type { ToolCallOutcome } from '../../core/tools/registry';
+import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
+import type { ColumnStats, QueryOptions, QueryResult, Schema, SqlValue } from '../../core/types';
+
+/** A whole-table read may take this long (the build's statements, not a person's). */
+export const BUILD_READ_TIMEOUT_MS = 30 * 60_000;
+/** The grounding before the indexes are ready stops adding columns after this long. */
+const EARLY_GROUNDING_MS = 1_500;
+
+export interface ServerToolsHost {
+  query(sql: string, options?: QueryOptions): Promise<QueryResult>;
+  /** Streams a statement of the build on the build's own connection. */
+  stream(sql: string, visit: (row: readonly SqlValue[]) => boolean | void): Promise<number>;
+  schema(): Promise<Schema>;
+  columnStats(table: string, column: string): Promise<ColumnStats>;
+}
+
+export class ServerTools {
+  private job: Promise<Toolbox> | null = null;
+  private waitedFor: Promise<Toolbox> | null = null;
+  private options: ToolsOptions = {};
+
+  constructor(private readonly host: ServerToolsHost) {}
+
+  private executor(): SqlExecutor {
+    return {
+      dialect: 'postgres',
+      query: (sql, options) => this.host.query(numberedParams(sql), options),
+      stream: (sql, visit) => this.host.stream(sql, visit),
+    };
+  }
+
+  build(options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<Toolbox> {
+    this.options = options;
+    const budget = options.valueCellBudget;
+    const job = (async () =>
+      buildToolbox(this.executor(), await this.host.schema(), {
+        descriptions: options.descriptions,
+        valueCellBudget: budget === null ? Infinity : (budget ?? DEFAULT_VALUE_CELL_BUDGET),
+        columnStats: (t, c) => this.host.columnStats(t.name, c.name),
+        onProgress,
+      }))();
+    this.keep(job);
+    return job;
+  }
+
+  private keep(job: Promise<Toolbox>): void {
+    this.job = job;
+    job.catch(() => {
+      if (this.job === job) this.job = null;
+    });
+  }
+
+  private toolbox(): Promise<Toolbox> {
+    return this.job ?? this.build(this.options);
+  }
+
+  async setDescriptions(descriptions: ColumnDescriptions): Promise<Toolbox> {
+    this.options = { ...this.options, descriptions };
+    if (!this.job) return this.build(this.options);
+    const next = this.job.then((t) => t.withDescriptions(descriptions));
+    this.keep(next);
+    return next;
+  }
+
+  async call(name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
+    return (await this.toolbox()).call(name, args, undefined, extras);
+  }
+
+  async link(question: string, options: WaitOptions = {}): Promise<QuestionLink[]> {
+    const toolbox = await this.within(options.waitMs);
+    return toolbox ? toolbox.link(question) : linkByNames(question, await this.host.schema());
+  }
+
+  async grounding(options: WaitOptions = {}): Promise<Grounding> {
+    const toolbox = await this.within(options.waitMs);
+    return toolbox ? toolbox.grounding() : this.earlyGrounding();
+  }
+
+  /**
+   * Before the indexes are ready: the server's own statistics of every column it can give within
+   * EARLY_GROUNDING_MS (pg_stats answers at once; a table never analysed is sampled), no inferred keys.
+   */
+  private async earlyGrounding(): Promise<Grounding> {
+    const schema = await this.host.schema();
+    const deadline = Date.now() + EARLY_GROUNDING_MS;
+    const stats: ColumnStats[] = [];
+    for (const t of schema.tables)
+      for (const c of t.columns) {
+        if (Date.now() > deadline || t.error) continue;
+        stats.push(await this.host.columnStats(t.name, c.name).catch(() => null as never));
+      }
+    const descriptions = [...(this.options.descriptions ?? new Map())].flatMap(([table, columns]) =>
+      [...columns].map(([column, text]) => ({ table, column, text })),
+    );
+    return { stats: stats.filter(Boolean), inferredKeys: [], descriptions };
+  }
+
+  /** As SqljsEngine's: the toolbox if ready within `waitMs`; a build is waited for once. */
+  private async within(waitMs: number | undefined): Promise<Toolbox | null> {
+    const job = this.toolbox();
+    if (waitMs === undefined) return job;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.waitedFor === job ? 0 : waitMs);
+    });
+    try {
+      const ready = await Promise.race([job, late]);
+      if (!ready) this.waitedFor = job;
+      return ready;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
