@@ -27,7 +27,14 @@ export interface QueryResult {
   cut?: CutCell[];
   /** Set when rows stopped because the result reached this many bytes (`truncated` is true then). */
   byteLimit?: number;
+  /**
+   * What each column holds by its declared type, where the engine types columns (a server,
+   * issue 36): a `number` column may carry text that keeps every digit (PostgreSQL's numeric).
+   */
+  columnKinds?: ColumnKind[];
 }
+
+export type ColumnKind = 'number' | 'boolean' | 'text' | 'bytes' | 'other';
 
 /** A value the result holds only the start of. */
 export interface CutCell {

@@ -48,7 +48,7 @@ import { inspectRole, roleIssues } from './role';
 import { ServerSession } from './session';
 import { serverColumnStats } from './stats';
 import { clientConfig, describeTarget, type ServerTarget } from './target';
-import { storageClassOf } from './values';
+import { columnKindOf, storageClassOf } from './values';
 
 export interface ServerOpenRequest {
   id: string;
@@ -171,7 +171,8 @@ export class PostgresEngine implements DbEngine {
     void this.closeAll();
   }
 
-  async query(id: string, sql: string, options: QueryOptions = {}): Promise<QueryResult> {
+  /** `timeoutMs`: this statement's own limit instead of queryTimeoutMs (an evaluator's scoring query). */
+  async query(id: string, sql: string, options: QueryOptions = {}, timeoutMs?: number): Promise<QueryResult> {
     const db = this.db(id);
     const text = postgresDialect.assertRead(sql);
     const maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
@@ -182,7 +183,7 @@ export class PostgresEngine implements DbEngine {
     );
     const started = performance.now();
     let index = 0;
-    const read = await db.session.read(this.queryTimeoutMs, (run) =>
+    const read = await db.session.read(timeoutMs ?? this.queryTimeoutMs, (run) =>
       run.cursor(text, options.params ?? [], maxRows, offset, (row) => {
         if (budget.spent) return false;
         budget.take(row, index++);
@@ -195,6 +196,7 @@ export class PostgresEngine implements DbEngine {
     return {
       columns,
       columnTypes: seen.map((s) => [...s]),
+      columnKinds: read.fields.map((f) => columnKindOf(f.dataTypeID)),
       rows: read.rows,
       truncated: read.more,
       offset,

@@ -4,7 +4,7 @@
 // `true` and `false`; dates, times, intervals, JSON, arrays and every other type stay as the server
 // prints them, so what a person sees is what psql shows and what a model reads is PostgreSQL's own.
 
-import type { SqlValue, StorageClass } from '../../core/types';
+import type { ColumnKind, SqlValue, StorageClass } from '../../core/types';
 
 const OID = {
   bool: 16,
@@ -67,6 +67,16 @@ export function storageClassOf(v: SqlValue): StorageClass {
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'real';
   if (typeof v === 'string') return 'text';
   return 'blob';
+}
+
+const TEXT_OIDS = new Set([25, 1042, 1043, 19, 18]); // text, bpchar, varchar, name, char
+
+/** What a column of this type OID holds (QueryResult.columnKinds). */
+export function columnKindOf(oid: number): ColumnKind {
+  if (isNumericOid(oid)) return 'number';
+  if (oid === OID.bool) return 'boolean';
+  if (oid === OID.bytea) return 'bytes';
+  return TEXT_OIDS.has(oid) ? 'text' : 'other';
 }
 
 /** The types whose values are numbers, by their type OID (for charts and statistics). */

@@ -12,7 +12,7 @@ const usage = `Usage: dowser eval --dataset spider|bird|sparc|cosql --data <dir>
                    [--api-key-env <VAR>] [--script-dir <dir>] [--mode auto|agent|direct]
                    [--hints on|off] [--context thread|none] [--questions <file>] [--databases <dir>] [--descriptions <dir>]
                    [--limit N] [--ids a,b,…] [--concurrency N] [--retry-failed]
-                   [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N]
+                   [--tools native|text] [--max-turns N] [--compact-observations] [--time-limit <s>] [--max-result-rows N] [--db-url <url>]
                    [--model-timeout <s>] [--answer-time <s>] [--privacy full|matches|schema]
 
 Answers every question the product's way (Auto, the agent or Direct) on its database, runs the final
@@ -73,6 +73,10 @@ Run:
   --retry-failed          run again the questions that failed because the provider was unreachable
   --time-limit <s>        limit per query when scoring (default the evaluator's: Spider 60, BIRD 30)
   --max-result-rows N     rows read per query when scoring (default 100000)
+  --db-url <url>          ask on PostgreSQL instead: postgres://user@host/spider_{db}, {db} the
+                          question's database id (copied there by dowser copy-to-postgres); the
+                          reference still runs on the dataset's SQLite file, and numbers the server
+                          keeps as text (numeric) and booleans are compared as SQLite gives them
   -h, --help              show this help
 
 A 429 (rate limit) pauses every request of the run for the Retry-After the server asks (or a

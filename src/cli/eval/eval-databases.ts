@@ -23,6 +23,14 @@ export interface EvalDatabase {
   link(question: string): Promise<QuestionLink[]>;
   /** For scoring: the whole result up to the row cap, within the given time. */
   query: TimedQuery;
+  /** For scoring the reference on the dataset's SQLite file, when questions are asked on a server. */
+  goldQuery?: TimedQuery;
+}
+
+/** Where a run's questions find their databases: one per concurrency slot. */
+export interface EvalSlot {
+  use(dbId: string): Promise<EvalDatabase>;
+  dispose(): void;
 }
 
 /** A question whose database cannot be had: skipped with this reason. */
@@ -32,7 +40,7 @@ export class MissingDatabase extends Error {}
 const TOOL_LIMIT_MS = 30_000;
 const WORKER_START_MS = 120_000;
 
-export class DatabaseSlot {
+export class DatabaseSlot implements EvalSlot {
   private engine: RestartableEngine | null = null;
   private current: EvalDatabase | null = null;
   /** The worker was replaced (a query ran out of time) and may still be starting. */
@@ -40,7 +48,13 @@ export class DatabaseSlot {
 
   constructor(
     private readonly source: DatasetSource,
-    private readonly options: { maxResultRows: number; toolLimitMs?: number; spawn?: () => SpawnedWorker },
+    private readonly options: {
+      maxResultRows: number;
+      toolLimitMs?: number;
+      spawn?: () => SpawnedWorker;
+      /** Only the reference runs here (the questions are asked elsewhere): no tools are built. */
+      referenceOnly?: boolean;
+    },
   ) {}
 
   async use(dbId: string): Promise<EvalDatabase> {
@@ -67,7 +81,8 @@ export class DatabaseSlot {
     }
     const schema = await engine.introspect(dbId);
     const dir = this.source.descriptionsDir(dbId);
-    await engine.buildTools(dbId, dir ? { descriptions: descriptionTexts(readBirdDescriptions(dir)) } : {});
+    if (!this.options.referenceOnly)
+      await engine.buildTools(dbId, dir ? { descriptions: descriptionTexts(readBirdDescriptions(dir)) } : {});
     this.current = {
       dbId,
       schema,

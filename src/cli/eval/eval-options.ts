@@ -45,6 +45,11 @@ export interface EvalOptions {
   timeLimitMs?: number;
   /** Rows read per query when scoring. */
   maxResultRows: number;
+  /**
+   * Ask on a server instead of the SQLite files (issue 36): `postgres://…/spider_{db}`, `{db}` the
+   * question's database id; the reference still runs on the dataset's SQLite file.
+   */
+  dbUrl?: string;
   retryFailed: boolean;
   out: string;
   /** What of each database's values may reach the model: --privacy, else the provider's default. */
@@ -76,6 +81,7 @@ export const EVAL_FLAGS = {
   concurrency: { type: 'string' },
   'time-limit': { type: 'string' },
   'max-result-rows': { type: 'string' },
+  'db-url': { type: 'string' },
   'retry-failed': { type: 'boolean' },
   out: { type: 'string' },
   privacy: { type: 'string' },
@@ -144,11 +150,21 @@ export function parseEvalArgs(args: string[]): EvalOptions | null {
     concurrency: parsePositiveInt(v.concurrency, '--concurrency', 1),
     timeLimitMs: seconds === undefined ? undefined : Math.round(Number(seconds) * 1000),
     maxResultRows: parsePositiveInt(v['max-result-rows'], '--max-result-rows', 100_000),
+    ...(v['db-url'] !== undefined ? { dbUrl: parseDbUrl(v['db-url']) } : {}),
     retryFailed: !!v['retry-failed'],
     out: v.out,
     privacy,
     privacyChosen: chosen !== undefined,
   };
+}
+
+function parseDbUrl(url: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(url)) throw new UsageError('--db-url takes a postgres://… URL');
+  if (!url.includes('{db}'))
+    throw new UsageError(
+      "--db-url needs {db} where each question's database id goes, e.g. postgres://me@host/spider_{db}",
+    );
+  return url;
 }
 
 /** The provider part as `dowser ask` reads it, for ask/model.ts. */

@@ -17,7 +17,8 @@ import type { Schema } from '../../core/types';
 import type { SpawnedWorker } from '../../worker/db-client';
 import { EXIT_ERROR, EXIT_OK, type CliIo } from '../command';
 import { scrubbingIo } from '../commands/ask';
-import { DatabaseSlot, MissingDatabase } from './eval-databases';
+import { DatabaseSlot, MissingDatabase, type EvalSlot } from './eval-databases';
+import { ServerDatabaseSlot } from './server-databases';
 import { modelSource, type ModelSource } from './eval-models';
 import { cliAnswerLimits } from '../model-flags';
 import type { EvalOptions } from './eval-options';
@@ -74,7 +75,7 @@ const scoringOf = (o: EvalOptions): Dataset => (o.dataset === 'bird' ? 'bird' : 
 
 async function evaluate(
   item: EvalItem,
-  slot: DatabaseSlot,
+  slot: EvalSlot,
   ctx: RunContext,
   history: PriorTurn[] = [],
 ): Promise<{ record: QuestionRecord; events: AgentEvent[] } | null> {
@@ -92,7 +93,12 @@ async function evaluate(
   }
   // A conversation's turn is answered even when its reference fails: the next turns read it.
   if (o.dataset === 'spider') {
-    const problem = await referenceProblem({ q: item, query: db.query, timeLimitMs: o.timeLimitMs });
+    const problem = await referenceProblem({
+      q: item,
+      query: db.query,
+      goldQuery: db.goldQuery,
+      timeLimitMs: o.timeLimitMs,
+    });
     if (problem) return skipped(problem, db.schema);
   }
   const model = ctx.models.forQuestion(item, db.schema);
@@ -108,6 +114,7 @@ async function evaluate(
     schema: db.schema,
     links: await db.link(item.question).catch(() => []),
     query: db.query,
+    goldQuery: db.goldQuery,
     timeLimitMs: o.timeLimitMs,
     signal: ctx.signal,
     maxTurns: o.maxTurns,
@@ -211,8 +218,18 @@ export async function runEval(o: EvalOptions, rawIo: CliIo, deps: EvalRunDeps = 
   const fresh = new Map<string, QuestionRecord>();
   const slots = Array.from(
     { length: o.concurrency },
-    () =>
-      new DatabaseSlot(source, { maxResultRows: o.maxResultRows, toolLimitMs: deps.toolLimitMs, spawn: deps.spawn }),
+    (): EvalSlot =>
+      o.dbUrl
+        ? new ServerDatabaseSlot(source, {
+            urlTemplate: o.dbUrl,
+            maxResultRows: o.maxResultRows,
+            toolLimitMs: deps.toolLimitMs,
+          })
+        : new DatabaseSlot(source, {
+            maxResultRows: o.maxResultRows,
+            toolLimitMs: deps.toolLimitMs,
+            spawn: deps.spawn,
+          }),
   );
   try {
     await runPool(

@@ -40,6 +40,8 @@ export interface EvaluateInput {
   schema: Schema;
   links?: readonly QuestionLink[];
   query: TimedQuery;
+  /** The reference's own database when the question is asked on another engine (ScoreInput.goldQuery). */
+  goldQuery?: TimedQuery;
   timeLimitMs?: number;
   signal?: AbortSignal;
   agentMode?: AgentMode;
@@ -92,13 +94,14 @@ const finished = (r: QuestionRecord): QuestionRecord => ({ ...r, finishedAt: new
 
 /** Skipped without a model call: the Spider evaluator cannot score a question whose reference fails. */
 export async function referenceProblem(
-  input: Pick<EvaluateInput, 'q' | 'query' | 'timeLimitMs'>,
+  input: Pick<EvaluateInput, 'q' | 'query' | 'goldQuery' | 'timeLimitMs'>,
 ): Promise<string | null> {
   const r = await scoreAnswer({
     dataset: 'spider',
     goldSql: input.q.goldSql,
     predSql: null,
     query: input.query,
+    goldQuery: input.goldQuery,
     timeLimitMs: input.timeLimitMs,
   });
   return r.kind === 'unscorable' ? r.reason : null;
@@ -143,6 +146,7 @@ export async function evaluateQuestion(input: EvaluateInput): Promise<Evaluated 
     goldSql: input.q.goldSql,
     predSql,
     query: input.query,
+    goldQuery: input.goldQuery,
     timeLimitMs: input.timeLimitMs,
   });
   if (s.kind === 'unscorable')

@@ -40,7 +40,13 @@ export interface ScoreInput {
   dataset: Dataset;
   goldSql: string;
   predSql: string | null;
+  /** Runs the prediction (and the reference, unless `goldQuery` is given). */
   query: TimedQuery;
+  /**
+   * Runs the reference on the dataset's own SQLite file when the answer is asked on another
+   * engine (issue 36: Spider on PostgreSQL); its results are compared after `serverValues`.
+   */
+  goldQuery?: TimedQuery;
   timeLimitMs?: number;
   now?: () => number;
 }
@@ -57,20 +63,41 @@ async function attempt(query: TimedQuery, sql: string, limitMs: number): Promise
   }
 }
 
+/**
+ * A result from a server engine as SQLite's sqlite3 module would give it, so it compares with a
+ * reference run on the SQLite file (docs/how-to/evaluate.md): a number the engine kept as text
+ * to lose no digit (PostgreSQL's numeric, `QueryResult.columnKinds` 'number') becomes a double, as
+ * SQLite computes it; a boolean (`true`/`false`) becomes 1 or 0, as SQLite stores it. Text stays
+ * text. A SQLite result has no `columnKinds` and is returned as it is.
+ */
+export function serverValues(result: QueryResult): QueryResult {
+  const kinds = result.columnKinds;
+  if (!kinds) return result;
+  const rows = result.rows.map((row) =>
+    row.map((v, j) => {
+      if (typeof v !== 'string') return v;
+      if (kinds[j] === 'number' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+      if (kinds[j] === 'boolean') return v === 'true' ? 1 : v === 'false' ? 0 : v;
+      return v;
+    }),
+  );
+  return { ...result, rows };
+}
+
 const TRUNCATED = 'the reference returns more rows than the comparison reads';
 
 async function scoreSpider(input: ScoreInput, limit: number): Promise<ScoreOutcome> {
   const prepared = spiderPrepare(input.goldSql, input.predSql ?? '');
-  const gold = await attempt(input.query, prepared.gold, limit);
+  const gold = await attempt(input.goldQuery ?? input.query, prepared.gold, limit);
   if (!gold.ok) return { kind: 'unscorable', reason: `reference SQL fails: ${gold.error}` };
   if (gold.result.truncated) return { kind: 'unscorable', reason: TRUNCATED };
-  const goldRows = pyRows(gold.result);
+  const goldRows = pyRows(serverValues(gold.result));
   const base = { softF1: null, goldRows, goldError: null, orderMatters: prepared.orderMatters, gold: gold.result };
   const failed = { ex: 0 as const, predRows: null, pred: null };
   if (input.predSql === null) return { kind: 'scored', ...failed, predError: null, ...base };
   const pred = await attempt(input.query, prepared.pred, limit);
   if (!pred.ok) return { kind: 'scored', ...failed, predError: pred.error, ...base };
-  const predRows = pyRows(pred.result);
+  const predRows = pyRows(serverValues(pred.result));
   const ex = spiderResultEq(goldRows, predRows, { orderMatters: prepared.orderMatters }) ? 1 : 0;
   return { kind: 'scored', ex, predRows, predError: null, pred: pred.result, ...base };
 }
@@ -82,9 +109,9 @@ async function scoreBird(input: ScoreInput, limit: number): Promise<ScoreOutcome
   // Whatever time the prediction left is the reference's; a failed prediction leaves the reference
   // the whole limit, since its rows only serve the miss analysis then.
   const goldLimit = pred?.ok ? limit - (now() - t0) : limit;
-  const gold = await attempt(input.query, input.goldSql, goldLimit);
+  const gold = await attempt(input.goldQuery ?? input.query, input.goldSql, goldLimit);
   if (gold.ok && gold.result.truncated) return { kind: 'unscorable', reason: TRUNCATED };
-  const goldRows = gold.ok ? pyRows(gold.result) : [];
+  const goldRows = gold.ok ? pyRows(serverValues(gold.result)) : [];
   const base = {
     goldRows,
     goldError: gold.ok ? null : gold.error,
@@ -93,7 +120,7 @@ async function scoreBird(input: ScoreInput, limit: number): Promise<ScoreOutcome
   };
   if (!pred?.ok)
     return { kind: 'scored', ex: 0, softF1: 0, predRows: null, pred: null, predError: pred?.error ?? null, ...base };
-  const predRows = pyRows(pred.result);
+  const predRows = pyRows(serverValues(pred.result));
   const scored = { kind: 'scored' as const, predRows, pred: pred.result, predError: null, ...base };
   if (!gold.ok) return { ...scored, ex: 0, softF1: 0 };
   return { ...scored, ex: birdSetEq(goldRows, predRows) ? 1 : 0, softF1: softF1(goldRows, predRows) };
