@@ -3,6 +3,7 @@
 import type { CliCommand } from '../command';
 import { askCommand } from './ask';
 import { chatCommand } from './chat';
+import { copyToPostgresCommand } from './copy-to-postgres';
 import { directCommand } from './direct';
 import { explainCommand } from './explain';
 import { fixCommand } from './fix';
@@ -32,5 +33,6 @@ export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
     evalCommand,
     evalToolsCommand,
     benchCommand,
+    copyToPostgresCommand,
   ].map((c) => [c.name, c]),
 );

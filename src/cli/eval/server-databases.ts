@@ -11,9 +11,12 @@ import type { DatasetSource } from './datasets';
 /** The agent's own limit on one tool call, as on SQLite. */
 const TOOL_LIMIT_MS = 30_000;
 
-/** `postgres://u@h/spider_{db}` with `{db}` as the question's database id. */
+/**
+ * `postgres://u@h/spider_{db}` with `{db}` as the question's database id, lower-cased as
+ * `dowser copy-to-postgres --spider` names the databases (PostgreSQL folds unquoted names).
+ */
 export function serverUrlFor(template: string, dbId: string): string {
-  return template.replaceAll('{db}', encodeURIComponent(dbId));
+  return template.replaceAll('{db}', encodeURIComponent(dbId.toLowerCase()));
 }
 
 export class ServerDatabaseSlot implements EvalSlot {
