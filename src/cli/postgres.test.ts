@@ -118,4 +118,42 @@ describe.skipIf(pgSkipReason)('the CLI on a PostgreSQL database', () => {
     expect(observations.some((o) => o.includes('"Oslo" in customers."City Name"'))).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'final', columns: ['n'], rows: [[10]] });
   });
+
+  it('runs Direct and Optimize on the server, with its own plans', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dowser-pg-tasks-'));
+    const direct = join(dir, 'direct.json');
+    writeFileSync(
+      direct,
+      JSON.stringify([
+        { text: "```sql\nSELECT count(*) AS n FROM customers WHERE joined >= DATE '2024-02-01'\n```" },
+        { text: 'Verdict: match\nExplanation: Customers who joined in February or later.' },
+      ]),
+    );
+    const pw = ['--password-env', 'SHOP_PW', '--provider', 'scripted'];
+    const d = await runCli([
+      'direct',
+      '--db',
+      urls.reader,
+      ...pw,
+      '--script',
+      direct,
+      'How many joined since February?',
+    ]);
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stdout).toMatch(/\b10\b/);
+    const optimize = join(dir, 'optimize.json');
+    writeFileSync(optimize, JSON.stringify([{ text: 'SELECT count(*) FROM customers WHERE id > 5' }]));
+    const o = await runCli([
+      'optimize',
+      '--db',
+      urls.reader,
+      ...pw,
+      '--script',
+      optimize,
+      'SELECT count(*) FROM (SELECT * FROM customers WHERE id > 5) AS s',
+    ]);
+    expect(o.code, o.stderr).toBe(0);
+    expect(o.stdout).toContain('original plan');
+    expect(o.stdout).toMatch(/Scan on customers/);
+  });
 });

@@ -34,4 +34,12 @@ export interface Dialect {
   valueNotes: ReadonlyArray<readonly [RegExp, string]>;
   /** Said once when a column holds dates. */
   dateNote: string;
+  /** How the engine shows its plan for a statement (Optimize, issue 13). */
+  plan: {
+    /** `EXPLAIN QUERY PLAN` (SQLite), `EXPLAIN` (PostgreSQL). */
+    name: string;
+    statement(sql: string): string;
+    /** The plan's result rows as indented lines. */
+    lines(rows: readonly (readonly unknown[])[]): string[];
+  };
 }

@@ -14,7 +14,8 @@ import type { SqlExecutor } from '../executor';
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
 import { jsonData } from '../tools/quote-data';
 import { topLevelClauses } from '../sql/clauses';
-import { assertSingleReadStatement } from '../sql/statements';
+import { dialectOf } from '../dialect/registry';
+import { inDialect } from '../dialect/prompt-text';
 import { toDowserError } from '../errors';
 import type { QueryResult, Schema } from '../types';
 import { compareResults } from './result-compare';
@@ -86,15 +87,15 @@ export function optimizePrompt(input: {
   sqlFromAnotherRun?: boolean;
 }): ChatMessage[] {
   const user = [
-    '### SQLite tables, with their columns:',
+    inDialect('### SQLite tables, with their columns:', input.schema.dialect),
     schemaForTask(input.schema, input.sql, { indexes: true }),
     `### Query: ${taskSqlText(input.sql, input.schema, input.sqlFromAnotherRun)}`,
-    '### How SQLite runs it (EXPLAIN QUERY PLAN):',
+    `### How ${dialectOf(input.schema.dialect).label} runs it (${dialectOf(input.schema.dialect).plan.name}):`,
     ...input.plan.map((l) => jsonData(l)),
     'Faster SQL:',
   ].join('\n');
   return [
-    { role: 'system', content: SYSTEM },
+    { role: 'system', content: inDialect(SYSTEM, input.schema.dialect) },
     { role: 'user', content: user },
   ];
 }
@@ -136,8 +137,8 @@ export async function optimizeSql(o: OptimizeOptions): Promise<OptimizeReport> {
 
   let before: QueryResult;
   try {
-    assertSingleReadStatement(o.sql);
-    original.plan = await queryPlan(o.exec, o.sql);
+    dialectOf(o.schema.dialect).assertRead(o.sql);
+    original.plan = await queryPlan(o.exec, o.sql, o.schema.dialect);
     before = await full(o.sql);
   } catch (e) {
     return report('failed', `The SQL itself does not run: ${toDowserError(e, 'sql_error').message}`);
@@ -165,8 +166,8 @@ export async function optimizeSql(o: OptimizeOptions): Promise<OptimizeReport> {
 
   let after: QueryResult;
   try {
-    assertSingleReadStatement(sql);
-    rewrite.plan = await queryPlan(o.exec, sql);
+    dialectOf(o.schema.dialect).assertRead(sql);
+    rewrite.plan = await queryPlan(o.exec, sql, o.schema.dialect);
     after = await full(sql);
   } catch (e) {
     return report('rejected', `The rewrite does not run: ${toDowserError(e, 'sql_error').message}`, { rewrite });

@@ -1,15 +1,13 @@
-// EXPLAIN QUERY PLAN as indented lines (SQLite's own tree: id, parent, detail), for showing two
-// plans side by side and for telling the model how SQLite runs a query.
+// The engine's plan of a statement as indented lines (core/dialect: EXPLAIN QUERY PLAN on SQLite,
+// EXPLAIN on PostgreSQL), for showing two plans side by side and for telling the model how the
+// engine runs a query.
 
+import { dialectOf } from '../dialect/registry';
+import type { DialectId } from '../dialect/types';
 import type { SqlExecutor } from '../executor';
 
-export async function queryPlan(exec: SqlExecutor, sql: string): Promise<string[]> {
-  const r = await exec.query(`EXPLAIN QUERY PLAN ${sql.trim().replace(/;\s*$/, '')}`, { maxRows: 500 });
-  const depth = new Map<number, number>();
-  return r.rows.map((row) => {
-    const [id, parent, , detail] = row;
-    const d = (depth.get(Number(parent)) ?? -1) + 1;
-    depth.set(Number(id), d);
-    return `${'  '.repeat(d)}${String(detail)}`;
-  });
+export async function queryPlan(exec: SqlExecutor, sql: string, dialect?: DialectId): Promise<string[]> {
+  const plan = dialectOf(dialect ?? exec.dialect).plan;
+  const r = await exec.query(plan.statement(sql.trim().replace(/;\s*$/, '')), { maxRows: 500 });
+  return plan.lines(r.rows);
 }

@@ -31,6 +31,12 @@ export const postgresDialect: Dialect = {
     [/^dates not in ISO form/, "dates stored as text not in ISO form: to_date(col, 'DD/MM/YYYY') reads them"],
     [/^mixed storage/, 'a text column holds numbers and words: compare it with text values'],
   ],
+  plan: {
+    name: 'EXPLAIN',
+    statement: (sql) => `EXPLAIN ${sql}`,
+    // One line of the server's text plan per row, already indented.
+    lines: (rows) => rows.map((row) => String(row[0])),
+  },
   dateNote:
     "date and timestamp columns: compare with DATE 'YYYY-MM-DD', take parts with EXTRACT(YEAR FROM col) or date_trunc('month', col), subtract with intervals; ISO dates stored as text read with col::date",
 };

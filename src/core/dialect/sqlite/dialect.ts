@@ -25,5 +25,19 @@ export const sqliteDialect: Dialect = {
     ],
     [/^mixed storage/, 'a column of mixed storage holds numbers and text: = compares them by type'],
   ],
+  plan: {
+    name: 'EXPLAIN QUERY PLAN',
+    statement: (sql) => `EXPLAIN QUERY PLAN ${sql}`,
+    // SQLite's own tree: id, parent, detail.
+    lines(rows) {
+      const depth = new Map<number, number>();
+      return rows.map((row) => {
+        const [id, parent, , detail] = row;
+        const d = (depth.get(Number(parent)) ?? -1) + 1;
+        depth.set(Number(id), d);
+        return `${'  '.repeat(d)}${String(detail)}`;
+      });
+    },
+  },
   dateNote: "dates stored as ISO text ('YYYY-MM-DD…') compare as text; strftime('%Y', col) and date(col) read them",
 };
