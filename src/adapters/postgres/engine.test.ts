@@ -212,4 +212,18 @@ describe.skipIf(pgSkipReason)('PostgresEngine on a real server', () => {
     const links = await engine.linkQuestion('admin', 'customers in oslo');
     expect(links.some((l) => l.kind === 'value')).toBe(true);
   });
+
+  it('answers a question asked while the indexes are built from the server’s statistics and names', async () => {
+    await engine.connect({ id: 'early', target: { url: urls.admin, env } });
+    const grounding = await engine.grounding('early', { waitMs: 0 });
+    expect(grounding.inferredKeys).toEqual([]);
+    expect(grounding.stats.find((s) => s.table === 'customers' && s.column === 'City Name')).toMatchObject({
+      nullCount: 10,
+    });
+    const links = await engine.linkQuestion('early', 'customers', { waitMs: 0 });
+    expect(links.map((l) => l.kind)).toContain('exact');
+    // The build goes on, and a later call without a limit gets the whole toolbox.
+    expect((await engine.linkQuestion('early', 'customers in oslo')).some((l) => l.kind === 'value')).toBe(true);
+    await engine.close('early');
+  });
 });

@@ -13,6 +13,7 @@ import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retri
 import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
+import { readyWithin, type WaitMemory } from '../../core/tools/wait-once';
 import type { ColumnStats, QueryOptions, QueryResult, Schema, SqlValue } from '../../core/types';
 
 /** A whole-table read may take this long (the build's statements, not a person's). */
@@ -30,7 +31,7 @@ export interface ServerToolsHost {
 
 export class ServerTools {
   private job: Promise<Toolbox> | null = null;
-  private waitedFor: Promise<Toolbox> | null = null;
+  private readonly waits: WaitMemory<Toolbox> = {};
   private options: ToolsOptions = {};
 
   constructor(private readonly host: ServerToolsHost) {}
@@ -109,20 +110,8 @@ export class ServerTools {
     return { stats: stats.filter(Boolean), inferredKeys: [], descriptions };
   }
 
-  /** As SqljsEngine's: the toolbox if ready within `waitMs`; a build is waited for once. */
-  private async within(waitMs: number | undefined): Promise<Toolbox | null> {
-    const job = this.toolbox();
-    if (waitMs === undefined) return job;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.waitedFor === job ? 0 : waitMs);
-    });
-    try {
-      const ready = await Promise.race([job, late]);
-      if (!ready) this.waitedFor = job;
-      return ready;
-    } finally {
-      clearTimeout(timer);
-    }
+  /** The toolbox if ready within `waitMs`, as on every engine (core/tools/wait-once.ts). */
+  private within(waitMs: number | undefined): Promise<Toolbox | null> {
+    return readyWithin(this.toolbox(), waitMs, this.waits);
   }
 }

@@ -25,6 +25,7 @@ import {
 import { DowserError, toDowserError } from '../../core/errors';
 import { executorFor, type ScanRow, type SqlExecutor } from '../../core/executor';
 import { summarizeToolbox } from '../../core/tools/tools-summary';
+import { readyWithin } from '../../core/tools/wait-once';
 import type {
   CellAddress,
   FilePath,
@@ -1005,26 +1006,9 @@ export class SqljsEngine implements DbEngine {
     return this.get(id).schema ?? this.introspect(id);
   }
 
-  /**
-   * The toolbox if it is (or becomes) ready within `waitMs`; without a limit, waits for it. A
-   * build is waited for once: after one wait ran out (a question's links), the next calls (its
-   * grounding, the next question) answer at once until the build is done.
-   */
-  private async toolboxWithin(id: string, waitMs: number | undefined): Promise<Toolbox | null> {
-    const entry = this.get(id);
-    const job = this.toolboxOf(id);
-    if (waitMs === undefined) return job;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), entry.waitedFor === job ? 0 : waitMs);
-    });
-    try {
-      const ready = await Promise.race([job, late]);
-      if (!ready) entry.waitedFor = job;
-      return ready;
-    } finally {
-      clearTimeout(timer);
-    }
+  /** The toolbox if it is (or becomes) ready within `waitMs` (core/tools/wait-once.ts). */
+  private toolboxWithin(id: string, waitMs: number | undefined): Promise<Toolbox | null> {
+    return readyWithin(this.toolboxOf(id), waitMs, this.get(id));
   }
 }
 
