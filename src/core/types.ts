@@ -72,6 +72,11 @@ export interface ColumnInfo {
   hidden: boolean;
   /** The database's own description of it (PostgreSQL's `COMMENT ON COLUMN`). */
   comment?: string;
+  /**
+   * What the column's declared type lets it hold, where the engine enforces types (a server,
+   * issue 36): its values are indexed only when `text`; SQLite columns have none (any may hold text).
+   */
+  typeClass?: 'number' | 'text' | 'date' | 'boolean' | 'bytes' | 'other';
 }
 
 /** `{table}.{from} -> {refTable}.{to}`; one entry per column pair of a (possibly composite) key. */

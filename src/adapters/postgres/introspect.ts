@@ -28,6 +28,15 @@ export function affinityOfPostgres(typeName: string, category: string): Affinity
   return 'TEXT';
 }
 
+/** pg_type.typcategory as ColumnInfo.typeClass: S string, E enum, N numeric, D date/time, B boolean. */
+export function typeClassOf(typeName: string, category: string): NonNullable<ColumnInfo['typeClass']> {
+  if (category === 'N') return 'number';
+  if (category === 'S' || category === 'E') return 'text';
+  if (category === 'D') return 'date';
+  if (category === 'B') return 'boolean';
+  return typeName === 'bytea' ? 'bytes' : 'other';
+}
+
 export interface ServerTable extends TableInfo {
   /** pg_class oid: how statistics find it again. */
   oid: number;
@@ -121,6 +130,7 @@ async function addColumns(run: ReadRunner, byOid: ByOid, oids: number[]): Promis
       name: str(name),
       declaredType: str(type),
       affinity: affinityOfPostgres(str(type), str(category)),
+      typeClass: typeClassOf(str(type), str(category)),
       notNull: notNull === 'true',
       defaultValue: dflt === null ? null : str(dflt),
       pkIndex: 0,

@@ -296,8 +296,12 @@ async function streamTable({
   signal,
   keepRows = Infinity,
 }: ScanTableOptions): Promise<void> {
-  const columns = table.columns.filter(mayHoldText);
-  const numeric = sink.numbers ? table.columns.filter((c) => !mayHoldText(c)) : [];
+  // Typed columns: the text ones are indexed, the numbers counted; dates, booleans and the rest are
+  // left to the engine's statistics (a column without a type class is read as on SQLite).
+  const columns = table.columns.filter((c) => (c.typeClass ? c.typeClass === 'text' : mayHoldText(c)));
+  const numeric = sink.numbers
+    ? table.columns.filter((c) => (c.typeClass ? c.typeClass === 'number' : !mayHoldText(c)))
+    : [];
   if (!columns.length && !numeric.length) return;
   const sinks = columns.map((c) => sink.column(table, c, false));
   const numberSinks = numeric.map((c) => sink.numbers!(table, c));
