@@ -17,10 +17,6 @@ export interface Dialect {
    * is one statement that only reads; returns the text to run. The first of the engine's gates.
    */
   assertRead(sql: string): string;
-  /** The statements that pass `assertRead`, for messages: "SELECT, WITH … SELECT, …". */
-  readStatements: string;
-  /** ` LIMIT n` (with ` OFFSET m` when m > 0), as this engine writes it. */
-  limit(rows: number, offset?: number): string;
   /**
    * What a prompt about a database of this engine states, one short sentence each (case rules,
    * quoting of the names it has, division), given the database's table and column names: none for

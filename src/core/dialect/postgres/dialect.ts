@@ -4,7 +4,7 @@
 
 import { quoteIdent, quoteLiteral } from '../../sql/quote';
 import type { Dialect } from '../types';
-import { assertPostgresRead, POSTGRES_READ_STATEMENTS } from './gate';
+import { assertPostgresRead } from './gate';
 
 export const postgresDialect: Dialect = {
   id: 'postgres',
@@ -12,8 +12,6 @@ export const postgresDialect: Dialect = {
   quoteIdent,
   quoteLiteral,
   assertRead: assertPostgresRead,
-  readStatements: POSTGRES_READ_STATEMENTS,
-  limit: (rows, offset = 0) => ` LIMIT ${rows}${offset > 0 ? ` OFFSET ${offset}` : ''}`,
   promptFacts: (names) => [
     // Said only where it matters: a name the server would fold (capitals) or split (spaces).
     ...(names.some((n) => !/^[a-z_][a-z0-9_]*$/.test(n))

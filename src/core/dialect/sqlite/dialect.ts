@@ -10,8 +10,6 @@ export const sqliteDialect: Dialect = {
   quoteIdent,
   quoteLiteral,
   assertRead: assertSingleReadStatement,
-  readStatements: 'SELECT, WITH … SELECT, VALUES, EXPLAIN and read-only PRAGMA',
-  limit: (rows, offset = 0) => ` LIMIT ${rows}${offset > 0 ? ` OFFSET ${offset}` : ''}`,
   promptFacts: () => [],
   valueNotes: [
     [
