@@ -119,6 +119,7 @@ export class ServerSession {
     }
   }
 
+  /** A page of a statement's rows: `offset` skipped, up to `limit` taken (and one more looked at). */
   private async readCursor(
     client: pg.Client,
     sql: string,
@@ -127,12 +128,47 @@ export class ServerSession {
     offset: number,
     take?: (row: SqlValue[]) => boolean,
   ): Promise<CursorRows> {
+    const rows: SqlValue[][] = [];
+    let skipped = 0;
+    let more = false;
+    const { fields } = await this.eachRow(client, sql, params, (row) => {
+      if (skipped < offset) {
+        skipped++;
+        return;
+      }
+      if (rows.length >= limit || (take && !take(row))) {
+        more = true;
+        return false;
+      }
+      rows.push(row);
+    });
+    return { fields, rows, more };
+  }
+
+  private async streamCursor(
+    client: pg.Client,
+    sql: string,
+    visit: (row: readonly SqlValue[]) => boolean | void,
+  ): Promise<number> {
+    return (await this.eachRow(client, sql, [], visit)).visited;
+  }
+
+  /**
+   * Every row of one statement through a cursor, FETCH at a time, none kept here; a visit that
+   * returns false stops the read (the row it was given counts as visited). The cursor is Stop's
+   * target while it runs.
+   */
+  private async eachRow(
+    client: pg.Client,
+    sql: string,
+    params: readonly SqlValue[],
+    visit: (row: SqlValue[]) => boolean | void,
+  ): Promise<{ fields: FieldDef[]; visited: number }> {
     const cursor = client.query(new Cursor(sql, params.map(paramValue), { rowMode: 'array', types: VALUE_TYPES }));
     this.running = cursor;
+    let fields: FieldDef[] = [];
+    let visited = 0;
     try {
-      const rows: SqlValue[][] = [];
-      let fields: FieldDef[] = [];
-      let skipped = 0;
       for (;;) {
         // A read after the last row gets no result (pg-cursor): the fields are the earlier read's.
         const { batch, result } = await new Promise<{ batch: SqlValue[][]; result?: { fields: FieldDef[] } }>(
@@ -142,37 +178,10 @@ export class ServerSession {
             ),
         );
         if (result) fields = result.fields;
-        if (batch.length === 0) return { fields, rows, more: false };
+        if (batch.length === 0) return { fields, visited };
         for (const row of batch) {
-          if (skipped < offset) {
-            skipped++;
-            continue;
-          }
-          if (rows.length >= limit || (take && !take(row))) return { fields, rows, more: true };
-          rows.push(row);
-        }
-      }
-    } finally {
-      this.running = null;
-      await cursor.close().catch(() => undefined);
-    }
-  }
-
-  private async streamCursor(
-    client: pg.Client,
-    sql: string,
-    visit: (row: readonly SqlValue[]) => boolean | void,
-  ): Promise<number> {
-    const cursor = client.query(new Cursor(sql, [], { rowMode: 'array', types: VALUE_TYPES }));
-    this.running = cursor;
-    let rows = 0;
-    try {
-      for (;;) {
-        const batch = (await cursor.read(FETCH)) as SqlValue[][];
-        if (batch.length === 0) return rows;
-        for (const row of batch) {
-          rows++;
-          if (visit(row) === false) return rows;
+          visited++;
+          if (visit(row) === false) return { fields, visited };
         }
       }
     } finally {

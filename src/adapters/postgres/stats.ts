@@ -119,7 +119,10 @@ async function fromSample(
   column: string,
 ): Promise<ColumnStats> {
   const percent = t.rows > ROW_BUDGET ? Math.max(0.01, (100 * ROW_BUDGET) / t.rows) : null;
-  const source = `(SELECT ${column} AS v FROM ${relation}${percent ? ` TABLESAMPLE SYSTEM (${percent.toFixed(4)})` : ''}) s`;
+  // REPEATABLE: the three queries below read the same sample, so the categories and examples are
+  // of the rows counted.
+  const sample = percent ? ` TABLESAMPLE SYSTEM (${percent.toFixed(4)}) REPEATABLE (0)` : '';
+  const source = `(SELECT ${column} AS v FROM ${relation}${sample}) s`;
   const orderable = 'NDSBT'.includes(type.category) || type.typeName === 'bytea';
   const [[total, nonNull, distinct, min, max, avgLength]] = await run.rows(
     `SELECT count(*), count(v), count(DISTINCT v), ${orderable ? 'min(v), max(v)' : 'NULL, NULL'},

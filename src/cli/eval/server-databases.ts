@@ -4,7 +4,7 @@
 // after score-answer.ts `serverValues`). `--db-url` names the server database of each db_id.
 
 import { PostgresEngine } from '../../adapters/postgres/engine';
-import { QUESTION_WAITS_FOR_INDEXES_MS } from '../../core/engine';
+import { agentToolsOf } from '../ask/agent-tools';
 import { DatabaseSlot, MissingDatabase, type EvalDatabase, type EvalSlot } from './eval-databases';
 import type { DatasetSource } from './datasets';
 
@@ -37,8 +37,9 @@ export class ServerDatabaseSlot implements EvalSlot {
     if (this.current) await this.engine.close(this.current.dbId).catch(() => undefined);
     this.current = null;
     const reference = await this.reference.use(dbId);
+    let report;
     try {
-      await this.engine.connect({
+      report = await this.engine.connect({
         id: dbId,
         target: { url: serverUrlFor(this.options.urlTemplate, dbId), env: process.env },
       });
@@ -51,14 +52,8 @@ export class ServerDatabaseSlot implements EvalSlot {
     this.current = {
       dbId,
       schema,
-      tools: {
-        call: (name, args, signal) => {
-          const onAbort = () => void engine.cancel();
-          signal?.addEventListener('abort', onAbort, { once: true });
-          return engine.callTool(dbId, name, args).finally(() => signal?.removeEventListener('abort', onAbort));
-        },
-        grounding: () => engine.grounding(dbId, { waitMs: QUESTION_WAITS_FOR_INDEXES_MS }),
-      },
+      // The CLI's own wrapper (Stop cancels the server's statement); the indexes are built above.
+      tools: agentToolsOf({ engine, id: dbId, report, close: () => engine.close(dbId) }),
       link: (question) => engine.linkQuestion(dbId, question),
       query: (sql, limitMs) => engine.query(dbId, sql, { maxRows: this.options.maxResultRows }, limitMs),
       goldQuery: reference.query,

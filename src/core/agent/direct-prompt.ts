@@ -54,10 +54,11 @@ export function directPrompt(input: {
   history?: readonly PriorTurn[];
 }): ChatMessage[] {
   const thread = threadText(input.history ?? [], undefined, schemaNames(input.schema));
+  const facts = dialectFacts(input.schema);
   const user = [
     inDialect('### SQLite tables, with their columns:', input.schema.dialect),
     simpleDdl(input.schema),
-    ...(dialectFacts(input.schema) ? [`### ${dialectFacts(input.schema)}`] : []),
+    ...(facts ? [`### ${facts}`] : []),
     ...(thread ? [`### ${thread}`] : []),
     ...(input.hints?.trim() ? [`### Hints: ${JSON.stringify(input.hints.trim())}`] : []),
     `### Question: ${JSON.stringify(input.question)}`,
