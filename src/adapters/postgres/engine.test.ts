@@ -144,8 +144,14 @@ describe.skipIf(pgSkipReason)('PostgresEngine on a real server', () => {
     expect(slow.code).toBe('timeout');
     engine.queryTimeoutMs = 60_000;
     const running = failure(engine.query('admin', 'SELECT count(*) FROM generate_series(1, 1e9::bigint)'));
-    await new Promise((r) => setTimeout(r, 300));
-    await engine.cancel();
+    // Stop until it stops: on a loaded machine the statement may not have started at the first try
+    // (a Stop with nothing of ours running does nothing).
+    let settled = false;
+    void running.finally(() => (settled = true));
+    while (!settled) {
+      await new Promise((r) => setTimeout(r, 100));
+      await engine.cancel();
+    }
     expect((await running).code).toBe('cancelled');
     expect((await engine.query('admin', 'SELECT 1')).rows).toEqual([[1]]);
     engine.queryTimeoutMs = 10_000;
