@@ -1,22 +1,26 @@
 // Typed error codes, shown the same way in the page and in the CLI.
 
-export type ErrorCode =
-  | 'not_sqlite'
-  | 'empty_file'
-  | 'encrypted'
-  | 'too_large'
-  | 'corrupt'
-  | 'open_failed'
-  | 'read_only'
-  | 'multiple_statements'
-  | 'empty_statement'
-  | 'sql_error'
-  | 'timeout'
-  | 'cancelled'
-  | 'unknown_database'
-  /** Built for SQLite, not yet for the engine this database is on. */
-  | 'unsupported'
-  | 'internal';
+/** Every code, in one list (an error that crossed a wire is checked against it). */
+export const ERROR_CODES = [
+  'not_sqlite',
+  'empty_file',
+  'encrypted',
+  'too_large',
+  'corrupt',
+  'open_failed',
+  'read_only',
+  'multiple_statements',
+  'empty_statement',
+  'sql_error',
+  'timeout',
+  'cancelled',
+  'unknown_database',
+  // Built for SQLite, not yet for the engine this database is on.
+  'unsupported',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class DowserError extends Error {
   readonly code: ErrorCode;

@@ -189,6 +189,8 @@ export interface OpenReport {
   imports?: ImportedFile[];
   /** A database on a server (issue 36): which one, and what the role connected as could do. */
   server?: ServerReport;
+  /** Reached through `dowser serve` at this origin (issue 36): the page, not the engine, sets it. */
+  served?: { origin: string };
 }
 
 export interface ServerReport {

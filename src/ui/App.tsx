@@ -11,6 +11,7 @@ import { Announcer } from './components/Announcer';
 import { Sidebar } from './layout/Sidebar';
 import { focusQuestion } from './lib/focus-question';
 import { openDemo, resumeAfterReload } from './actions/open-database';
+import { connectServedAtStart, connectServeLink } from './actions/open-served';
 import { useServices } from './services/context';
 import type { RestartReason } from './services/types';
 import { useApp } from './store/app-store';
@@ -38,9 +39,24 @@ export function App() {
     // After a reload the page asked for, the files that were open instead.
     if (!demoRequested && !hasDatabases) {
       demoRequested = true;
-      void resumeAfterReload().then((resumed) => (resumed ? undefined : openDemo()));
+      // A dowser serve link (or this tab's served databases after a reload) instead of the demo.
+      void Promise.all([resumeAfterReload(), connectServedAtStart()]).then(([resumed, served]) =>
+        resumed || served ? undefined : openDemo(),
+      );
     }
   }, [hasDatabases, services]);
+
+  useEffect(() => {
+    // A serve link opened in this tab when it was already open.
+    const onHash = () => {
+      if (!/[#&]serve=/.test(location.hash)) return;
+      const hash = location.hash;
+      history.replaceState(null, '', location.pathname + location.search);
+      void connectServeLink(hash);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   return (
     <div className="app">

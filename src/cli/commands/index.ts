@@ -14,6 +14,7 @@ import { evalToolsCommand } from './eval-tools';
 import { importCommand } from './import';
 import { linkCommand } from './link';
 import { schemaCommand } from './schema';
+import { serveCommand } from './serve';
 import { sqlCommand } from './sql';
 import { toolsCommand } from './tools';
 
@@ -34,5 +35,6 @@ export const COMMANDS: ReadonlyMap<string, CliCommand> = new Map(
     evalToolsCommand,
     benchCommand,
     copyToPostgresCommand,
+    serveCommand,
   ].map((c) => [c.name, c]),
 );

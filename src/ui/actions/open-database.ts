@@ -15,6 +15,9 @@ import { glossaryOf } from './glossary';
 import { runQuery } from './run-query';
 import { forgetTools } from './tools';
 import type { HandoffFile } from '../lib/reload-handoff';
+import { forgetServedDb } from '../lib/served-sessions';
+import type { OpenReport, Schema } from '../../core/types';
+import { dialectOf } from '../../core/dialect/registry';
 
 /** What each open database was opened from (a File is a handle, not a copy): a reload keeps them. */
 const sources = new Map<string, HandoffFile>();
@@ -28,11 +31,56 @@ export function openSources(): HandoffFile[] {
 }
 
 let counter = 0;
-const newId = () => `db${++counter}-${Date.now().toString(36)}`;
+export const newId = () => `db${++counter}-${Date.now().toString(36)}`;
 
 /** Starting SQL for a fresh editor: something that runs and shows data at once. */
-function starterSql(firstTable: string | undefined): string {
-  return firstTable ? `SELECT *\nFROM ${quoteIdentIfNeeded(firstTable)}\nLIMIT 100;` : 'SELECT sqlite_version();';
+function starterSql(schema: Schema): string {
+  const first = schema.tables.find((t) => !t.error)?.name;
+  if (schema.dialect === 'postgres') {
+    // An unquoted name folds to lower case on PostgreSQL: quote any other.
+    const name = first && (/^[a-z_][a-z0-9_]*$/.test(first) ? first : dialectOf('postgres').quoteIdent(first));
+    return name ? `SELECT *\nFROM ${name}\nLIMIT 100;` : 'SELECT version();';
+  }
+  return first ? `SELECT *\nFROM ${quoteIdentIfNeeded(first)}\nLIMIT 100;` : 'SELECT sqlite_version();';
+}
+
+/**
+ * A database the engine has opened, shown: ready, active, its notices, its schema and the
+ * starter query; then `check` (a file's quick_check), when asked for.
+ */
+export function showOpened(id: string, name: string, report: OpenReport, readyMs: number, check: boolean): void {
+  useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
+  useApp.getState().setActive(id);
+  // Notes and descriptions kept for this name show in the explorer and feed the tools.
+  void glossaryOf(name);
+  for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`, id);
+  const schemaShown = getServices()
+    .queryClient.fetchQuery(schemaQuery(getServices(), id))
+    .then(
+      (schema) => {
+        if (useApp.getState().sqlByDb[id]) return;
+        // A fresh database shows rows at once: the starter query runs when nothing else does.
+        const sql = starterSql(schema);
+        useApp.getState().setSql(id, sql);
+        if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
+      },
+      () => undefined,
+    );
+  if (!check) return;
+  // quick_check reads every page: it runs after the schema and the first rows, not before.
+  void schemaShown.finally(() =>
+    getServices()
+      .engine.check(id)
+      .then(
+        (checked) => {
+          useApp.getState().patchDb(id, { report: checked });
+          for (const issue of checked.issues.slice(report.issues.length))
+            useApp.getState().notify(issue.level, `${name}: ${issue.message}`, id);
+        },
+        (e) =>
+          useApp.getState().notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`, id),
+      ),
+  );
 }
 
 async function openSource(
@@ -82,40 +130,7 @@ async function openSource(
       ...(journal ? { journal } : {}),
       ...(wal ? { wal } : {}),
     });
-    const readyMs = Math.round(performance.now() - t0);
-    useApp.getState().patchDb(id, { status: 'ready', report, readyMs, progress: 1 });
-    useApp.getState().setActive(id);
-    // Notes and descriptions kept for this file name show in the explorer and feed the tools.
-    void glossaryOf(name);
-    for (const issue of report.issues) useApp.getState().notify(issue.level, `${name}: ${issue.message}`, id);
-    const schemaShown = getServices()
-      .queryClient.fetchQuery(schemaQuery(getServices(), id))
-      .then(
-        (schema) => {
-          if (useApp.getState().sqlByDb[id]) return;
-          // A fresh database shows rows at once: the starter query runs when nothing else does.
-          const sql = starterSql(schema.tables.find((t) => !t.error)?.name);
-          useApp.getState().setSql(id, sql);
-          if (useApp.getState().activeId === id && useApp.getState().run.status !== 'running') void runQuery(sql);
-        },
-        () => undefined,
-      );
-    // quick_check reads every page: it runs after the schema and the first rows, not before.
-    void schemaShown.finally(() =>
-      getServices()
-        .engine.check(id)
-        .then(
-          (checked) => {
-            useApp.getState().patchDb(id, { report: checked });
-            for (const issue of checked.issues.slice(report.issues.length))
-              useApp.getState().notify(issue.level, `${name}: ${issue.message}`, id);
-          },
-          (e) =>
-            useApp
-              .getState()
-              .notify('warning', `${name}: the integrity check did not finish (${describeError(e)}).`, id),
-        ),
-    );
+    showOpened(id, name, report, Math.round(performance.now() - t0), true);
     if (options.remember) {
       const problem = await getServices().recentFiles.remember(name, source, useApp.getState().settings.rememberFiles);
       if (problem) useApp.getState().notify('warning', problem, id);
@@ -260,6 +275,7 @@ export async function openDemo(): Promise<void> {
 export async function closeDatabase(id: string): Promise<void> {
   useApp.getState().removeDb(id);
   sources.delete(id);
+  forgetServedDb(id);
   forgetTools(id);
   getServices().asks.drop(id);
   getServices().queryClient.removeQueries({ queryKey: queryKeys.schema(id) });

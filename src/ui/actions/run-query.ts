@@ -112,7 +112,7 @@ export async function wholeValue(result: QueryResult, index: number, column: num
 
 /** Stops the running query: the worker restarts and reopens the databases from their bytes. */
 export async function cancelQuery(): Promise<void> {
-  await getServices().engine.cancel();
+  await getServices().engine.cancel(useApp.getState().run.dbId ?? undefined);
 }
 
 /** All rows (up to a hard cap) for export, with the same read-only path and time limit. */

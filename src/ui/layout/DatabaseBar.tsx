@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { closeDatabase, openFiles, openRecent } from '../actions/open-database';
+import { ServeLinkForm } from '../features/open/ServeLinkForm';
 import { formatBytes, shown } from '../lib/format';
 import { recentQuery } from '../queries';
 import { useServices } from '../services/context';
@@ -147,6 +148,7 @@ export function DatabaseBar() {
           ) : (
             <p className="muted">Nothing yet.</p>
           )}
+          <ServeLinkForm onDone={() => setPanel(null)} />
         </div>
       )}
       {panel === 'settings' && (

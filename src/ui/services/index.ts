@@ -4,6 +4,7 @@
 
 import { createQueryClient } from './query-client';
 import { RestartableEngine } from '../../worker/db-client';
+import { RoutedEngine } from './routed-engine';
 import { spawnBrowserDbWorker } from '../../worker/browser-spawn';
 import { EmbedClient } from '../../worker/embed-client';
 import { createRowsWorker } from '../../worker/rows-client';
@@ -22,7 +23,7 @@ export type { Services } from './types';
 
 export function createServices(): Services {
   let onRestart: (reason: RestartReason) => void = () => {};
-  const engine = new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) });
+  const engine = new RoutedEngine(new RestartableEngine(spawnBrowserDbWorker, { onRestart: (r) => onRestart(r) }));
   const rows = createRowsWorker();
   return {
     engine,

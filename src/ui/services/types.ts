@@ -7,6 +7,7 @@ import type { ReloadHandoff } from '../lib/reload-handoff';
 import type { SavedEvaluations } from '../lib/saved-evaluations';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DbEngine } from '../../core/engine';
+import type { ServedSession } from '../../core/remote/http-engine';
 import type { ChatModel } from '../../core/llm/types';
 import type { StreamLimits } from '../../core/llm/stream-guard';
 import type { EmbedClient } from '../../worker/embed-client';
@@ -19,8 +20,14 @@ import type { RecentFiles } from '../lib/recent-files';
 import type { RunHistory } from '../lib/run-history';
 
 export interface PageEngine extends DbEngine {
-  /** Stops whatever runs in the database worker (the worker restarts; databases reopen). */
-  cancel(): Promise<void>;
+  /**
+   * Stops what runs for `dbId`: in the database worker (it restarts; its databases reopen), or,
+   * for a database served by dowser serve, there. Without an id, everything.
+   */
+  cancel(dbId?: string): Promise<void>;
+  /** Calls for `id` go to dowser serve with this session from now on (issue 36). */
+  attachServed(id: string, session: ServedSession): void;
+  isServed(id: string): boolean;
   /** Time limit of a query, from Settings. */
   queryTimeoutMs: number;
 }

@@ -2,10 +2,19 @@ import { integrityOf } from '../../../core/db/file-check';
 import { saveImportedDatabase } from '../../actions/save-database';
 import { formatBytes, shownLines } from '../../lib/format';
 import { useApp } from '../../store/app-store';
+import type { OpenReport } from '../../../core/types';
 
 /** How the engine holds the file: a private copy in memory, or the file read as needed (issue 26). */
 export function readFromText(readFrom: 'memory' | 'file' | undefined): string {
   return readFrom === 'file' ? 'read-only, read from the file as needed' : 'read-only copy in memory';
+}
+
+/** A database reached through dowser serve (issue 36): where it is, and that it is read-only there too. */
+export function servedText(report: OpenReport): string {
+  const via = `through dowser serve (${report.served?.origin ?? ''})`;
+  if (report.server)
+    return `Connected to ${report.server.target} through dowser serve · PostgreSQL ${report.server.version.split(' ')[0]} · read-only transactions · schemas ${report.server.schemas.join(', ')}`;
+  return `${report.name} (${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}) ${via} · read-only`;
 }
 
 /** What opening the file found: size, SQLite version, integrity, and any problems (kept here after notices are dismissed). */
@@ -21,10 +30,16 @@ export function DatabaseInfo({ dbId }: { dbId: string }) {
   }[integrityOf(report.quickCheck)];
   return (
     <div className="db-info small" data-testid="db-info">
-      <div className="muted" data-read-from={report.readFrom ?? 'memory'}>
-        {formatBytes(report.sizeBytes)} · SQLite {report.sqliteVersion} · {integrity}
-        {db.readyMs != null ? ` · opened in ${db.readyMs} ms` : ''} · {readFromText(report.readFrom)}
-      </div>
+      {report.served ? (
+        <div className="muted" data-testid="served-info">
+          {servedText(report)}
+        </div>
+      ) : (
+        <div className="muted" data-read-from={report.readFrom ?? 'memory'}>
+          {formatBytes(report.sizeBytes)} · SQLite {report.sqliteVersion} · {integrity}
+          {db.readyMs != null ? ` · opened in ${db.readyMs} ms` : ''} · {readFromText(report.readFrom)}
+        </div>
+      )}
       {report.imported && (
         <button type="button" className="small" onClick={() => void saveImportedDatabase(dbId)}>
           Save as a SQLite file
