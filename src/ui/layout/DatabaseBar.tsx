@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { closeDatabase, openFiles, openRecent } from '../actions/open-database';
 import { ServeLinkForm } from '../features/open/ServeLinkForm';
+import { tabTitle } from '../features/explorer/DatabaseInfo';
 import { formatBytes, shown } from '../lib/format';
 import { recentQuery } from '../queries';
 import { useServices } from '../services/context';
@@ -52,11 +53,7 @@ export function DatabaseBar() {
               className="db-tab-name"
               disabled={d.status !== 'ready'}
               onClick={() => setActive(d.id)}
-              title={
-                d.report
-                  ? `${formatBytes(d.sizeBytes)} · SQLite ${d.report.sqliteVersion} · opened in ${d.readyMs} ms`
-                  : undefined
-              }
+              title={d.report ? tabTitle(d.report, d.sizeBytes, d.readyMs) : undefined}
               aria-current={d.id === activeId}
             >
               {shown(d.name)}

@@ -17,6 +17,14 @@ export function servedText(report: OpenReport): string {
   return `${report.name} (${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}) ${via} · read-only`;
 }
 
+/** The tab's tooltip: what the database is on, and how long opening took. */
+export function tabTitle(report: OpenReport, sizeBytes: number, readyMs: number | undefined): string {
+  const took = readyMs != null ? ` · opened in ${readyMs} ms` : '';
+  if (report.server) return `PostgreSQL ${report.server.version.split(' ')[0]} through dowser serve${took}`;
+  if (report.served) return `${formatBytes(sizeBytes)} · SQLite ${report.sqliteVersion} through dowser serve${took}`;
+  return `${formatBytes(sizeBytes)} · SQLite ${report.sqliteVersion}${took}`;
+}
+
 /** What opening the file found: size, SQLite version, integrity, and any problems (kept here after notices are dismissed). */
 export function DatabaseInfo({ dbId }: { dbId: string }) {
   const db = useApp((s) => s.databases.find((d) => d.id === dbId));
