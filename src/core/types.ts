@@ -77,7 +77,15 @@ export interface ColumnInfo {
    * issue 36): its values are indexed only when `text`; SQLite columns have none (any may hold text).
    */
   typeClass?: 'number' | 'text' | 'date' | 'boolean' | 'bytes' | 'other';
+  /**
+   * The database searches this column's text itself, fast: PostgreSQL's trigram index (pg_trgm,
+   * GIN or GiST on the plain column). SearchValue then asks the server and holds none of its values.
+   */
+  textIndex?: TextIndex;
 }
+
+/** How a database searches a column's text by itself (ColumnInfo.textIndex). */
+export type TextIndex = 'trigram';
 
 /** `{table}.{from} -> {refTable}.{to}`; one entry per column pair of a (possibly composite) key. */
 export interface ForeignKey {

@@ -197,16 +197,22 @@ async function addConstraints(
 /** Indexes other than those of the keys and unique constraints (listed with them). */
 async function addIndexes(run: ReadRunner, byOid: ByOid, oids: number[], nameOf: NameOf): Promise<void> {
   const indexes = await run.rows(
-    `SELECT i.indrelid, ic.relname, i.indisunique, array_to_string(i.indkey::int2[], ','), i.indpred IS NOT NULL
+    `SELECT i.indrelid, ic.relname, i.indisunique, array_to_string(i.indkey::int2[], ','), i.indpred IS NOT NULL,
+            (SELECT string_agg(op.opcname, ',') FROM unnest(i.indclass::oid[]) AS k(oid) JOIN pg_opclass op ON op.oid = k.oid)
        FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
       WHERE i.indrelid = ANY($1::oid[]) AND NOT i.indisprimary
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.contype IN ('p', 'u'))
       ORDER BY i.indrelid, ic.relname`,
     [oids],
   );
-  for (const [rel, name, unique, keys, partial] of indexes) {
+  for (const [rel, name, unique, keys, partial, opclasses] of indexes) {
     const t = byOid.get(num(rel));
     if (!t) continue;
+    const trigram = positions(keys).length === 1 && positions(keys)[0] > 0 && TRIGRAM_OPCLASSES.has(str(opclasses));
+    if (trigram && partial !== 'true') {
+      const column = t.columns.find((c) => c.name === nameOf(num(rel), positions(keys)[0]));
+      if (column?.typeClass === 'text') column.textIndex = 'trigram';
+    }
     const index: IndexInfo = {
       name: str(name),
       unique: unique === 'true',
@@ -218,6 +224,9 @@ async function addIndexes(run: ReadRunner, byOid: ByOid, oids: number[], nameOf:
     t.indexes.push(index);
   }
 }
+
+/** pg_trgm's operator classes: an index of either answers ILIKE '%…%' and `%` (similarity) on its column. */
+const TRIGRAM_OPCLASSES = new Set(['gin_trgm_ops', 'gist_trgm_ops']);
 
 const ACTIONS: Record<string, string> = {
   a: 'NO ACTION',

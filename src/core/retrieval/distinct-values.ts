@@ -11,7 +11,7 @@ import { eventYielder } from '../yield';
 import { DowserError } from '../errors';
 import { CELL_REAL, CELL_INTEGER, CELL_NULL, CELL_TEXT, type ScanRow, type SqlExecutor } from '../executor';
 import { quoteIdent } from '../sql/quote';
-import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo } from '../types';
+import type { ColumnInfo, QueryResult, Schema, SqlValue, TableInfo, TextIndex } from '../types';
 
 export interface ExtractOptions {
   /** Rows per statement. */
@@ -42,6 +42,11 @@ export interface ColumnSink {
    * keep no new ones (valueRowLimits).
    */
   budgetSpent?(): void;
+  /**
+   * The database searches this column itself (`ColumnInfo.textIndex`): none of its cells come,
+   * and `done` gives the table's row count.
+   */
+  searchedByEngine?(how: TextIndex): void;
   /** The column was read to the end (`rows` rows). */
   done(rows: number): void;
 }
@@ -103,7 +108,8 @@ export function parseCellBudget(value: string | undefined): { budget?: number | 
  * the map keep every value. The rows after a table's share are still read, for counts only.
  */
 export function valueRowLimits(tables: readonly TableInfo[], cellBudget: number): Map<string, number> {
-  const cells = (t: TableInfo) => (t.rowCount ?? 0) * t.columns.filter(mayHoldText).length;
+  // A column the database searches itself takes nothing from the budget: it is not held.
+  const cells = (t: TableInfo) => (t.rowCount ?? 0) * t.columns.filter((c) => mayHoldText(c) && !c.textIndex).length;
   const total = tables.reduce((n, t) => n + cells(t), 0);
   const limits = new Map<string, number>();
   if (total <= cellBudget) return limits;
@@ -298,12 +304,24 @@ async function streamTable({
 }: ScanTableOptions): Promise<void> {
   // Typed columns: the text ones are indexed, the numbers counted; dates, booleans and the rest are
   // left to the engine's statistics (a column without a type class is read as on SQLite).
-  const columns = table.columns.filter((c) => (c.typeClass ? c.typeClass === 'text' : mayHoldText(c)));
+  const text = table.columns.filter((c) => (c.typeClass ? c.typeClass === 'text' : mayHoldText(c)));
   const numeric = sink.numbers
     ? table.columns.filter((c) => (c.typeClass ? c.typeClass === 'number' : !mayHoldText(c)))
     : [];
+  const columns: ColumnInfo[] = [];
+  const sinks: ColumnSink[] = [];
+  for (const c of text) {
+    const s = sink.column(table, c, false);
+    // A column with the server's own text index is searched there (search_value): not read.
+    if (c.textIndex && s.searchedByEngine) {
+      s.searchedByEngine(c.textIndex);
+      s.done(table.rowCount ?? 0);
+    } else {
+      columns.push(c);
+      sinks.push(s);
+    }
+  }
   if (!columns.length && !numeric.length) return;
-  const sinks = columns.map((c) => sink.column(table, c, false));
   const numberSinks = numeric.map((c) => sink.numbers!(table, c));
   const cols = [...columns, ...numeric].map((c) => quoteIdent(c.name)).join(', ');
   let rows = 0;

@@ -1,7 +1,7 @@
 // Shapes the retrieval tools return. Plain data (structured-clone safe): the same objects
 // travel from a worker to the page, into the agent's observations and into eval reports.
 
-import type { ColumnStats } from '../types';
+import type { ColumnStats, TextIndex } from '../types';
 
 export interface ColumnRef {
   table: string;
@@ -39,6 +39,8 @@ export interface ColumnValueSummary extends ColumnRef {
   notIndexed?: number;
   /** Where those rows start (a rowid, and its column's name for SQL): search_value scans from there. */
   notIndexedFrom?: { rowid: string; from: number };
+  /** None of its values are held: search_value asks the database, through this index of its own. */
+  searchedBy?: TextIndex;
   policy: ValuePolicy;
   /** Plain-words reason for a policy other than 'all' (shown in the Tools panel and reports). */
   note?: string;
@@ -58,7 +60,7 @@ export interface ValueHit extends ColumnRef {
    * query's words are whole words of the value ("Canton Chinese" for "Chinese"); fuzzy: a close
    * spelling; text: the query's words were found inside a long text of the column.
    */
-  match: 'exact' | 'case' | 'compact' | 'prefix' | 'word' | 'fuzzy' | 'text' | 'like';
+  match: 'exact' | 'case' | 'compact' | 'prefix' | 'word' | 'fuzzy' | 'text' | 'like' | 'contains';
 }
 
 /** One join between two tables, possibly on several column pairs (composite keys). */

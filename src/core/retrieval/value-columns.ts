@@ -4,7 +4,7 @@
 // statistics while the values are still being tokenized (value-tokenizer.ts).
 
 import { ISO_DATE } from '../schema/stats';
-import type { ColumnStats } from '../types';
+import type { ColumnStats, TextIndex } from '../types';
 import type { ColumnValueSummary } from './types';
 import type { NumberColumnStats } from './number-stats';
 import type { TextCounter, ValueCounter } from './value-store';
@@ -20,6 +20,8 @@ export interface ColumnState {
   notIndexed: number;
   /** The rowid of the first row read after the budget was spent (null: none, or no rowid). */
   countOnlyFrom: number | null;
+  /** Not read: the database searches it (ColumnInfo.textIndex). */
+  searchedBy?: TextIndex;
   dates: number;
   /** Distinct date/time values kept for statistics; -1 when there were too many to keep. */
   dateValues: number;
@@ -63,8 +65,11 @@ export class ValueColumns {
         ...(c.notIndexed > 0 && c.rowid && c.countOnlyFrom !== null
           ? { notIndexedFrom: { rowid: c.rowid, from: c.countOnlyFrom } }
           : {}),
+        ...(c.searchedBy ? { searchedBy: c.searchedBy } : {}),
       };
       const notes: string[] = [];
+      if (c.searchedBy)
+        notes.push(`Searched by the database's own trigram index (pg_trgm) on each search, not held here.`);
       if (c.notIndexed > 0)
         notes.push(
           `${c.notIndexed.toLocaleString('en-US')} of its ${c.rowsScanned.toLocaleString('en-US')} rows hold values that are not indexed (the index's memory budget): search them in SQL (LIKE).`,
@@ -90,7 +95,7 @@ export class ValueColumns {
     const n = this.states.findIndex((c) => c.table === table && c.column === column);
     const c = this.states[n];
     // A column with values left out has no exact distinct count here: statistics come from SQL.
-    if (c && c.notIndexed > 0) return null;
+    if (c && (c.notIndexed > 0 || c.searchedBy)) return null;
     if (c && c.dates > 0) return this.dateStats(n);
     if (!c || c.others > 0) return null;
     // Long texts are not held: their column's range is left unknown, and they count as distinct.

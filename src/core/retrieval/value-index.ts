@@ -210,6 +210,9 @@ export class ValueIndexBuilder implements ValueSink {
       budgetSpent: () => {
         countOnly = true;
       },
+      searchedByEngine: (how) => {
+        state.searchedBy = how;
+      },
       done: (rows) => {
         state.rowsScanned = rows;
       },

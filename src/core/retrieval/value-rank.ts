@@ -66,7 +66,7 @@ export interface RankContext {
 
 export interface Ranked {
   score: number;
-  match: Exclude<ValueHit['match'], 'text' | 'like'>;
+  match: Exclude<ValueHit['match'], 'text' | 'like' | 'contains'>;
 }
 
 const EXACT_WORD = 1;

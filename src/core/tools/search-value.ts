@@ -18,6 +18,7 @@ import { isDateLike } from '../retrieval/value-text';
 import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
 import { HOW_MANY_FIELD } from './fields';
+import { ENGINE_COLUMNS, likePattern, MATCHED_ROWS, searchByEngine } from './engine-text-search';
 
 export interface SearchValueInput {
   query: string;
@@ -45,6 +46,8 @@ export interface ValueSearchResult {
    * how many of the rows after the kept ones were searched with LIKE (at most LIKE_ROWS).
    */
   partlyIndexed?: Array<ColumnRef & { rows: number; searched: number }>;
+  /** Columns the database searched itself where more rows matched than it counts (engine-text-search.ts). */
+  countedUpTo?: ColumnRef[];
   /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
   stored: StoredColumn[];
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
@@ -70,9 +73,6 @@ const AS_ASKED = new Set<ValueHit['match']>(['exact', 'case', 'compact']);
 /** Columns, and rows of each, a search scans with LIKE for values the index's budget left out. */
 const LIKE_COLUMNS = 1;
 const LIKE_ROWS = 1_000_000;
-
-/** `%text%` with LIKE's own characters escaped (ESCAPE '\\'). */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * The values of a column's rows left out of the index that contain `query` (case-blind for
@@ -200,6 +200,20 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   const datesInSql = isDateLike(inp.query.trim())
     ? inScope.filter((c) => c.dates > 0).map(({ table, column }) => ({ table, column }))
     : [];
+  // Columns the database searches itself hold nothing here: asked on every search, their values
+  // as asked lead, the rest follow the index's.
+  const byEngine = inScope.filter((c) => c.searchedBy);
+  let countedUpTo: ColumnRef[] = [];
+  if (byEngine.length) {
+    const found = await searchByEngine(ctx.exec, byEngine.slice(0, ENGINE_COLUMNS), inp.query, k);
+    countedUpTo = found.capped;
+    // Both lists are best first; merged by how each value matches, the index's first on a tie.
+    const merged = [...hits, ...found.hits]
+      .map((h, order) => ({ h, order }))
+      .sort((a, b) => MATCH_RANK[a.h.match] - MATCH_RANK[b.h.match] || a.order - b.order)
+      .map(({ h }) => h);
+    hits.splice(0, hits.length, ...merged.slice(0, k));
+  }
   const partlyIndexed = inScope.flatMap((c) =>
     c.notIndexed === undefined ? [] : [{ table: c.table, column: c.column, rows: c.notIndexed, searched: 0 }],
   );
@@ -223,7 +237,10 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   }
   const stored =
     hits.length === 0 && scope.column && datesInSql.length === 0
-      ? inScope.slice(0, STORED_COLUMNS).map((c) => storedIn(ctx.values, c))
+      ? inScope
+          .filter((c) => !c.searchedBy)
+          .slice(0, STORED_COLUMNS)
+          .map((c) => storedIn(ctx.values, c))
       : [];
   return {
     ...base,
@@ -232,6 +249,7 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     hits,
     datesInSql,
     ...(partlyIndexed.length ? { partlyIndexed } : {}),
+    ...(countedUpTo.length ? { countedUpTo } : {}),
     stored,
     problem: null,
     suggestions: [],
@@ -281,6 +299,10 @@ function observe(out: ValueSearchResult): string {
               `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${MATCH_NOTE[h.match]})`,
           ),
         ];
+  for (const c of out.countedUpTo ?? [])
+    lines.push(
+      `More than ${MATCHED_ROWS} rows of ${ref(c.table, c.column)} match: its counts above are of the first ${MATCHED_ROWS} the database found.`,
+    );
   for (const c of out.partlyIndexed ?? [])
     lines.push(
       `${c.rows} rows of ${ref(c.table, c.column)} hold values that are not indexed (the index's memory budget)` +
@@ -311,6 +333,19 @@ function describeStored(c: StoredColumn): string[] {
 }
 
 /** How each hit matches, in words the model reads (nothing for a value exactly as asked). */
+/** How close each kind of match is, for merging the index's hits with the database's. */
+const MATCH_RANK: Record<ValueHit['match'], number> = {
+  exact: 0,
+  case: 1,
+  compact: 2,
+  prefix: 3,
+  word: 4,
+  text: 5,
+  like: 6,
+  contains: 6,
+  fuzzy: 7,
+};
+
 const MATCH_NOTE: Record<ValueHit['match'], string> = {
   exact: '',
   case: '; differs only in case, accents or spaces: use it as stored',
@@ -320,6 +355,7 @@ const MATCH_NOTE: Record<ValueHit['match'], string> = {
   fuzzy: '; close spelling',
   text: '; the words are in this text',
   like: '; contains it, found in the rows not indexed',
+  contains: '; contains it',
 };
 
 export const searchValueTool: Tool<SearchValueInput, ValueSearchResult, SearchValueContext> = {

@@ -1,0 +1,80 @@
+// search_value through the server's own trigram index (issue 36): a column with a pg_trgm index
+// is not read into the value index (no memory, no read) and each search asks the server; the
+// other columns are indexed as before. On a throw-away cluster; CI installs PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unmark } from '../../core/privacy/marks';
+import { runSql } from '../../../scripts/pg-cluster.mjs';
+import { pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
+import { PostgresEngine } from './engine';
+
+// Tickets as a help desk writes them: subjects repeat, bodies are free text, every body says "order".
+const TICKETS = `
+CREATE EXTENSION pg_trgm;
+CREATE TABLE tickets (id int PRIMARY KEY, subject text, body text, city text, opened date);
+INSERT INTO tickets
+  SELECT g,
+         (ARRAY['Parcel arrived damaged', 'Refund not received', 'Wrong size sent', 'Invoice missing VAT number'])[1 + g % 4],
+         'Order ' || (100000 + g) || ': ' || (ARRAY['the courier left it at the door', 'refund asked twice', 'box was crushed', 'please call back after 5pm'])[1 + (g * 7) % 4],
+         (ARRAY['Oslo', 'Lima', 'Pune'])[1 + g % 3],
+         DATE '2024-01-01' + g % 300
+    FROM generate_series(1, 3000) g;
+CREATE INDEX tickets_body_trgm ON tickets USING gin (body gin_trgm_ops);
+CREATE INDEX tickets_subject_trgm ON tickets USING gist (subject gist_trgm_ops);
+ANALYZE tickets;
+`;
+
+describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
+  const cluster = usePgCluster();
+  const engine = new PostgresEngine();
+  const seen = async (args: unknown) => unmark((await engine.callTool('t', 'search_value', args)).observation);
+
+  beforeAll(async () => {
+    const c = cluster.get();
+    await runSql(c, 'CREATE DATABASE helpdesk');
+    await runSql(c, TICKETS, 'helpdesk');
+    const url = `postgresql://${c.user}:${encodeURIComponent(c.password)}@127.0.0.1:${c.port}/helpdesk`;
+    await engine.connect({ id: 't', target: { url, env: {} } });
+  }, 60_000);
+  afterAll(() => engine.closeAll());
+
+  it('finds the columns with a trigram index when reading the schema', async () => {
+    const [tickets] = (await engine.introspect('t')).tables;
+    const index = Object.fromEntries(tickets.columns.map((c) => [c.name, c.textIndex ?? null]));
+    expect(index).toEqual({ id: null, subject: 'trigram', body: 'trigram', city: null, opened: null });
+  });
+
+  it('holds none of their values, and searches them on the server: as asked, contained, spelled alike', async () => {
+    const summary = await engine.buildTools('t');
+    // Only the three cities are held: subjects and bodies stay on the server.
+    expect(summary.valuesIndexed).toBe(3);
+
+    const exact = await seen({ query: 'Refund not received' });
+    expect(exact).toContain('"Refund not received" in tickets.subject (750 rows)');
+    const cased = await seen({ query: 'refund not received' });
+    expect(cased).toContain('"Refund not received" in tickets.subject (750 rows; differs only in case');
+    const contained = await seen({ query: 'crushed', column: 'body' });
+    expect(contained).toMatch(/"Order \d+: box was crushed" in tickets\.body \(1 row; contains it/);
+    const typo = await seen({ query: 'Parcel arived damagd', table: 'tickets', column: 'subject' });
+    expect(typo).toContain('"Parcel arrived damaged" in tickets.subject');
+    expect(typo).toContain('close spelling');
+    // A word every body holds: the server stopped counting, and the observation says so.
+    expect(await seen({ query: 'order', column: 'body' })).toContain(
+      'More than 2000 rows of tickets.body match: its counts above are of the first 2000 the database found.',
+    );
+    // The column held in the index is searched there as before.
+    expect(await seen({ query: 'osloo' })).toContain('"Oslo" in tickets.city (1000 rows; close spelling)');
+  });
+
+  it('leaves their statistics to the server, and the tools panel says how they are searched', async () => {
+    const grounding = await engine.grounding('t');
+    const subject = grounding.stats.find((s) => s.column === 'subject');
+    expect(subject?.categories?.map((c) => c.value).sort()).toEqual([
+      'Invoice missing VAT number',
+      'Parcel arrived damaged',
+      'Refund not received',
+      'Wrong size sent',
+    ]);
+    const columns = (await engine.callTool('t', 'search_value', { query: 'zzzz' })).observation;
+    expect(unmark(columns)).toContain('No values match "zzzz"');
+  });
+});
