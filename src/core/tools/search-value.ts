@@ -18,7 +18,7 @@ import { isDateLike } from '../retrieval/value-text';
 import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
 import { HOW_MANY_FIELD } from './fields';
-import { ENGINE_COLUMNS, likePattern, MATCHED_ROWS, searchByEngine } from './engine-text-search';
+import { ENGINE_COLUMNS, engineSearchable, likePattern, MATCHED_ROWS, searchByEngine } from './engine-text-search';
 
 export interface SearchValueInput {
   query: string;
@@ -46,7 +46,9 @@ export interface ValueSearchResult {
    * how many of the rows after the kept ones were searched with LIKE (at most LIKE_ROWS).
    */
   partlyIndexed?: Array<ColumnRef & { rows: number; searched: number }>;
-  /** Columns the database searched itself where more rows matched than it counts (engine-text-search.ts). */
+  /** Columns the database searched itself (engine-text-search.ts), by substring. */
+  searchedInDatabase?: ColumnRef[];
+  /** Those of them where more rows matched than it counts. */
   countedUpTo?: ColumnRef[];
   /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
   stored: StoredColumn[];
@@ -202,10 +204,11 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     : [];
   // Columns the database searches itself hold nothing here: asked on every search, their values
   // as asked lead, the rest follow the index's.
-  const byEngine = inScope.filter((c) => c.searchedBy);
+  const byEngine = engineSearchable(inp.query) ? inScope.filter((c) => c.searchedBy).slice(0, ENGINE_COLUMNS) : [];
+  const searchedInDatabase = byEngine.map(({ table, column }) => ({ table, column }));
   let countedUpTo: ColumnRef[] = [];
   if (byEngine.length) {
-    const found = await searchByEngine(ctx.exec, byEngine.slice(0, ENGINE_COLUMNS), inp.query, k);
+    const found = await searchByEngine(ctx.exec, byEngine, inp.query, k);
     countedUpTo = found.capped;
     // Both lists are best first; merged by how each value matches, the index's first on a tie.
     const merged = [...hits, ...found.hits]
@@ -249,6 +252,7 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     hits,
     datesInSql,
     ...(partlyIndexed.length ? { partlyIndexed } : {}),
+    ...(searchedInDatabase.length ? { searchedInDatabase } : {}),
     ...(countedUpTo.length ? { countedUpTo } : {}),
     stored,
     problem: null,
@@ -299,6 +303,11 @@ function observe(out: ValueSearchResult): string {
               `${quoteData(h.value, VALUE_CHARS)} in ${ref(h.table, h.column)} (${h.rows} row${h.rows === 1 ? '' : 's'}${MATCH_NOTE[h.match]})`,
           ),
         ];
+  const missed = out.hits.length === 0 ? (out.searchedInDatabase ?? []) : [];
+  if (missed.length)
+    lines.push(
+      `${missed.map((c) => ref(c.table, c.column)).join(', ')} ${missed.length === 1 ? 'was' : 'were'} searched in the database for values containing it (any case), not for other spellings: try a shorter part of the value.`,
+    );
   for (const c of out.countedUpTo ?? [])
     lines.push(
       `More than ${MATCHED_ROWS} rows of ${ref(c.table, c.column)} match: its counts above are of the first ${MATCHED_ROWS} the database found.`,
