@@ -59,7 +59,7 @@ const SCORE: Record<ValueHit['match'], number> = {
  * The values of `columns` that contain `query` (case-blind), best first: as asked, then by rows.
  * Only by substring: pg_trgm's similarity (`%`) would catch misspellings, but on a column whose
  * values share trigrams (codes with one prefix, free text) it reads most of the index — seconds
- * on millions of rows (docs/decisions/076-trigram-search.md). A failing search finds nothing.
+ * on millions of rows (docs/decisions/075-trigram-search-by-substring.md). A failing search finds nothing.
  */
 export interface EngineSearch {
   hits: ValueHit[];
