@@ -3,7 +3,7 @@
 // model is the mock OpenAI-compatible server, answering the newest question of each request.
 import { expect, test, type Page } from '@playwright/test';
 import { startMockLlm, type MockLlm, type RecordedRequest } from './mock-llm/server';
-import { openApp, useMockModel } from './support';
+import { asked, openApp, useMockModel } from './support';
 
 const SQL: Record<string, string> = {
   'How many orders are there per status?': 'SELECT status, count(*) AS n FROM orders GROUP BY status',
@@ -12,12 +12,6 @@ const SQL: Record<string, string> = {
     "SELECT count(DISTINCT customer_id) AS customers FROM orders WHERE status = 'delivered'",
 };
 const REGENERATED = 'SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC';
-
-/** The newest question a request asks (the last `Question: "…"` of its first user message). */
-const asked = (req: RecordedRequest) => {
-  const user = (req.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
-  return [...user.matchAll(/Question: "([^"]*)"/g)].at(-1)?.[1] ?? '';
-};
 
 function agentModel(req: RecordedRequest) {
   const messages = req.messages as Array<{ role: string; content: string }>;

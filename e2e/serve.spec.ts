@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { findPgBin, startCluster, type Cluster } from '../scripts/pg-cluster.mjs';
 import { makeShop, READER } from '../src/test-support/pg-fixtures';
 import { startMockLlm, type MockLlm, type RecordedRequest } from './mock-llm/server';
-import { resultRows, runSql, useMockModel } from './support';
+import { asked, resultRows, runSql, useMockModel } from './support';
 
 const noPg = findPgBin() === null && process.env.CI !== 'true';
 test.skip(noPg, 'PostgreSQL not installed: `bash scripts/ensure-postgres.sh` installs it');
@@ -18,11 +18,6 @@ const SQL: Record<string, string> = {
     'SELECT "City Name" AS city, count(*) AS customers FROM customers WHERE "City Name" IS NOT NULL GROUP BY 1 ORDER BY 1',
   'and only in Oslo?':
     'SELECT "City Name" AS city, count(*) AS customers FROM customers WHERE "City Name" = \'Oslo\' GROUP BY 1',
-};
-
-const asked = (req: RecordedRequest) => {
-  const user = (req.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
-  return [...user.matchAll(/Question: "([^"]*)"/g)].at(-1)?.[1] ?? '';
 };
 
 function model(req: RecordedRequest) {

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import initSqlJs from 'sql.js';
 import path from 'node:path';
+import type { RecordedRequest } from './mock-llm/server';
 
 export const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', name);
 
@@ -112,3 +113,9 @@ export async function visitsDb(rows: number): Promise<string> {
   db.close();
   return file;
 }
+
+/** The newest question a request asks (the last `Question: "…"` of its first user message). */
+export const asked = (req: RecordedRequest) => {
+  const user = (req.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
+  return [...user.matchAll(/Question: "([^"]*)"/g)].at(-1)?.[1] ?? '';
+};
