@@ -1,9 +1,9 @@
 // Conversations in the page (issue 23): follow-up questions that build on the answers before
 // them, an earlier turn answered again from an edited plan, and a reload that keeps it all; the
 // model is the mock OpenAI-compatible server, answering the newest question of each request.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startMockLlm, type MockLlm, type RecordedRequest } from './mock-llm/server';
-import { asked, openApp, useMockModel } from './support';
+import { askQuestion, asked, openApp, useMockModel } from './support';
 
 const SQL: Record<string, string> = {
   'How many orders are there per status?': 'SELECT status, count(*) AS n FROM orders GROUP BY status',
@@ -36,12 +36,6 @@ test.afterEach(async () => {
   await mock?.close();
   mock = undefined;
 });
-
-async function askQuestion(page: Page, question: string) {
-  await page.getByLabel('Question').fill(question);
-  await page.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(page.getByTestId('run')).toHaveAttribute('data-status', 'done');
-}
 
 test('a conversation: two follow-ups, an earlier turn answered again, and a reload that keeps it all', async ({
   page,

@@ -4,11 +4,11 @@
 // cluster (scripts/pg-cluster.mjs); skipped without PostgreSQL except on CI.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { findPgBin, startCluster, type Cluster } from '../scripts/pg-cluster.mjs';
 import { makeShop, READER } from '../src/test-support/pg-fixtures';
 import { startMockLlm, type MockLlm, type RecordedRequest } from './mock-llm/server';
-import { asked, resultRows, runSql, useMockModel } from './support';
+import { askQuestion, asked, resultRows, runSql, useMockModel } from './support';
 
 const noPg = findPgBin() === null && process.env.CI !== 'true';
 test.skip(noPg, 'PostgreSQL not installed: `bash scripts/ensure-postgres.sh` installs it');
@@ -59,12 +59,6 @@ async function nextLink(count: number): Promise<string> {
   if (count > 1) serve!.stdin!.write('\n');
   await expect.poll(() => (out.match(/#serve=/g) ?? []).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
   return [...out.matchAll(/http:\/\/\S+#serve=\S+/g)][count - 1][0];
-}
-
-async function askQuestion(page: Page, question: string) {
-  await page.getByLabel('Question').fill(question);
-  await page.getByRole('button', { name: 'Ask', exact: true }).click();
-  await expect(page.getByTestId('run')).toHaveAttribute('data-status', 'done');
 }
 
 test('the page opens a PostgreSQL database through dowser serve, asks, charts, follows up and exports', async ({

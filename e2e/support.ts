@@ -119,3 +119,10 @@ export const asked = (req: RecordedRequest) => {
   const user = (req.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
   return [...user.matchAll(/Question: "([^"]*)"/g)].at(-1)?.[1] ?? '';
 };
+
+/** Asks in the Ask tab (already shown) and waits for the run to finish. */
+export async function askQuestion(page: Page, question: string) {
+  await page.getByLabel('Question').fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByTestId('run')).toHaveAttribute('data-status', 'done');
+}

@@ -208,9 +208,10 @@ async function addIndexes(run: ReadRunner, byOid: ByOid, oids: number[], nameOf:
   for (const [rel, name, unique, keys, partial, opclasses] of indexes) {
     const t = byOid.get(num(rel));
     if (!t) continue;
-    const trigram = positions(keys).length === 1 && positions(keys)[0] > 0 && TRIGRAM_OPCLASSES.has(str(opclasses));
-    if (trigram && partial !== 'true') {
-      const column = t.columns.find((c) => c.name === nameOf(num(rel), positions(keys)[0]));
+    const key = positions(keys);
+    // A trigram index on the plain column, whole: search_value asks the server for that column.
+    if (key.length === 1 && key[0] > 0 && partial !== 'true' && TRIGRAM_OPCLASSES.has(str(opclasses))) {
+      const column = t.columns.find((c) => c.name === nameOf(num(rel), key[0]));
       if (column?.typeClass === 'text') column.textIndex = 'trigram';
     }
     const index: IndexInfo = {

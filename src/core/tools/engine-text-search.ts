@@ -43,16 +43,17 @@ function matchOf(value: string, query: string): ValueHit['match'] {
   return 'contains';
 }
 
-const SCORE: Record<ValueHit['match'], number> = {
-  exact: 1,
-  case: 0.95,
-  compact: 0.9,
-  prefix: 0.7,
-  word: 0.6,
-  text: 0.5,
-  like: 0.5,
-  contains: 0.5,
-  fuzzy: 0.4,
+/** How close each kind of match is (0 closest): the database's hits are sorted, and merged with the index's, by it. */
+export const MATCH_RANK: Record<ValueHit['match'], number> = {
+  exact: 0,
+  case: 1,
+  compact: 2,
+  prefix: 3,
+  word: 4,
+  text: 5,
+  like: 6,
+  contains: 6,
+  fuzzy: 7,
 };
 
 /**
@@ -87,7 +88,14 @@ export async function searchByEngine(
         if (Number(m) >= MATCHED_ROWS) capped.add(Number(c));
         const value = String(v);
         const match = matchOf(value, q);
-        return { table: column.table, column: column.column, value, rows: Number(n), score: SCORE[match], match };
+        return {
+          table: column.table,
+          column: column.column,
+          value,
+          rows: Number(n),
+          score: 1 - MATCH_RANK[match] / 10,
+          match,
+        };
       })
       .sort((a, b) => b.score - a.score || b.rows - a.rows);
     return { hits, capped: [...capped].map((i) => ({ table: columns[i].table, column: columns[i].column })) };

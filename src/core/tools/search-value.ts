@@ -18,7 +18,14 @@ import { isDateLike } from '../retrieval/value-text';
 import { jsonData, quoteData } from './quote-data';
 import type { Tool } from './types';
 import { HOW_MANY_FIELD } from './fields';
-import { ENGINE_COLUMNS, engineSearchable, likePattern, MATCHED_ROWS, searchByEngine } from './engine-text-search';
+import {
+  ENGINE_COLUMNS,
+  engineSearchable,
+  likePattern,
+  MATCH_RANK,
+  MATCHED_ROWS,
+  searchByEngine,
+} from './engine-text-search';
 
 export interface SearchValueInput {
   query: string;
@@ -342,19 +349,6 @@ function describeStored(c: StoredColumn): string[] {
 }
 
 /** How each hit matches, in words the model reads (nothing for a value exactly as asked). */
-/** How close each kind of match is, for merging the index's hits with the database's. */
-const MATCH_RANK: Record<ValueHit['match'], number> = {
-  exact: 0,
-  case: 1,
-  compact: 2,
-  prefix: 3,
-  word: 4,
-  text: 5,
-  like: 6,
-  contains: 6,
-  fuzzy: 7,
-};
-
 const MATCH_NOTE: Record<ValueHit['match'], string> = {
   exact: '',
   case: '; differs only in case, accents or spaces: use it as stored',

@@ -9,18 +9,21 @@ export function readFromText(readFrom: 'memory' | 'file' | undefined): string {
   return readFrom === 'file' ? 'read-only, read from the file as needed' : 'read-only copy in memory';
 }
 
+/** "15.4" of the server's "15.4 (Debian 15.4-1)". */
+const serverVersion = (server: NonNullable<OpenReport['server']>) => server.version.split(' ')[0];
+
 /** A database reached through dowser serve (issue 36): where it is, and that it is read-only there too. */
 export function servedText(report: OpenReport): string {
   const via = `through dowser serve (${report.served?.origin ?? ''})`;
   if (report.server)
-    return `Connected to ${report.server.target} through dowser serve · PostgreSQL ${report.server.version.split(' ')[0]} · read-only transactions · schemas ${report.server.schemas.join(', ')}`;
+    return `Connected to ${report.server.target} through dowser serve · PostgreSQL ${serverVersion(report.server)} · read-only transactions · schemas ${report.server.schemas.join(', ')}`;
   return `${report.name} (${formatBytes(report.sizeBytes)}, SQLite ${report.sqliteVersion}) ${via} · read-only`;
 }
 
 /** The tab's tooltip: what the database is on, and how long opening took. */
 export function tabTitle(report: OpenReport, sizeBytes: number, readyMs: number | undefined): string {
   const took = readyMs != null ? ` · opened in ${readyMs} ms` : '';
-  if (report.server) return `PostgreSQL ${report.server.version.split(' ')[0]} through dowser serve${took}`;
+  if (report.server) return `PostgreSQL ${serverVersion(report.server)} through dowser serve${took}`;
   if (report.served) return `${formatBytes(sizeBytes)} · SQLite ${report.sqliteVersion} through dowser serve${took}`;
   return `${formatBytes(sizeBytes)} · SQLite ${report.sqliteVersion}${took}`;
 }
