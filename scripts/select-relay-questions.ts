@@ -5,7 +5,10 @@
  * questions, at most 2 per database). Writes one Spider-format question file, outside the repo,
  * each entry with `question_id` "spider-<index>" / "sparc-<interaction>" and its hardness:
  *
- *   npx tsx scripts/select-relay-questions.ts /tmp/measure-questions.json
+ *   npx tsx scripts/select-relay-questions.ts /tmp/measure-questions.json [--seed N]
+ *
+ * Another seed (default 2026, the set of decision 060) draws another set, for a measurement that
+ * should not meet questions an earlier run's fixes were made after.
  *   dowser eval --dataset spider --data ../shared/datasets/spider --questions /tmp/measure-questions.json …
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -24,7 +27,8 @@ const skip = new Set<number>([
     .filter((f) => f.endsWith('.json'))
     .map((f) => Number(f.match(/\d+/)![0])),
 ]);
-const rnd = mulberry32(2026);
+const seedAt = process.argv.indexOf('--seed');
+const rnd = mulberry32(seedAt > 0 ? Number(process.argv[seedAt + 1]) : 2026);
 const want: Record<string, number> = { easy: 10, medium: 13, hard: 10, extra: 9 };
 const byLevel = new Map<string, number[]>();
 spider.forEach((q, i) => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { MockReply, RecordedRequest } from '../../e2e/mock-llm/server';
 import { buildDb, SHOP_SQL } from './build-db';
 import { PAIRS_DB_SQL } from './official-pairs';
-import { CHECK_SYSTEM_START } from '../core/agent/explain';
+import { isCheckSystem } from '../core/agent/explain';
 
 export const SPIDER_QUESTIONS = [
   { db_id: 'shop', question: 'How many customers are there?', query: 'SELECT count(*) FROM customers' },
@@ -124,7 +124,7 @@ export function knowingModel(
     const sql = question ? sqlFor(question)! : 'SELECT 1';
     if (!request.tools) {
       // The check of a result, or a request for the SQL itself (Auto and Direct).
-      if ((messages[0]?.content ?? '').startsWith(CHECK_SYSTEM_START))
+      if (isCheckSystem(messages[0]?.content ?? ''))
         return { text: 'Explanation: The answer to the question.\nVerdict: match' };
       return { text: '```sql\n' + sql + '\n```' };
     }

@@ -213,6 +213,10 @@ describe.skipIf(pgSkipReason)('PostgresEngine on a real server', () => {
     expect(await seen('execute_sql', { sql: `SELECT id FROM customers WHERE "City Name" = 'Osl'` })).toContain(
       'keeps none of the 40 rows',
     );
+    // A text column compared with an integer: PostgreSQL refuses what SQLite's affinity converted.
+    expect(await seen('execute_sql', { sql: 'SELECT id FROM customers WHERE "City Name" = id' })).toContain(
+      "One side is text and the other integer: cast one to the other's type, e.g. col::integer",
+    );
     const grounding = await engine.grounding('admin');
     expect(grounding.stats.find((s) => s.column === 'City Name')?.categories?.length).toBe(3);
     const links = await engine.linkQuestion('admin', 'customers in oslo');

@@ -1,6 +1,8 @@
 // PostgreSQL's text-format values as Dowser's SqlValue (number, bigint, string, bytes, null): numbers
-// that JavaScript holds exactly become numbers, int8 beyond 2^53 a bigint, numeric with more than
-// 15 significant digits stays its text (no digit is lost), bytea becomes bytes, booleans the words
+// that JavaScript holds exactly become numbers, int8 beyond 2^53 a bigint, a numeric a number unless
+// its whole part has more than 15 digits (then its text, so no digit of a large amount is lost; the
+// 16 or more fraction digits of an avg() are rounded as SQLite's REAL would, and a model reading
+// an average sees a number, not a quoted string), bytea becomes bytes, booleans the words
 // `true` and `false`; dates, times, intervals, JSON, arrays and every other type stay as the server
 // prints them, so what a person sees is what psql shows and what a model reads is PostgreSQL's own.
 
@@ -27,11 +29,11 @@ export function integerValue(s: string): SqlValue {
   return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }
 
-/** A numeric's text as a number when a double holds it exactly (at most 15 significant digits). */
+/** A numeric's text as a number when a double holds its whole part exactly (at most 15 digits). */
 export function numericValue(s: string): SqlValue {
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return s; // NaN, Infinity
-  const digits = s.replace(/^-/, '').replace('.', '').replace(/^0+/, '');
-  return digits.length <= 15 ? Number(s) : s;
+  const parts = /^-?(\d+)(\.\d+)?$/.exec(s);
+  if (!parts) return s; // NaN, Infinity
+  return parts[1].replace(/^0+/, '').length <= 15 ? Number(s) : s;
 }
 
 /** bytea in hex output (`\x…`, set for every session): the bytes. */

@@ -4,7 +4,7 @@
 // return whole tables, value lookups near a marker, expression columns that carry literals.
 
 import type { MockReply, RecordedRequest } from '../../../e2e/mock-llm/server';
-import { CHECK_SYSTEM_START } from '../../core/agent/explain';
+import { CHECK_SYSTEM_PATTERN } from '../../core/agent/explain';
 
 /** Members: name, town, badge, remark. None of these words is in a question. */
 export const MEMBERS = [
@@ -85,7 +85,7 @@ export const DONE = toolCall('d', 'done', { sql: COUNT_SQL });
 export function attacker(replies: readonly MockReply[], last: MockReply): (req: RecordedRequest) => MockReply {
   let next = 0;
   return (req) => {
-    if (JSON.stringify(req.messages).includes(CHECK_SYSTEM_START))
+    if (CHECK_SYSTEM_PATTERN.test(JSON.stringify(req.messages)))
       return { text: 'Verdict: match\nExplanation: The members of that town.' };
     return next < replies.length ? replies[next++] : last;
   };

@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { unmark } from '../privacy/marks';
-import { CHECK_ROWS, explainPrompt, parseExplanation } from './explain';
+import type { ChatModel, ChatRequest } from '../llm/types';
+import {
+  CHECK_ROWS,
+  CHECK_SYSTEM_START,
+  explainPrompt,
+  isCheckSystem,
+  parseExplanation,
+  requestExplanation,
+} from './explain';
+
+/** A model that keeps the system prompts it was sent and answers with a match. */
+function recordingModel(systems: string[]): ChatModel {
+  return {
+    provider: 'test',
+    model: 'test',
+    supportsTools: false,
+    async *stream(request: ChatRequest) {
+      systems.push(String(request.messages[0]?.content));
+      const text = 'Verdict: match\nExplanation: ok';
+      yield { type: 'finish', response: { text, toolCalls: [], usage: null, finishReason: 'stop' } } as const;
+    },
+  };
+}
 
 describe('the check of a result', () => {
   it('shows up to 20 rows and the row count, enough to judge order and duplicates', () => {
@@ -13,6 +35,18 @@ describe('the check of a result', () => {
     expect(text).not.toContain('"month 20"');
     expect(text).toContain('(25 rows in all)');
     expect(text).toContain('Checked: x');
+  });
+
+  it("names the database's engine: a PostgreSQL query is checked as one, and either is known as the check", async () => {
+    const systems: string[] = [];
+    const input = { question: 'q', sql: 'SELECT 1', columns: ['n'], rows: [[1]], totalRows: 1 };
+    await requestExplanation(recordingModel(systems), input);
+    await requestExplanation(recordingModel(systems), { ...input, dialect: 'postgres' });
+    expect(systems[0].startsWith(CHECK_SYSTEM_START)).toBe(true);
+    expect(systems[1]).toContain("You check whether a PostgreSQL query's result answers a question");
+    expect(systems[1]).not.toContain('SQLite');
+    expect(systems.map(isCheckSystem)).toEqual([true, true]);
+    expect(isCheckSystem('You check one step of a plan')).toBe(false);
   });
 
   it('judges by the steps the person set when they edited the plan, not by the question alone (issue 25)', () => {

@@ -10,12 +10,22 @@ import { jsonData, quotedData, rowData, sqlData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
 import type { Verdict } from './events';
 import { DATA_RULE } from '../prompt/data-rule';
+import { inDialect } from '../dialect/prompt-text';
+import type { DialectId } from '../dialect/types';
 
 export const CHECK_ROWS = 20;
 
 // The verdict comes first: small models keep a short first line better than a last one.
 /** How the check's system prompt starts (the gold provider recognises the check by it). */
 export const CHECK_SYSTEM_START = "You check whether a SQLite query's result answers a question";
+
+/** The check's first words on any engine (they name the engine). */
+export const CHECK_SYSTEM_PATTERN = /You check whether a [\w ]+ query's result answers a question/;
+
+const CHECK_SYSTEM_AT_START = new RegExp(`^${CHECK_SYSTEM_PATTERN.source}`);
+
+/** Whether a system prompt is the check's. */
+export const isCheckSystem = (system: string): boolean => CHECK_SYSTEM_AT_START.test(system);
 
 const SYSTEM = `${CHECK_SYSTEM_START}, and explain it to people who do not read SQL.
 Reply in exactly this format:
@@ -33,6 +43,8 @@ export interface ExplainInput {
   totalRows: number | null;
   /** Facts the caller checked against the database (e.g. that the SQL's values are stored as written). */
   checked?: string[];
+  /** The database's engine: the check names it (its SQL is that engine's). */
+  dialect?: DialectId;
   /** Earlier questions of the conversation, oldest first: this one may follow up on them. */
   earlier?: readonly string[];
   /** The steps the person confirmed or edited (a plan): how they mean the question. */
@@ -124,7 +136,7 @@ export async function requestExplanation(
 ): Promise<ChatResponse> {
   return completeChat(model, {
     messages: [
-      { role: 'system', content: SYSTEM },
+      { role: 'system', content: inDialect(SYSTEM, input.dialect) },
       { role: 'user', content: explainPrompt(input) },
     ],
     temperature: 0,

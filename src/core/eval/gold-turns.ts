@@ -5,7 +5,7 @@
 // of a result says match; a request without tools gets the SQL; the agent plans with the tables
 // the SQL names, runs it, and finishes with it and an explanation.
 
-import { CHECK_SYSTEM_START } from '../agent/explain';
+import { isCheckSystem } from '../agent/explain';
 import { createScriptedModel, type ScriptedTurn } from '../llm/scripted';
 import type { ChatModel, ChatRequest } from '../llm/types';
 import { tablesMentioned } from '../tools/sql-repair';
@@ -16,7 +16,7 @@ const EXPLANATION = 'The reference answer of the benchmark.';
 /** The turn the reference answers `request` with. */
 export function goldTurn(request: ChatRequest, sql: string, question: string, schema: Schema): ScriptedTurn {
   const system = request.messages[0]?.role === 'system' ? request.messages[0].content : '';
-  if (system.startsWith(CHECK_SYSTEM_START)) return { text: `Verdict: match\nExplanation: ${EXPLANATION}` };
+  if (isCheckSystem(system)) return { text: `Verdict: match\nExplanation: ${EXPLANATION}` };
   if (!request.tools?.length) return { text: '```sql\n' + sql + '\n```' };
   const replied = request.messages.filter((m) => m.role === 'assistant').length;
   const offered = new Set(request.tools.map((t) => t.name));

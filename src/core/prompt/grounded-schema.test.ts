@@ -37,6 +37,9 @@ describe('groundedSchema', () => {
         expect.stringContaining('mixed storage holds numbers and text'),
       ]),
     );
+    // Each note names the columns it is about.
+    expect(notes.find((n) => n.includes('mixed storage'))).toMatch(/\(r\.mixed\)$/);
+    expect(notes.find((n) => n.includes('day names sort'))).toMatch(/\(r\.weekday\)$/);
   });
 
   it('shows a date column by its range at full, by its stored form where values are withheld', async () => {

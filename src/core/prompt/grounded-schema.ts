@@ -10,6 +10,7 @@
 // placeholders (schema: no values at all; matches: only values made of the question's words).
 
 import { dialectOf } from '../dialect/registry';
+import type { Dialect } from '../dialect/types';
 import { valueAllowed, type PrivacyPolicy } from '../privacy/disclose';
 import type { JoinEdge } from '../retrieval/types';
 import { jsonData, quoteData } from '../tools/quote-data';
@@ -211,6 +212,15 @@ function columnLine(
   return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}${about}`, facts };
 }
 
+const NOTED_COLUMNS = 3;
+
+/** The engine's notes a column's storage facts call for. */
+const notesOf = (facts: readonly string[], dialect: Dialect): string[] =>
+  dialect.valueNotes.filter(([re]) => facts.some((f) => re.test(f))).map(([, note]) => note);
+
+const listed = (names: readonly string[], most: number): string =>
+  names.slice(0, most).join(', ') + (names.length > most ? ', …' : '');
+
 export interface GroundedSchema {
   text: string;
   /** The engine's facts that matter for this database's stored values, one sentence each. */
@@ -233,6 +243,8 @@ export function groundedSchema(
   const inferred = grounding?.inferredKeys ?? [];
   const lines: string[] = [];
   const notes = new Set<string>();
+  // A note on stored values names the columns it is about (up to three): the model applies it there.
+  const noted = new Map<string, string[]>();
   // What each kind of stored value means in this engine's SQL (core/dialect).
   const dialect = dialectOf(schema.dialect);
   for (const t of schema.tables) {
@@ -259,10 +271,12 @@ export function groundedSchema(
       const st = stats.get(key);
       const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key), unmatched.get(key));
       lines.push(line.text);
-      for (const fact of line.facts) for (const [re, note] of dialect.valueNotes) if (re.test(fact)) notes.add(note);
+      for (const note of notesOf(line.facts, dialect))
+        noted.set(note, [...(noted.get(note) ?? []), `${promptIdent(t.name)}.${promptIdent(c.name)}`]);
       if (st?.looksLikeDate) notes.add(dialect.dateNote);
     }
   }
+  for (const [note, columns] of noted) notes.add(`${note} (${listed(columns, NOTED_COLUMNS)})`);
   if (grounding?.sampledRows)
     notes.add(
       `the stored values shown come from the first ${grounding.sampledRows} rows of each table (the rest is still being read): other values may be stored`,

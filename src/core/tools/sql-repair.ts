@@ -97,6 +97,13 @@ export function errorHints(message: string, sql: string, schema: Schema, evidenc
       );
     }
   }
+  // PostgreSQL compares only like types: a key stored as text joined with an integer key fails
+  // where SQLite's affinity converted one side.
+  const mismatch = message.match(/operator does not exist: ([a-z ]+?) (=|<>|!=|<=|>=|<|>) ([a-z ]+?)(?= \(at line|$)/m);
+  if (mismatch && mismatch[1] !== mismatch[3])
+    hints.push(
+      `One side is ${mismatch[1]} and the other ${mismatch[3]}: cast one to the other's type, e.g. col::${mismatch[3] === 'text' ? mismatch[1] : mismatch[3]} (a join of a key stored as text with a number key needs this).`,
+    );
   return hints;
 }
 

@@ -32,6 +32,7 @@ export async function* checkAnswer(
         rows: result.rows,
         totalRows: result.totalRows,
         checked,
+        dialect: o.schema.dialect,
         earlier: o.history?.map((t) => t.question),
         ...(o.confirmedPlan
           ? { plan: o.confirmedPlan.sub_questions.map((q) => q.text), planFromAnotherRun: o.planFromAnotherRun }
