@@ -146,6 +146,23 @@ describe('ValueIndex.search', () => {
     expect(index.search('!!!', { k: 5 })).toEqual([]);
   });
 
+  it('finds values holding a word more values hold than one search scores (the posting budget)', async () => {
+    // 90,000 notes hold "refund"; every third holds "courier" too: past the budget of 80,000.
+    const notes = Object.fromEntries(
+      Array.from({ length: 90_000 }, (_, i) => [`${i % 3 ? 'late' : 'courier'} refund ${i} box`, 1 + (i % 4)]),
+    );
+    const big = await ValueIndex.fromValues([column('tickets', 'note', notes)]);
+    const refund = big.search('refund');
+    expect(refund).toHaveLength(5);
+    for (const h of refund) expect(h.value).toMatch(/ refund /);
+    const both = big.search('courier refund');
+    expect(both.length).toBeGreaterThan(0);
+    for (const h of both) expect(h.value).toMatch(/^courier refund /);
+    expect(big.search('refund parcel').every((h) => h.value.includes('refund'))).toBe(true);
+    // A misspelt common word stands for the word it is close to.
+    expect(big.search('refnud')[0]?.value).toMatch(/ refund /);
+  });
+
   it('scores a value found elsewhere on the same scale', () => {
     const hit = index.search('Paris')[0];
     expect(index.score('Paris', 'Paris', 120)).toBeCloseTo(hit.score);

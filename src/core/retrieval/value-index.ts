@@ -631,10 +631,51 @@ export class ValueIndex {
         PER_TERM_CANDIDATES,
       );
       for (const { doc } of docs) out.add(doc);
+      if (!budgeted.some((t) => t.weight === TERM_WEIGHT.word)) this.collectCommonWords(rq, terms, inScope, out);
     }
     this.collectPrefixed(rq, inScope, out);
     this.collectCompact(rq, inScope, out);
     return out;
+  }
+
+  /**
+   * Values holding every known word of a query whose words are all too common for the posting
+   * budget ("refund" in 150,000 of a million notes): without this such a query found nothing at
+   * all. A word the index does not hold stands for its best completion or spelling neighbour
+   * ("warrenty" for "warranty"). The rarest word's values are walked in id order, at most
+   * POSTING_BUDGET of them, and the first that hold the others too are ranked with the rest.
+   */
+  private collectCommonWords(
+    rq: RankQuery,
+    terms: readonly ScoredTerm[],
+    inScope: (id: number) => boolean,
+    out: Set<number>,
+  ): void {
+    const { vocab, valuePostings, values } = this.p;
+    const known: string[] = [];
+    rq.words.forEach((w, i) => {
+      if (w.length < MIN_WORD_LENGTH || (rq.hasContent && isFunctionWord(w))) return;
+      if (vocab.termId(w) !== undefined) return void known.push(w);
+      const variants = terms.filter((t) => t.source === i && vocab.isWord(t.term));
+      const best = variants.sort((a, b) => b.weight - a.weight)[0];
+      if (best) known.push(vocab.words[best.term]);
+    });
+    if (known.length === 0) return;
+    const frequency = (w: string) => valuePostings.frequency(vocab.termId(w));
+    const rarest = known.reduce((a, b) => (frequency(b) < frequency(a) ? b : a));
+    const needles = known.map((w) => ` ${w} `);
+    let visited = 0;
+    let found = 0;
+    valuePostings.forEachDoc(vocab.termId(rarest)!, (id) => {
+      if (++visited > POSTING_BUDGET) return false;
+      if (!inScope(id)) return;
+      const spaced = ` ${normalizeValue(values.get(id))} `;
+      if (needles.every((n) => spaced.includes(n)) && !out.has(id)) {
+        out.add(id);
+        found++;
+      }
+      return found < BM25_CANDIDATES;
+    });
   }
 
   /** Values whose normalised form is `norm`. */
