@@ -95,6 +95,8 @@ const BM25_CANDIDATES = 50;
 const PER_TERM_CANDIDATES = 3;
 /** Long texts read back and re-ranked per search. */
 const TEXT_CANDIDATES = 10;
+/** Long texts read back when every word of the query is too common to score. */
+const COMMON_WORD_TEXTS = 30;
 /** Values starting with the query passed to re-ranking, and values checked to find them. */
 const PREFIX_CANDIDATES = 50;
 const PREFIX_CHECKS = 20_000;
@@ -651,22 +653,13 @@ export class ValueIndex {
     inScope: (id: number) => boolean,
     out: Set<number>,
   ): void {
-    const { vocab, valuePostings, values } = this.p;
-    const known: string[] = [];
-    rq.words.forEach((w, i) => {
-      if (w.length < MIN_WORD_LENGTH || (rq.hasContent && isFunctionWord(w))) return;
-      if (vocab.termId(w) !== undefined) return void known.push(w);
-      const variants = terms.filter((t) => t.source === i && vocab.isWord(t.term));
-      const best = variants.sort((a, b) => b.weight - a.weight)[0];
-      if (best) known.push(vocab.words[best.term]);
-    });
+    const { valuePostings, values } = this.p;
+    const known = this.wordsStoodFor(rq, terms);
     if (known.length === 0) return;
-    const frequency = (w: string) => valuePostings.frequency(vocab.termId(w));
-    const rarest = known.reduce((a, b) => (frequency(b) < frequency(a) ? b : a));
     const needles = known.map((w) => ` ${w} `);
     let visited = 0;
     let found = 0;
-    valuePostings.forEachDoc(vocab.termId(rarest)!, (id) => {
+    valuePostings.forEachDoc(this.rarestTerm(valuePostings, known), (id) => {
       if (++visited > POSTING_BUDGET) return false;
       if (!inScope(id)) return;
       const spaced = ` ${normalizeValue(values.get(id))} `;
@@ -676,6 +669,25 @@ export class ValueIndex {
       }
       return found < BM25_CANDIDATES;
     });
+  }
+
+  /** The query's words the index holds, each unknown one as its best completion or neighbour. */
+  private wordsStoodFor(rq: RankQuery, terms: readonly ScoredTerm[]): string[] {
+    const { vocab } = this.p;
+    const known: string[] = [];
+    rq.words.forEach((w, i) => {
+      if (w.length < MIN_WORD_LENGTH || (rq.hasContent && isFunctionWord(w))) return;
+      if (vocab.termId(w) !== undefined) return void known.push(w);
+      const variants = terms.filter((t) => t.source === i && vocab.isWord(t.term));
+      const best = variants.sort((a, b) => b.weight - a.weight)[0];
+      if (best) known.push(vocab.words[best.term]);
+    });
+    return known;
+  }
+
+  private rarestTerm(postings: Postings, words: readonly string[]): number {
+    const ids = words.map((w) => this.p.vocab.termId(w)!);
+    return ids.reduce((a, b) => (postings.frequency(b) < postings.frequency(a) ? b : a));
   }
 
   /** Values whose normalised form is `norm`. */
@@ -815,11 +827,16 @@ export class ValueIndex {
     const { texts, textPostings } = this.p;
     const columns = this.p.columns.states;
     const accept = scope ? (doc: number) => scope[texts.columns[doc]] === 1 : undefined;
-    const docs = textPostings.search(
-      withinBudget(terms, (t) => textPostings.frequency(t)),
-      TEXT_CANDIDATES,
-      accept,
-    );
+    const budgeted = withinBudget(terms, (t) => textPostings.frequency(t));
+    const docs = textPostings.search(budgeted, TEXT_CANDIDATES, accept);
+    // Every word too common to score ("refund" in most notes): the first texts holding the rarest
+    // are read back and ranked (the texts are not held, so the other words are checked there).
+    const known = budgeted.some((t) => t.weight === TERM_WEIGHT.word) ? [] : this.wordsStoodFor(rq, terms);
+    if (known.length > 0 && docs.length === 0)
+      textPostings.forEachDoc(this.rarestTerm(textPostings, known), (doc) => {
+        if (!accept || accept(doc)) docs.push({ doc, score: 0 });
+        return docs.length < COMMON_WORD_TEXTS;
+      });
     const byColumn = new Map<number, number[]>();
     for (const { doc } of docs) byColumn.set(texts.columns[doc], [...(byColumn.get(texts.columns[doc]) ?? []), doc]);
     const hits: ValueHit[] = [];
