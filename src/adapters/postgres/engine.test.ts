@@ -219,6 +219,8 @@ describe.skipIf(pgSkipReason)('PostgresEngine on a real server', () => {
     );
     const grounding = await engine.grounding('admin');
     expect(grounding.stats.find((s) => s.column === 'City Name')?.categories?.length).toBe(3);
+    // numeric(12,2) holds 29.00 and 7.25 alike: one class, not SQLite's "mixed storage".
+    expect(Object.keys(grounding.stats.find((s) => s.column === 'amount')?.storageClasses ?? {})).toEqual(['real']);
     const links = await engine.linkQuestion('admin', 'customers in oslo');
     expect(links.some((l) => l.kind === 'value')).toBe(true);
   });

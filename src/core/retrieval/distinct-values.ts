@@ -323,6 +323,11 @@ async function streamTable({
   }
   if (!columns.length && !numeric.length) return;
   const numberSinks = numeric.map((c) => sink.numbers!(table, c));
+  // A typed column (a server's) stores one class: a double precision 12 is a real, not an integer
+  // beside reals ("mixed storage" is SQLite's, and a note about it would mislead on a server).
+  const integerOf = numeric.map((c) =>
+    c.typeClass ? (v: number) => c.affinity === 'INTEGER' && Number.isInteger(v) : Number.isInteger,
+  );
   const cols = [...columns, ...numeric].map((c) => quoteIdent(c.name)).join(', ');
   let rows = 0;
   let told = 0;
@@ -337,7 +342,7 @@ async function streamTable({
     for (let j = 0; j < numberSinks.length; j++) {
       const v = row[sinks.length + j];
       const s = numberSinks[j];
-      if (typeof v === 'number') s.addNumber(v, Number.isInteger(v));
+      if (typeof v === 'number') s.addNumber(v, integerOf[j](v));
       else if (v === null) s.addNull();
       else s.addOther();
     }

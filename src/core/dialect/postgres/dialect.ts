@@ -27,7 +27,7 @@ export const postgresDialect: Dialect = {
     ],
     [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
     [/^dates not in ISO form/, "dates stored as text not in ISO form: to_date(col, 'DD/MM/YYYY') reads them"],
-    [/^mixed storage/, 'a text column holds numbers and words: compare it with text values'],
+    // No note for "mixed storage": a server's column holds one type (distinct-values.ts).
   ],
   plan: {
     name: 'EXPLAIN',
