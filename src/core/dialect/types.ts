@@ -28,8 +28,10 @@ export interface Dialect {
    * (prompt/grounded-schema.ts `storageFacts`), said once under the schema when the kind is present.
    */
   valueNotes: ReadonlyArray<readonly [RegExp, string]>;
-  /** Said once when a column holds dates. */
+  /** Said once when a column holds dates (stored as text, as SQLite always does). */
   dateNote: string;
+  /** Said instead when a column of the engine's own date or time type holds them. */
+  typedDateNote?: string;
   /** How the engine shows its plan for a statement (Optimize, issue 13). */
   plan: {
     /** `EXPLAIN QUERY PLAN` (SQLite), `EXPLAIN` (PostgreSQL). */

@@ -273,7 +273,8 @@ export function groundedSchema(
       lines.push(line.text);
       for (const note of notesOf(line.facts, dialect))
         noted.set(note, [...(noted.get(note) ?? []), `${promptIdent(t.name)}.${promptIdent(c.name)}`]);
-      if (st?.looksLikeDate) notes.add(dialect.dateNote);
+      if (st?.looksLikeDate)
+        notes.add(c.typeClass === 'date' ? (dialect.typedDateNote ?? dialect.dateNote) : dialect.dateNote);
     }
   }
   for (const [note, columns] of noted) notes.add(`${note} (${listed(columns, NOTED_COLUMNS)})`);

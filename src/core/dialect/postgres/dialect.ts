@@ -35,6 +35,7 @@ export const postgresDialect: Dialect = {
     // One line of the server's text plan per row, already indented.
     lines: (rows) => rows.map((row) => String(row[0])),
   },
-  dateNote:
-    "date and timestamp columns: compare with DATE 'YYYY-MM-DD', take parts with EXTRACT(YEAR FROM col) or date_trunc('month', col), subtract with intervals; ISO dates stored as text read with col::date",
+  dateNote: 'ISO dates stored as text compare as text; col::date reads them (EXTRACT(YEAR FROM col::date))',
+  typedDateNote:
+    "date and timestamp columns: compare with DATE 'YYYY-MM-DD', take parts with EXTRACT(YEAR FROM col) or date_trunc('month', col), subtract with intervals",
 };
