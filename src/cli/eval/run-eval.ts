@@ -144,11 +144,22 @@ async function evaluate(
 
 const n = (x: number) => Math.round(x).toLocaleString('en-US');
 
+/** Wrong answers that kept other rows tied at the reference's LIMIT (core/eval/ties.ts), said apart. */
+function tieLine(s: EvalSummary, d: EvalDetails): string[] {
+  const ties = d.misses.tie;
+  if (!ties || s.ex === null || s.n === 0) return [];
+  const counted = (100 * (Math.round((s.ex * s.n) / 100) + ties)) / s.n;
+  return [
+    `${ties} wrong answer${ties === 1 ? '' : 's'} kept other rows tied at the reference's LIMIT (EX counting ${ties === 1 ? 'it' : 'them'}: ${counted.toFixed(2)}%)`,
+  ];
+}
+
 function resultLines(s: EvalSummary, d: EvalDetails, out: string): string {
   const soft = s.softF1 !== undefined ? `, soft F1 ${s.softF1 === null ? '–' : s.softF1.toFixed(2)}%` : '';
   const t = s.tokensPerQuestion;
   return [
     `EX ${s.ex === null ? '–' : s.ex.toFixed(2) + '%'}${soft} over ${s.n} scored questions (skipped ${s.skipped}, failed ${s.failed}${d.pending ? `, not yet run ${d.pending}` : ''})`,
+    ...tieLine(s, d),
     ...(s.byTurn
       ? [
           `question match ${s.questionMatch === null ? '–' : s.questionMatch?.toFixed(2) + '%'} over ${s.turns} turns, interaction match ${s.interactionMatch === null ? '–' : s.interactionMatch?.toFixed(2) + '%'} over ${s.interactions} interactions; by turn: ${Object.entries(

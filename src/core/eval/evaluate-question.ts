@@ -154,15 +154,17 @@ export async function evaluateQuestion(input: EvaluateInput): Promise<Evaluated 
   const miss =
     s.ex === 1
       ? null
-      : classifyMiss({
-          dataset: input.dataset,
-          goldSql: input.q.goldSql,
-          predSql,
-          goldRows: s.goldRows,
-          predRows: s.predRows,
-          orderMatters: s.orderMatters,
-          columns: new Set(input.schema.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()))),
-        });
+      : s.tiedAtLimit
+        ? 'tie'
+        : classifyMiss({
+            dataset: input.dataset,
+            goldSql: input.q.goldSql,
+            predSql,
+            goldRows: s.goldRows,
+            predRows: s.predRows,
+            orderMatters: s.orderMatters,
+            columns: new Set(input.schema.tables.flatMap((t) => t.columns.map((c) => c.name.toLowerCase()))),
+          });
   const reason = end.kind === 'no_answer' ? `${end.code}: ${end.message}` : (s.predError ?? s.goldError);
   const record = finished({
     ...ran,

@@ -5,6 +5,8 @@
 //   duplicates;
 // - ambiguous: one result is a strict part of the other while a LIMIT decides how many rows
 //   (ties, "the top one" against "all the top ones");
+// - tie: the reference's rows with other rows tied at its LIMIT (the engine picked another of
+//   equals; found by running the reference again, ties.ts, so it is set by the scorer);
 // - filtered_column: the filters use other columns or other values;
 // - selected_column: same filters, other columns selected;
 // - reasoning: everything else (joins, grouping, aggregation, order, logic).
@@ -22,6 +24,7 @@ export type MissClass =
   | 'format'
   | 'empty_gold'
   | 'ambiguous'
+  | 'tie'
   | 'no_answer'
   | 'sql_error';
 
@@ -32,6 +35,7 @@ export const MISS_CLASSES: readonly MissClass[] = [
   'format',
   'empty_gold',
   'ambiguous',
+  'tie',
   'no_answer',
   'sql_error',
 ];

@@ -8,6 +8,7 @@ import { toDowserError } from '../errors';
 import type { QueryResult } from '../types';
 import { birdSetEq, softF1, spiderPrepare, spiderResultEq } from './exec-match';
 import { pyRows, type PyRow } from './py-values';
+import { keepsOtherTiedRows, tieProbe } from './ties';
 
 export type Dataset = 'spider' | 'bird';
 
@@ -31,6 +32,8 @@ export type ScoreOutcome =
       /** BIRD only: the reference failed, which the official evaluator scores as 0. */
       goldError: string | null;
       orderMatters: boolean;
+      /** Wrong by Spider's rule, but only in which rows tied at the reference's LIMIT it kept (ties.ts). */
+      tiedAtLimit?: true;
       /** The results as read (null when the query failed). */
       gold: QueryResult | null;
       pred: QueryResult | null;
@@ -99,7 +102,30 @@ async function scoreSpider(input: ScoreInput, limit: number): Promise<ScoreOutco
   if (!pred.ok) return { kind: 'scored', ...failed, predError: pred.error, ...base };
   const predRows = pyRows(serverValues(pred.result));
   const ex = spiderResultEq(goldRows, predRows, { orderMatters: prepared.orderMatters }) ? 1 : 0;
-  return { kind: 'scored', ex, predRows, predError: null, pred: pred.result, ...base };
+  const tied = ex === 0 && (await tiedAtLimit(input, prepared, predRows, limit));
+  return {
+    kind: 'scored',
+    ex,
+    predRows,
+    predError: null,
+    pred: pred.result,
+    ...base,
+    ...(tied ? { tiedAtLimit: true } : {}),
+  };
+}
+
+/** The reference run again without its LIMIT, to see whether the answer kept other tied rows. */
+async function tiedAtLimit(
+  input: ScoreInput,
+  prepared: { gold: string; orderMatters: boolean },
+  predRows: PyRow[],
+  limit: number,
+): Promise<boolean> {
+  const probe = tieProbe(prepared.gold);
+  if (!probe) return false;
+  const run = await attempt(input.goldQuery ?? input.query, probe.sql, limit);
+  if (!run.ok || run.result.truncated) return false;
+  return keepsOtherTiedRows(pyRows(serverValues(run.result)), probe, predRows, prepared);
 }
 
 async function scoreBird(input: ScoreInput, limit: number): Promise<ScoreOutcome> {

@@ -9,6 +9,7 @@ const CAUSE: Record<MissClass, string> = {
   format: 'right values, other shape',
   empty_gold: 'your SQL returns no rows',
   ambiguous: 'ambiguous (ties or how many)',
+  tie: 'another of the rows tied at the LIMIT',
   no_answer: 'no answer',
   sql_error: 'the SQL failed',
 };
