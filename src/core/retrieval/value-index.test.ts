@@ -161,6 +161,8 @@ describe('ValueIndex.search', () => {
     expect(big.search('refund parcel').every((h) => h.value.includes('refund'))).toBe(true);
     // A misspelt common word stands for the word it is close to.
     expect(big.search('refnud')[0]?.value).toMatch(/ refund /);
+    // A word no value holds (a code) leaves nothing to match: the values holding the other are not hits.
+    expect(big.search('refund x7q9z')).toEqual([]);
   });
 
   it('scores a value found elsewhere on the same scale', () => {

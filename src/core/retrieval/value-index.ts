@@ -671,18 +671,24 @@ export class ValueIndex {
     });
   }
 
-  /** The query's words the index holds, each unknown one as its best completion or neighbour. */
+  /**
+   * The query's words the index holds, each unknown one as its best completion or neighbour;
+   * none when a word has neither ("EV-FC9D0E40": no value holds "fc9d0e40", so none holds every
+   * word, and the values holding "ev" are not matches).
+   */
   private wordsStoodFor(rq: RankQuery, terms: readonly ScoredTerm[]): string[] {
     const { vocab } = this.p;
     const known: string[] = [];
+    let missing = false;
     rq.words.forEach((w, i) => {
       if (w.length < MIN_WORD_LENGTH || (rq.hasContent && isFunctionWord(w))) return;
       if (vocab.termId(w) !== undefined) return void known.push(w);
       const variants = terms.filter((t) => t.source === i && vocab.isWord(t.term));
       const best = variants.sort((a, b) => b.weight - a.weight)[0];
       if (best) known.push(vocab.words[best.term]);
+      else missing = true;
     });
-    return known;
+    return missing ? [] : known;
   }
 
   private rarestTerm(postings: Postings, words: readonly string[]): number {
