@@ -10,7 +10,9 @@
  * With --trgm the free-text note and the unique code get pg_trgm GIN indexes, as a team that
  * searches them would have: search_value then asks the server for them and holds none of their values.
  *
- *   npx tsx scripts/bench-pg-large.ts [rows=10000000] [--trgm]
+ * --cells N sets the value index's budget of text cells (DOWSER_INDEX_CELLS), the default otherwise.
+ *
+ *   npx tsx scripts/bench-pg-large.ts [rows=10000000] [--trgm] [--cells N]
  */
 import { performance } from 'node:perf_hooks';
 import { PostgresEngine } from '../src/adapters/postgres/engine';
@@ -19,6 +21,8 @@ import { runSql, startCluster } from './pg-cluster.mjs';
 
 const args = process.argv.slice(2);
 const trgm = args.includes('--trgm');
+const cellsAt = args.indexOf('--cells');
+const cells = cellsAt >= 0 ? Number(args.splice(cellsAt, 2)[1]) : undefined;
 const rows = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000_000);
 let peak = 0;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
@@ -64,6 +68,7 @@ try {
   }
   const url = cluster.url.replace(/\/postgres$/, '/big');
   const engine = new PostgresEngine();
+  if (cells !== undefined) engine.valueCellBudget = cells;
   const start = performance.now();
   t0 = performance.now();
   await engine.connect({ id: 'b', target: { url, env: {} } });
@@ -85,32 +90,44 @@ try {
   const summary = await build;
   console.log(`index build ${ms(t0)}: ${summary.valuesIndexed} values, timings ${JSON.stringify(summary.timings)}`);
   console.log(`  policies ${JSON.stringify(summary.valuePolicies.slice(0, 4))}`);
-  const queries = [
-    'kind_3',
-    'City 17',
-    'City 999',
-    'refund',
-    'cracked screen',
-    'warrenty',
-    'EV-9E3779B1',
-    'ev-9e3779b1',
-    'courier',
-    'Citty 5',
-    'duplicate charge',
-    'kind_19',
+  // Each search with the text its answer must hold (case-blind) among the first five values.
+  const lastCode = `EV-${((BigInt(rows) * 2654435761n) % 4294967296n).toString(16).toUpperCase()}`;
+  const queries: Array<[string, string]> = [
+    ['kind_3', '"kind_3"'],
+    ['City 17', '"City 17"'],
+    ['City 999', '"City 999"'],
+    ['refund', 'refund'],
+    ['cracked screen', 'cracked screen'],
+    ['warrenty', 'warranty'],
+    ['EV-9E3779B1', '"EV-9E3779B1"'],
+    ['ev-9e3779b1', '"EV-9E3779B1"'],
+    ['courier', 'courier'],
+    ['Citty 5', '"City 5"'],
+    ['duplicate charge', 'duplicate charge'],
+    ['kind_19', '"kind_19"'],
+    // The last row's code: past the value index's budget unless the server searches the column.
+    [lastCode, `"${lastCode}"`],
   ];
   const times: number[] = [];
   const found = new Set<string>();
   for (let round = 0; round < 5; round++)
-    for (const q of queries) {
+    for (const [q, expected] of queries) {
       t0 = performance.now();
       const out = await engine.callTool('b', 'search_value', { query: q });
       times.push(performance.now() - t0);
-      if (/^Values matching/.test(out.observation)) found.add(q);
+      const shown = out.observation.split('\n').slice(1, 6).join('\n').toLowerCase();
+      if (/^Values matching/.test(out.observation) && shown.includes(expected.toLowerCase())) found.add(q);
       if (round === 1)
         console.log(`  ${q} (${times.at(-1)!.toFixed(0)} ms): ${out.observation.split('\n').slice(1, 2).join('')}`);
     }
-  console.log(`  ${found.size} of ${queries.length} searches found values`);
+  console.log(
+    `  ${found.size} of ${queries.length} searches found the value (missed: ${
+      queries
+        .filter(([q]) => !found.has(q))
+        .map(([q]) => q)
+        .join(', ') || 'none'
+    })`,
+  );
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
   console.log(`search_value over ${times.length} searches: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { toDowserError } from '../core/errors';
 import { visible } from '../core/format/visible';
 import { READ_FROM_FILE_ABOVE_BYTES } from '../core/db/file-check';
-import { DEFAULT_VALUE_CELL_BUDGET } from '../core/retrieval/distinct-values';
+import { DEFAULT_VALUE_CELL_BUDGET, SERVER_VALUE_CELL_BUDGET } from '../core/retrieval/distinct-values';
 import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_INTERRUPTED, installInterruptHandler, wasInterrupted } from './interrupt';
@@ -31,7 +31,8 @@ Environment:
   DOWSER_READ=auto|memory|file   copy a SQLite file into memory, or read it from the file as
                                  needed (auto: files over ${READ_FROM_FILE_ABOVE_BYTES / 1024 ** 2} MB are read from the file)
   DOWSER_INDEX_CELLS=N|none      text cells the value index may hold (default ${DEFAULT_VALUE_CELL_BUDGET.toLocaleString('en-US')},
-                                 about 0.7 GB of index); above, each table is indexed from its first rows
+                                 about 0.7 GB of index; ${SERVER_VALUE_CELL_BUDGET.toLocaleString('en-US')} on a server); above, each
+                                 table is indexed from its first rows
   DOWSER_CACHE=DIR|off           where a file's indexes are kept for its next opening (default
                                  $XDG_CACHE_HOME/dowser or ~/.cache/dowser; the newest 4; off: none)
 `;

@@ -6,6 +6,7 @@
 import { PostgresEngine } from '../adapters/postgres/engine';
 import { urlHasPassword } from '../adapters/postgres/target';
 import { visible } from '../core/format/visible';
+import { parseCellBudget } from '../core/retrieval/distinct-values';
 import { UsageError } from './command';
 import { onInterrupt } from './interrupt';
 import type { OpenedDatabase } from './opened-database';
@@ -53,6 +54,10 @@ function serverEngine(timeoutMs: number): PostgresEngine {
     });
   }
   shared.queryTimeoutMs = timeoutMs;
+  // DOWSER_INDEX_CELLS applies on a server as on a file.
+  const { budget, problem } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
+  if (problem) throw new UsageError(visible(problem));
+  shared.valueCellBudget = budget;
   return shared;
 }
 

@@ -74,6 +74,8 @@ const quote = postgresDialect.quoteIdent;
 export class PostgresEngine implements DbEngine {
   /** The time limit of one statement, enforced by the server (statement_timeout). */
   queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS;
+  /** Text cells the value index may hold when a build does not say (null: every one). */
+  valueCellBudget: number | null | undefined = undefined;
   private readonly dbs = new Map<string, ServerDatabase>();
 
   /** Connects, reads the role's powers and the server's version; the report says what was found. */
@@ -141,6 +143,7 @@ export class PostgresEngine implements DbEngine {
       stream: (sql, visit) => this.streamForBuild(db, sql, visit),
       schema: async () => db.schema ?? (await this.introspect(request.id)),
       columnStats: (table, column) => this.columnStats(request.id, table, column),
+      valueCellBudget: () => this.valueCellBudget,
     });
     this.dbs.set(request.id, db);
     return report;

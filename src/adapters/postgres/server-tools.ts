@@ -10,7 +10,7 @@ import type { ToolCallExtras, ToolsOptions, WaitOptions } from '../../core/engin
 import type { Grounding } from '../../core/prompt/grounded-schema';
 import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retrieval/linker';
-import { DEFAULT_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
+import { SERVER_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import { readyWithin, type WaitMemory } from '../../core/tools/wait-once';
@@ -27,6 +27,8 @@ export interface ServerToolsHost {
   stream(sql: string, visit: (row: readonly SqlValue[]) => boolean | void): Promise<number>;
   schema(): Promise<Schema>;
   columnStats(table: string, column: string): Promise<ColumnStats>;
+  /** The value index's budget when a build does not give one (the CLI's DOWSER_INDEX_CELLS; null: none). */
+  valueCellBudget(): number | null | undefined;
 }
 
 export class ServerTools {
@@ -46,11 +48,11 @@ export class ServerTools {
 
   build(options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<Toolbox> {
     this.options = options;
-    const budget = options.valueCellBudget;
+    const budget = options.valueCellBudget === undefined ? this.host.valueCellBudget() : options.valueCellBudget;
     const job = (async () =>
       buildToolbox(this.executor(), await this.host.schema(), {
         descriptions: options.descriptions,
-        valueCellBudget: budget === null ? Infinity : (budget ?? DEFAULT_VALUE_CELL_BUDGET),
+        valueCellBudget: budget === null ? Infinity : (budget ?? SERVER_VALUE_CELL_BUDGET),
         columnStats: (t, c) => this.host.columnStats(t.name, c.name),
         onProgress,
       }))();
