@@ -10,7 +10,7 @@
  * A SParC run (`--dataset sparc`) needs no questions file: each record names its interaction and
  * turn, and the files are `sparc-<interaction>-<turn>.json`.
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [relay, measure, mode, out, questionsFile = '/tmp/measure-questions.json'] = process.argv.slice(2);
@@ -43,6 +43,13 @@ for (const r of records) {
     : (questions ??= JSON.parse(readFileSync(questionsFile, 'utf8')) as Listed[])[Number(r.id)];
   // The question's start up to any character JSON escapes, as the request's text shows it.
   const start = q.question.split(/["\\\n]/)[0].slice(0, 30);
+  // A question that failed (the model was not reached in time) counts no requests, but the relay
+  // may hold the one it sent: it is skipped, with no turn file.
+  if (r.status === 'failed') {
+    while (existsSync(join(relay, `req-${n}.txt`)) && readFileSync(join(relay, `req-${n}.txt`), 'utf8').includes(start))
+      n++;
+    continue;
+  }
   if (!readFileSync(join(relay, `req-${n}.txt`), 'utf8').includes(start))
     throw new Error(`request ${n} does not show question ${r.id}: the folder and the results disagree`);
   const turns = [];

@@ -38,7 +38,7 @@ interface Recorded {
 }
 
 const files = existsSync(relayDir)
-  ? ['auto', 'agent', 'direct'].flatMap((mode) =>
+  ? ['auto', 'agent', 'direct', 'auto-sqlite-2027'].flatMap((mode) =>
       readdirSync(join(relayDir, mode))
         .filter((f) => f.endsWith('.json'))
         .map((f) => join(relayDir, mode, f)),
