@@ -165,6 +165,17 @@ describe('ValueIndex.search', () => {
     expect(big.search('refund x7q9z')).toEqual([]);
   });
 
+  it('gives no close spelling for a code no value is near: sharing its prefix is not enough', async () => {
+    const codes = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, i) => [`EV-${((i * 2654435761) % 4294967296).toString(16).toUpperCase()}`, 1]),
+    );
+    const coded = await ValueIndex.fromValues([column('events', 'code', codes)]);
+    expect(coded.search('EV-FC9D0E40')).toEqual([]);
+    const [some] = Object.keys(codes).slice(7);
+    const typo = some.slice(0, -1) + (some.endsWith('0') ? '1' : '0');
+    expect(coded.search(typo)[0]?.value).toBe(some);
+  });
+
   it('scores a value found elsewhere on the same scale', () => {
     const hit = index.search('Paris')[0];
     expect(index.score('Paris', 'Paris', 120)).toBeCloseTo(hit.score);

@@ -796,7 +796,9 @@ export class ValueIndex {
       const value = values.get(id);
       const rows = values.counts[id];
       const norm = normalizeValue(value);
-      let { score, match }: { score: number; match: ValueHit['match'] } = rankValue(rq, norm, rows, this.rankContext);
+      const ranked = rankValue(rq, norm, rows, this.rankContext);
+      let { score, match }: { score: number; match: ValueHit['match'] } = ranked;
+      if (ranked.codeUnmatched && compactKey(value) !== compactQuery) continue;
       if (match === 'exact' && value !== query) match = 'case';
       else if (match !== 'exact' && compactQuery.length >= 4 && compactKey(value) === compactQuery) {
         // Spacing-blind: "North Carolina" finds the stored "NorthCarolina" just below exact values.

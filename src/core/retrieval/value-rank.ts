@@ -67,6 +67,11 @@ export interface RankContext {
 export interface Ranked {
   score: number;
   match: Exclude<ValueHit['match'], 'text' | 'like' | 'contains'>;
+  /**
+   * A word of the query holding a digit (a code, a number) matched no word of the value at all:
+   * "EV-FB940CCE" for "EV-DE228E80" shares only "ev". Such a value is no close spelling.
+   */
+  codeUnmatched?: true;
 }
 
 const EXACT_WORD = 1;
@@ -118,6 +123,7 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
   let queryTotal = 0;
   let contentMatched = false;
   let allQueryWordsFound = query.words.length > 0;
+  let codeUnmatched = false;
   query.words.forEach((qw, i) => {
     const mayBePrefix = query.lastIsPartial && i === query.words.length - 1;
     let best = 0;
@@ -131,6 +137,7 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
     queryTotal += w;
     if (best > 0 && !FUNCTION_WORDS.has(qw)) contentMatched = true;
     if (best < PREFIX_WORD) allQueryWordsFound = false;
+    if (best === 0 && /\d/.test(qw)) codeUnmatched = true;
   });
   let valueMatched = 0;
   let valueTotal = 0;
@@ -151,5 +158,6 @@ export function rankValue(query: RankQuery, normValue: string, rows: number, ctx
     WEIGHTS.sim * similarity(query.norm, normValue) +
     WEIGHTS.prefix * (startsWithQuery ? 1 : 0) +
     WEIGHTS.freq * freq;
-  return { score, match: startsWithQuery ? 'prefix' : allQueryWordsFound ? 'word' : 'fuzzy' };
+  const match = startsWithQuery ? 'prefix' : allQueryWordsFound ? 'word' : 'fuzzy';
+  return codeUnmatched && match === 'fuzzy' ? { score, match, codeUnmatched } : { score, match };
 }
