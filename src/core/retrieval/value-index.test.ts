@@ -176,6 +176,17 @@ describe('ValueIndex.search', () => {
     expect(coded.search(typo)[0]?.value).toBe(some);
   });
 
+  it('finds "City 5" for a misspelt "Citty 5" among a thousand cities, the number telling them apart', async () => {
+    const cities: Record<string, number> = {};
+    for (let n = 0; n < 1000; n++) {
+      const i = (n * 7919) % 1000; // met in no order, the frequent ones anywhere
+      cities[`City ${i}`] = Math.max(1, Math.round(85_000 / (i + 1)));
+    }
+    const index = await ValueIndex.fromValues([column('events', 'city', cities)]);
+    expect(index.search('Citty 5')[0]?.value).toBe('City 5');
+    expect(index.search('Cty 7')[0]?.value).toBe('City 7');
+  });
+
   it('scores a value found elsewhere on the same scale', () => {
     const hit = index.search('Paris')[0];
     expect(index.score('Paris', 'Paris', 120)).toBeCloseTo(hit.score);

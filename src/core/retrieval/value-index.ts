@@ -741,7 +741,8 @@ export class ValueIndex {
     };
     const freq = (w: string) => this.frequency(vocab.wordId(w));
     rq.words.forEach((word, i) => {
-      if (word.length < MIN_WORD_LENGTH || (rq.hasContent && isFunctionWord(word))) return;
+      // A one-digit number fetches too ("City 5", "Terminal 3"): beside a common word it is what tells them apart.
+      if ((word.length < MIN_WORD_LENGTH && !/^\d$/.test(word)) || (rq.hasContent && isFunctionWord(word))) return;
       add(word, TERM_WEIGHT.word, i);
       const isLast = i === rq.words.length - 1;
       if (isLast && rq.lastIsPartial && word.length >= MIN_PREFIX_WORD) {
