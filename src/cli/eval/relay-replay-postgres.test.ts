@@ -11,10 +11,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEngine } from '../../adapters/postgres/engine';
-import { runAnswer, type AnswerMode } from '../../core/agent/answer-mode';
-import type { AgentEvent } from '../../core/agent/events';
-import { createScriptedModel, type ScriptedTurn } from '../../core/llm/scripted';
+import type { AnswerMode } from '../../core/agent/answer-mode';
+import type { ScriptedTurn } from '../../core/llm/scripted';
 import { pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
+import { expectEndsAsRecorded } from '../../test-support/replay-recorded';
 import { agentToolsOf } from '../ask/agent-tools';
 import { copySqliteToPostgres, createDatabaseIfMissing } from './copy-to-postgres';
 
@@ -72,22 +72,8 @@ describe.skipIf(!present || pgSkipReason)('the PostgreSQL relay recording replay
         const schema = await engine.introspect(id);
         await engine.buildTools(id);
         const tools = agentToolsOf({ engine, id, report, close: () => engine.close(id) });
-        const model = createScriptedModel(r.turns, { pieceSize: 400 });
-        const events: AgentEvent[] = [];
-        for await (const e of runAnswer(r.mode, {
-          question: q.question,
-          model,
-          tools,
-          schema,
-          links: await engine.linkQuestion(id, q.question),
-          askUser: async (ask) => ask.options[0],
-        }))
-          events.push(e);
-        const last = events.at(-1)!;
-        if (r.finalSql === null) expect(last.type).toBe('error');
-        else expect(last).toMatchObject({ type: 'final', sql: r.finalSql });
-        expect(events.filter((e) => e.type === 'usage')).toHaveLength(r.modelRequests);
-        expect(model.remaining).toBe(0);
+        const links = await engine.linkQuestion(id, q.question);
+        await expectEndsAsRecorded(r, { question: q.question, tools, schema, links });
       } finally {
         await engine.close(id);
       }

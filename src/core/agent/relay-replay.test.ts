@@ -18,6 +18,7 @@ import type { Schema } from '../types';
 import { runAnswer, type AnswerMode } from './answer-mode';
 import type { AgentEvent } from './events';
 import { priorTurnOf, type PriorTurn } from './thread';
+import { expectEndsAsRecorded } from '../../test-support/replay-recorded';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const relayDir = join(repoRoot, 'src/test-fixtures/relay');
@@ -90,22 +91,7 @@ describe.skipIf(!present)('the relay recordings replayed on the Spider databases
     const q = question(r);
     expect(q.dbId).toBe(r.db_id);
     const { schema, toolbox } = await database(q.dbId);
-    const model = createScriptedModel(r.turns, { pieceSize: 400 });
-    const events: AgentEvent[] = [];
-    for await (const e of runAnswer(r.mode, {
-      question: q.text,
-      model,
-      tools: toolbox,
-      schema,
-      links: toolbox.link(q.text),
-      askUser: async (ask) => ask.options[0],
-    }))
-      events.push(e);
-    const last = events.at(-1)!;
-    if (r.finalSql === null) expect(last.type).toBe('error');
-    else expect(last).toMatchObject({ type: 'final', sql: r.finalSql });
-    expect(events.filter((e) => e.type === 'usage')).toHaveLength(r.modelRequests);
-    expect(model.remaining).toBe(0);
+    await expectEndsAsRecorded(r, { question: q.text, tools: toolbox, schema, links: toolbox.link(q.text) });
   });
 });
 
