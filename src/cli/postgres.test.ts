@@ -155,5 +155,7 @@ describe.skipIf(pgSkipReason)('the CLI on a PostgreSQL database', () => {
     expect(o.code, o.stderr).toBe(0);
     expect(o.stdout).toContain('original plan');
     expect(o.stdout).toMatch(/Scan on customers/);
+    // Both timed by the server (EXPLAIN ANALYZE's execution time), not by the client's clock.
+    expect(o.stdout).toMatch(/runs each, timed by the server\)/);
   });
 });

@@ -40,4 +40,13 @@ export interface Dialect {
     /** The plan's result rows as indented lines. */
     lines(rows: readonly (readonly unknown[])[]): string[];
   };
+  /**
+   * How the engine times a statement itself (Optimize): a statement that runs it and reports its
+   * execution time, without sending its rows. Absent: the caller's clock around the query.
+   */
+  timing?: {
+    statement(sql: string): string;
+    /** The execution time in ms from that statement's rows, or null when they do not say. */
+    ms(rows: readonly (readonly unknown[])[]): number | null;
+  };
 }

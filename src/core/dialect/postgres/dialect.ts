@@ -35,7 +35,23 @@ export const postgresDialect: Dialect = {
     // One line of the server's text plan per row, already indented.
     lines: (rows) => rows.map((row) => String(row[0])),
   },
+  // The server's own time (no network, no rows sent): what the query costs where it runs.
+  timing: {
+    statement: (sql) => `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
+    ms: (rows) => executionTime(rows[0]?.[0]),
+  },
   dateNote: 'ISO dates stored as text compare as text; col::date reads them (EXTRACT(YEAR FROM col::date))',
   typedDateNote:
     "date and timestamp columns: compare with DATE 'YYYY-MM-DD', take parts with EXTRACT(YEAR FROM col) or date_trunc('month', col), subtract with intervals",
 };
+
+/** "Execution Time" of EXPLAIN (ANALYZE, FORMAT JSON)'s one cell, or null. */
+function executionTime(cell: unknown): number | null {
+  try {
+    const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ 'Execution Time'?: unknown }>;
+    const ms = plan?.[0]?.['Execution Time'];
+    return typeof ms === 'number' && Number.isFinite(ms) ? ms : null;
+  } catch {
+    return null;
+  }
+}
