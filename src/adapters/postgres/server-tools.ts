@@ -12,6 +12,7 @@ import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retrieval/linker';
 import { SERVER_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 import type { ToolCallOutcome } from '../../core/tools/registry';
+import { codesInColumns, codeWords } from '../../core/tools/engine-text-search';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
 import { readyWithin, type WaitMemory } from '../../core/tools/wait-once';
 import type { ColumnStats, QueryOptions, QueryResult, Schema, SqlValue } from '../../core/types';
@@ -85,7 +86,33 @@ export class ServerTools {
 
   async link(question: string, options: WaitOptions = {}): Promise<QuestionLink[]> {
     const toolbox = await this.within(options.waitMs);
-    return toolbox ? toolbox.link(question) : linkByNames(question, await this.host.schema());
+    const links = toolbox ? toolbox.link(question) : linkByNames(question, await this.host.schema());
+    return [...links, ...(await this.codeLinks(question, links))];
+  }
+
+  /**
+   * Codes the question names ("EV-9E3779B1") stored in a column the server searches itself
+   * (pg_trgm): the value index does not hold those columns, so the linker cannot see them.
+   */
+  private async codeLinks(question: string, links: readonly QuestionLink[]): Promise<QuestionLink[]> {
+    const schema = await this.host.schema();
+    const columns = schema.tables.flatMap((t) =>
+      t.columns.filter((c) => c.textIndex === 'trigram').map((c) => ({ table: t.name, column: c.name })),
+    );
+    const codes = codeWords(question).filter(
+      (w) => !links.some((l) => l.kind === 'value' && l.start <= w.start && l.end >= w.end),
+    );
+    const found = await codesInColumns(this.executor(), columns, codes);
+    return found.map(({ code, table, column, value }) => ({
+      start: code.start,
+      end: code.end,
+      text: code.text,
+      kind: 'value' as const,
+      table,
+      column,
+      value,
+      score: value === code.text ? 1 : 0.9,
+    }));
   }
 
   async grounding(options: WaitOptions = {}): Promise<Grounding> {

@@ -20,6 +20,10 @@ INSERT INTO tickets
     FROM generate_series(1, 3000) g;
 CREATE INDEX tickets_body_trgm ON tickets USING gin (body gin_trgm_ops);
 CREATE INDEX tickets_subject_trgm ON tickets USING gist (subject gist_trgm_ops);
+CREATE TABLE parcels (ref text, weight int);
+INSERT INTO parcels SELECT 'PK-' || (7000 + g) || '-B', g % 20 FROM generate_series(1, 3000) g;
+CREATE INDEX parcels_ref_trgm ON parcels USING gin (ref gin_trgm_ops);
+ANALYZE parcels;
 ANALYZE tickets;
 `;
 
@@ -38,7 +42,7 @@ describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
   afterAll(() => engine.closeAll());
 
   it('finds the columns with a trigram index when reading the schema', async () => {
-    const [tickets] = (await engine.introspect('t')).tables;
+    const tickets = (await engine.introspect('t')).tables.find((t) => t.name === 'tickets')!;
     const index = Object.fromEntries(tickets.columns.map((c) => [c.name, c.textIndex ?? null]));
     expect(index).toEqual({ id: null, subject: 'trigram', body: 'trigram', city: null, opened: null });
   });
@@ -67,6 +71,14 @@ describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
     );
     // The column held in the index is searched there as before.
     expect(await seen({ query: 'osloo' })).toContain('"Oslo" in tickets.city (1000 rows; close spelling)');
+  });
+
+  it('links a code the question names to the column that stores it, which the value index does not hold', async () => {
+    const links = await engine.linkQuestion('t', 'How heavy is parcel pk-7042-b, and what of PK-9999-Z?');
+    const values = links.filter((l) => l.kind === 'value' && l.table === 'parcels');
+    expect(values).toEqual([
+      expect.objectContaining({ text: 'pk-7042-b', column: 'ref', value: 'PK-7042-B', start: 20, end: 29, score: 0.9 }),
+    ]);
   });
 
   it('leaves their statistics to the server, and a search that matches nothing says so', async () => {

@@ -104,3 +104,59 @@ export async function searchByEngine(
     return { hits: [], capped: [] };
   }
 }
+
+/** Values looked for per code, and codes per question. */
+const CODE_VALUES = 5;
+const MAX_CODES = 5;
+
+/** A word of a question that looks like a stored code: letters and digits with a digit, 4+ characters. */
+export interface CodeWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+export function codeWords(question: string): CodeWord[] {
+  const out: CodeWord[] = [];
+  for (const m of question.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{N}_\-./#]*[\p{L}\p{N}])?/gu)) {
+    if (m[0].length >= 4 && /\p{N}/u.test(m[0]) && /[\p{L}\-_#./]/u.test(m[0]))
+      out.push({ text: m[0], start: m.index!, end: m.index! + m[0].length });
+    if (out.length === MAX_CODES) break;
+  }
+  return out;
+}
+
+/**
+ * The stored values of `columns` equal to one of the codes but for case, asked of the server in
+ * one statement (ILIKE without wildcards, which the trigram index answers): the question's value
+ * links for the columns the value index does not hold. A failing lookup finds nothing.
+ */
+export async function codesInColumns(
+  exec: SqlExecutor,
+  columns: readonly ColumnRef[],
+  codes: readonly CodeWord[],
+): Promise<Array<{ code: CodeWord; table: string; column: string; value: string }>> {
+  if (columns.length === 0 || codes.length === 0) return [];
+  const exact = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const sql = columns
+    .map((c, i) => {
+      const col = quoteIdent(c.column);
+      const any = codes.map(() => `${col} ILIKE ? ESCAPE '\\'`).join(' OR ');
+      return `(SELECT ${i} AS c, ${col} AS v FROM ${quoteIdent(c.table)} WHERE ${any} LIMIT ${CODE_VALUES})`;
+    })
+    .join(' UNION ALL ');
+  try {
+    const r = await exec.query(sql, {
+      params: columns.flatMap(() => codes.map((code) => exact(code.text))),
+      maxRows: columns.length * CODE_VALUES,
+    });
+    return r.rows.flatMap(([c, v]) => {
+      const value = String(v);
+      const code = codes.find((w) => w.text.toLowerCase() === value.toLowerCase());
+      const column = columns[Number(c)];
+      return code ? [{ code, table: column.table, column: column.column, value }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
