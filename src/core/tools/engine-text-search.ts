@@ -19,8 +19,11 @@ const MIN_QUERY = 3;
 /** Whether the database's trigram index can answer a search for `query`. */
 export const engineSearchable = (query: string) => query.trim().length >= MIN_QUERY;
 
+/** `text` with LIKE's own characters escaped (ESCAPE '\\'): matched as written. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
 /** `%text%` with LIKE's own characters escaped (ESCAPE '\\'). */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
 function statement(columns: readonly ColumnValueSummary[], k: number): string {
   return columns
@@ -137,7 +140,6 @@ export async function codesInColumns(
   codes: readonly CodeWord[],
 ): Promise<Array<{ code: CodeWord; table: string; column: string; value: string }>> {
   if (columns.length === 0 || codes.length === 0) return [];
-  const exact = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   const sql = columns
     .map((c, i) => {
       const col = quoteIdent(c.column);
@@ -147,7 +149,7 @@ export async function codesInColumns(
     .join(' UNION ALL ');
   try {
     const r = await exec.query(sql, {
-      params: columns.flatMap(() => codes.map((code) => exact(code.text))),
+      params: columns.flatMap(() => codes.map((code) => escapeLike(code.text))),
       maxRows: columns.length * CODE_VALUES,
     });
     return r.rows.flatMap(([c, v]) => {
