@@ -25,6 +25,7 @@ export async function finishKeeping(
   engine: Keeper,
   id: string,
   stderr?: { write(text: string): unknown },
+  what: 'file' | 'server' = 'file',
 ): Promise<void> {
   const say = (line: string) => stderr?.write(line + '\n');
   let announced = false;
@@ -46,7 +47,12 @@ export async function finishKeeping(
     if (announced) say(`Not kept${wasInterrupted() ? ' (Ctrl-C)' : ''}: the next run builds the search index again.`);
     return;
   }
-  if (state === 'reused') say('Search index: kept from the last run on this file (the file’s checksum matches).');
+  if (state === 'reused')
+    say(
+      what === 'file'
+        ? 'Search index: kept from the last run on this file (the file’s checksum matches).'
+        : 'Search index: kept from the last run on this database (its tables have not changed since).',
+    );
   else if (state === 'kept') say('Kept the search index for the next run.');
   else if (state === 'failed' && announced) say('The search index could not be kept: the next run builds it again.');
 }

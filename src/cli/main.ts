@@ -33,7 +33,7 @@ Environment:
   DOWSER_INDEX_CELLS=N|none      text cells the value index may hold (default ${DEFAULT_VALUE_CELL_BUDGET.toLocaleString('en-US')},
                                  about 0.7 GB of index; ${SERVER_VALUE_CELL_BUDGET.toLocaleString('en-US')} on a server); above, each
                                  table is indexed from its first rows
-  DOWSER_CACHE=DIR|off           where a file's indexes are kept for its next opening (default
+  DOWSER_CACHE=DIR|off           where the indexes of a file or server database are kept (default
                                  $XDG_CACHE_HOME/dowser or ~/.cache/dowser; the newest 4; off: none)
 `;
 }

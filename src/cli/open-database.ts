@@ -60,7 +60,13 @@ export async function openDatabase(
 ): Promise<OpenedDatabase> {
   if (isServerUrl(path))
     // What connecting found is said where a file's open notes are (a command without notes shows the report).
-    return openServerDatabase(path, timeoutMs, tableFile.server ?? {}, notes);
+    return openServerDatabase(
+      path,
+      timeoutMs,
+      tableFile.server ?? {},
+      notes,
+      tableFile.io?.stderr ?? (notes && { write: (t: string) => notes(t.trimEnd()) }),
+    );
   const engine = cliEngine(timeoutMs);
   const id = `cli${++opened}`;
   const file = { path: resolve(path) };

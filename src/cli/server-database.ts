@@ -1,14 +1,18 @@
 // `--db postgres://…` (issue 36): a CLI command on a PostgreSQL database instead of a file. The
 // engine runs in this process (the server does the work, and stops a statement at its time limit
 // itself); Ctrl-C sends the server a cancel request and closes the connections. The password never
-// reaches a message: the database is named user@host:port/database everywhere.
+// reaches a message: the database is named user@host:port/database everywhere. Its indexes are
+// kept in the cache folder (DOWSER_CACHE) as a file's are, and closing waits for the write.
 
+import { xxhashContentHasher } from '../adapters/content-hash/xxhash';
+import { cacheFolder, fileToolboxStore, keepFromCellsSetting } from '../adapters/kept-indexes/file-store';
 import { PostgresEngine } from '../adapters/postgres/engine';
 import { urlHasPassword } from '../adapters/postgres/target';
 import { visible } from '../core/format/visible';
 import { parseCellBudget } from '../core/retrieval/distinct-values';
 import { UsageError } from './command';
 import { onInterrupt } from './interrupt';
+import { finishKeeping } from './keep-before-exit';
 import type { OpenedDatabase } from './opened-database';
 
 export { isServerUrl } from '../adapters/postgres/target';
@@ -46,7 +50,16 @@ let shared: PostgresEngine | null = null;
 
 function serverEngine(timeoutMs: number): PostgresEngine {
   if (!shared) {
-    const engine = new PostgresEngine();
+    const folder = cacheFolder(process.env);
+    const engine = new PostgresEngine(
+      folder
+        ? {
+            toolboxStore: fileToolboxStore(folder),
+            contentHasher: xxhashContentHasher(),
+            keepFromCells: keepFromCellsSetting(process.env),
+          }
+        : {},
+    );
     shared = engine;
     onInterrupt(() => {
       void engine.cancel().finally(() => engine.closeAll());
@@ -68,6 +81,8 @@ export async function openServerDatabase(
   timeoutMs: number,
   choice: ServerChoice,
   say?: (line: string) => void,
+  /** Where closing says what became of the index kept for the next run. */
+  keepNotes?: { write(text: string): unknown },
 ): Promise<OpenedDatabase> {
   const engine = serverEngine(timeoutMs);
   const id = `server${++connected}`;
@@ -81,5 +96,10 @@ export async function openServerDatabase(
   });
   for (const issue of report.issues)
     say?.(`${issue.level === 'info' ? 'note' : issue.level}: ${visible(issue.message)}`);
-  return { engine, id, report, close: () => engine.close(id) };
+  // Closing waits for the index this run is keeping for the next one, as on a file.
+  const close = async () => {
+    await finishKeeping(engine, id, keepNotes, 'server');
+    await engine.close(id).catch(() => undefined);
+  };
+  return { engine, id, report, close };
 }

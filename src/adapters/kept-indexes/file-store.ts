@@ -55,6 +55,15 @@ export function cacheFolder(env: Record<string, string | undefined>): string | n
   return join(base, 'dowser');
 }
 
+/**
+ * DOWSER_KEEP_FROM_CELLS (tests and benchmarks only, not in the help): keeps the indexes of
+ * databases smaller than KEEP_INDEXES_FROM_CELLS, so a test of keeping needs no million-cell file.
+ */
+export function keepFromCellsSetting(env: Record<string, string | undefined>): number | undefined {
+  const n = Number(env.DOWSER_KEEP_FROM_CELLS);
+  return env.DOWSER_KEEP_FROM_CELLS && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** The folder the index files are in, under a cache folder. */
 export const indexFolderOf = (folder: string) => join(folder, 'indexes');
 

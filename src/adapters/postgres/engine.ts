@@ -2,7 +2,9 @@
 // databases by id, each one connection (session.ts) whose every statement is read-only at the
 // database. Statements pass the PostgreSQL gate first (core/dialect/postgres/gate.ts), rows stop at
 // the result budget as on SQLite, and a time limit is the server's statement_timeout (no worker to
-// restart: the server stops the statement, and Stop sends a cancel request).
+// restart: the server stops the statement, and Stop sends a cancel request). Where the host gives
+// a store and a hash, a database's indexes are kept for the next run as a file's are, confirmed by
+// its change state (change-state.ts) instead of a checksum of bytes.
 
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../../core/db/query-timeout';
 import {
@@ -43,6 +45,11 @@ import type {
   SqlValue,
   StorageClass,
 } from '../../core/types';
+import { bytesSource, type ContentHasher } from '../../core/tools/content-digest';
+import { KeptToolboxes, type KeptFile } from '../../core/tools/kept-toolbox';
+import { KEEP_INDEXES_FROM_CELLS, serverToolboxKey, type ToolboxStore } from '../../core/tools/toolbox-snapshot';
+import type { KeepProgress, KeptState } from '../../core/engine';
+import { readChangeState } from './change-state';
 import { introspectServer } from './introspect';
 import { inspectRole, roleIssues } from './role';
 import { ServerSession } from './session';
@@ -71,12 +78,29 @@ interface ServerDatabase {
 
 const quote = postgresDialect.quoteIdent;
 
+/** Where a database's indexes are kept between runs (none: always built), as SqlJsEngine's host gives. */
+export interface PostgresEngineOptions {
+  toolboxStore?: ToolboxStore;
+  contentHasher?: ContentHasher;
+  /** Databases with fewer text cells are not kept (default KEEP_INDEXES_FROM_CELLS). */
+  keepFromCells?: number;
+}
+
 export class PostgresEngine implements DbEngine {
   /** The time limit of one statement, enforced by the server (statement_timeout). */
   queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS;
   /** Text cells the value index may hold when a build does not say (null: every one). */
   valueCellBudget: number | null | undefined = undefined;
   private readonly dbs = new Map<string, ServerDatabase>();
+  private readonly kept: KeptToolboxes | null;
+
+  constructor(options: PostgresEngineOptions = {}) {
+    const { toolboxStore: store, contentHasher: hasher } = options;
+    this.kept =
+      store && hasher
+        ? new KeptToolboxes({ store, hasher, keepFromCells: options.keepFromCells ?? KEEP_INDEXES_FROM_CELLS })
+        : null;
+  }
 
   /** Connects, reads the role's powers and the server's version; the report says what was found. */
   async connect(request: ServerOpenRequest): Promise<OpenReport> {
@@ -144,6 +168,9 @@ export class PostgresEngine implements DbEngine {
       schema: async () => db.schema ?? (await this.introspect(request.id)),
       columnStats: (table, column) => this.columnStats(request.id, table, column),
       valueCellBudget: () => this.valueCellBudget,
+      ...(this.kept
+        ? { keeping: { toolboxes: this.kept, database: (cells: number | null) => this.keptDatabase(db, cells) } }
+        : {}),
     });
     this.dbs.set(request.id, db);
     return report;
@@ -276,9 +303,29 @@ export class PostgresEngine implements DbEngine {
   ): Promise<ToolsSummary> {
     return summarizeToolbox(await this.db(id).tools.build(options, onProgress));
   }
-  /** Nothing of a server's indexes is kept between runs yet. */
-  finishKeeping(): Promise<'none'> {
-    return Promise.resolve('none');
+  /**
+   * This database as its kept indexes know it: the server, database, role and schemas name it,
+   * its change state confirms it; null where the server's counters cannot tell a change.
+   */
+  private async keptDatabase(db: ServerDatabase, cells: number | null): Promise<KeptFile | null> {
+    const schemas = db.report.server?.schemas ?? [];
+    const state = () => db.session.read(this.queryTimeoutMs, (run) => readChangeState(run, schemas));
+    const first = await state();
+    if (!first.counted) return null;
+    const identity = JSON.stringify({ server: db.report.server?.target, schemas });
+    return {
+      key: serverToolboxKey(identity, { valueCellBudget: cells }),
+      content: bytesSource(new TextEncoder().encode(first.text)),
+      unchanged: async () => {
+        const now = await state().catch(() => null);
+        return Boolean(now?.counted && now.text === first.text);
+      },
+    };
+  }
+
+  finishKeeping(id: string, onProgress?: (p: KeepProgress) => void): Promise<KeptState> {
+    const db = this.dbs.get(id);
+    return db ? db.tools.finishKeeping(onProgress) : Promise.resolve('none');
   }
   callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
     return this.db(id).tools.call(name, args, extras);

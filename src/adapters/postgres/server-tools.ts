@@ -2,7 +2,9 @@
 // toolbox built over an executor in PostgreSQL's dialect. The values are read in one statement
 // per table through a cursor on a second connection of their own (questions asked meanwhile are
 // not queued behind the read), column statistics the read does not give come from pg_stats, and
-// until the indexes are ready a question links by names and is grounded on pg_stats alone.
+// until the indexes are ready a question links by names and is grounded on pg_stats alone. Where
+// the host keeps indexes, a build first looks for the ones kept for this database in its present
+// change state (change-state.ts) and keeps what it builds (core/tools/kept-toolbox.ts).
 
 import { numberedParams } from '../../core/dialect/postgres/params';
 import type { SqlExecutor } from '../../core/executor';
@@ -13,7 +15,9 @@ import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retri
 import { SERVER_VALUE_CELL_BUDGET } from '../../core/retrieval/distinct-values';
 import type { ToolCallOutcome } from '../../core/tools/registry';
 import { codesInColumns, codeWords } from '../../core/tools/engine-text-search';
+import { KeepTracker, type KeptFile, type KeptToolboxes } from '../../core/tools/kept-toolbox';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
+import type { KeepProgress, KeptState } from '../../core/engine';
 import { readyWithin, type WaitMemory } from '../../core/tools/wait-once';
 import type { ColumnStats, QueryOptions, QueryResult, Schema, SqlValue } from '../../core/types';
 
@@ -30,12 +34,18 @@ export interface ServerToolsHost {
   columnStats(table: string, column: string): Promise<ColumnStats>;
   /** The value index's budget when a build does not give one (the CLI's DOWSER_INDEX_CELLS; null: none). */
   valueCellBudget(): number | null | undefined;
+  /** Where indexes are kept between runs, and this database as they know it (null: not kept now). */
+  keeping?: {
+    toolboxes: KeptToolboxes;
+    database(valueCellBudget: number | null): Promise<KeptFile | null>;
+  };
 }
 
 export class ServerTools {
   private job: Promise<Toolbox> | null = null;
   private readonly waits: WaitMemory<Toolbox> = {};
   private options: ToolsOptions = {};
+  private readonly keeping = new KeepTracker();
 
   constructor(private readonly host: ServerToolsHost) {}
 
@@ -50,15 +60,44 @@ export class ServerTools {
   build(options: ToolsOptions = {}, onProgress?: (p: ToolboxProgress) => void): Promise<Toolbox> {
     this.options = options;
     const budget = options.valueCellBudget === undefined ? this.host.valueCellBudget() : options.valueCellBudget;
-    const job = (async () =>
-      buildToolbox(this.executor(), await this.host.schema(), {
+    const cells = budget === null ? null : (budget ?? SERVER_VALUE_CELL_BUDGET);
+    const keeping = this.host.keeping && options.keep !== false ? this.host.keeping : null;
+    let keptState: Promise<KeptState> = Promise.resolve('not-kept');
+    const job = (async () => {
+      const exec = this.executor();
+      const schema = await this.host.schema();
+      const kept = keeping ? await keeping.database(cells).catch(() => null) : null;
+      const reused = kept
+        ? await keeping!.toolboxes.reuse(kept, exec, schema, { descriptions: options.descriptions }, onProgress)
+        : null;
+      if (reused) return reused;
+      const toolbox = await buildToolbox(exec, schema, {
         descriptions: options.descriptions,
-        valueCellBudget: budget === null ? Infinity : (budget ?? SERVER_VALUE_CELL_BUDGET),
+        valueCellBudget: cells ?? Infinity,
         columnStats: (t, c) => this.host.columnStats(t.name, c.name),
-        onProgress,
-      }))();
+        onProgress: (p) => {
+          onProgress?.(p);
+          this.keeping.tell({ phase: 'building', fraction: p.total ? p.done / p.total : 0 });
+        },
+      });
+      // Not awaited: the answer need not wait; a one-shot CLI run waits before it exits (finishKeeping).
+      if (kept) keptState = keeping!.toolboxes.keep(kept, toolbox, (p) => this.keeping.tell(p));
+      return toolbox;
+    })();
+    if (keeping)
+      this.keeping.track(
+        job.then(
+          (t) => (t.reused ? 'reused' : keptState),
+          () => 'failed',
+        ),
+      );
     this.keep(job);
     return job;
+  }
+
+  /** What the last build's indexes became for the next run ('none' where nothing is kept). */
+  finishKeeping(onProgress?: (p: KeepProgress) => void): Promise<KeptState> {
+    return this.keeping.finish(onProgress);
   }
 
   private keep(job: Promise<Toolbox>): void {

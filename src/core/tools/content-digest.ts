@@ -37,6 +37,18 @@ export interface ContentSource {
   read(offset: number, into: Uint8Array): number;
 }
 
+/** Bytes in memory as a content source (a server's change state, written out as text). */
+export function bytesSource(bytes: Uint8Array): ContentSource {
+  return {
+    size: bytes.length,
+    read(offset, into) {
+      const part = bytes.subarray(offset, offset + into.length);
+      into.set(part);
+      return part.length;
+    },
+  };
+}
+
 /**
  * Hashes every byte of `source` in order, a chunk at a time; `onProgress` hears the bytes done.
  * Throws when the source ends before its size (the file shrank while it was read).

@@ -3,7 +3,9 @@
 // (snapshot-shape.ts), and uses it only when the whole file's checksum is the one kept with it;
 // after a build, it takes the checksum and writes the snapshot, and anyone may wait for that
 // (KeepTracker: a one-shot CLI run waits before it exits). Pure: the store, the hash and the
-// file's bytes are ports the host gives.
+// file's bytes are ports the host gives. A server database (issue 36) is kept the same way: its
+// "bytes" are its change state written out (adapters/postgres/change-state.ts), read again before
+// a snapshot is written and before one is reused.
 
 import type { KeepProgress, KeptState } from '../engine';
 import type { SqlExecutor } from '../executor';
@@ -25,9 +27,10 @@ export interface KeptFile {
   content: ContentSource;
   /**
    * False once the file changed after it was opened (a file read in place whose modification time
-   * moved): its index and a checksum taken now would describe two different files.
+   * moved; a server table written while it was read): its index and a checksum taken now would
+   * describe two different files.
    */
-  unchanged(): boolean;
+  unchanged(): boolean | Promise<boolean>;
 }
 
 export interface KeptToolboxesOptions {
@@ -99,7 +102,7 @@ export class KeptToolboxes {
       const content = await this.digestOf(file, (done, total) =>
         onProgress?.({ phase: 'checksum', fraction: total ? done / total : 1 }),
       );
-      if (!file.unchanged()) return 'not-kept';
+      if (!(await file.unchanged())) return 'not-kept';
       const written = await this.o.store.put({ ...toolbox.snapshot(), key: file.key, content }, (fraction) =>
         onProgress?.({ phase: 'writing', fraction }),
       );

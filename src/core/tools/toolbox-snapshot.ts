@@ -104,6 +104,17 @@ export function toolboxKey(file: FileIdentity, options: SnapshotOptions): string
   ].join('-');
 }
 
+/**
+ * The key a server database's snapshot is kept under (issue 36): `identity` names the server,
+ * database, role and schemas read (never a password); what confirms the snapshot is the
+ * database's change state, kept as its `content`.
+ */
+export function serverToolboxKey(identity: string, options: SnapshotOptions): string {
+  const bytes = new TextEncoder().encode(identity);
+  const budget = options.valueCellBudget === null ? 'all' : String(options.valueCellBudget);
+  return [`s${SNAPSHOT_FORMAT}`, hex(fnv1a(bytes)), hex(fnv1a(bytes, 0x9747b28c)), budget].join('-');
+}
+
 /** `content` is filled in by whoever keeps it (the engine, once the file's checksum is taken). */
 export function snapshotOf(parts: SnapshotParts, key = ''): Omit<ToolboxSnapshot, 'content'> {
   return {

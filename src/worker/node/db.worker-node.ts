@@ -4,7 +4,7 @@
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { parentPort } from 'node:worker_threads';
-import { cacheFolder, fileToolboxStore } from '../../adapters/kept-indexes/file-store';
+import { cacheFolder, fileToolboxStore, keepFromCellsSetting } from '../../adapters/kept-indexes/file-store';
 import { createNodeEngine } from '../../adapters/sqljs/node';
 import { parseCellBudget } from '../../core/retrieval/distinct-values';
 import '../error-transfer';
@@ -14,15 +14,11 @@ import { nodeTokenizerWorkers } from './spawn';
 const { budget } = parseCellBudget(process.env.DOWSER_INDEX_CELLS);
 // DOWSER_CACHE: where a file's indexes are kept for its next opening (issue 26); `off`: nowhere.
 const folder = cacheFolder(process.env);
-// DOWSER_KEEP_FROM_CELLS (tests and benchmarks only, not in the help): keeps the indexes of
-// databases smaller than KEEP_INDEXES_FROM_CELLS, so a test of keeping needs no million-cell file.
-const keepFrom = Number(process.env.DOWSER_KEEP_FROM_CELLS);
+const keepFrom = keepFromCellsSetting(process.env);
 const engine = await createNodeEngine({
   tokenizerWorkers: nodeTokenizerWorkers(),
   valueCellBudget: budget,
   ...(folder ? { toolboxStore: fileToolboxStore(folder) } : {}),
-  ...(process.env.DOWSER_KEEP_FROM_CELLS && Number.isInteger(keepFrom) && keepFrom >= 0
-    ? { keepFromCells: keepFrom }
-    : {}),
+  ...(keepFrom !== undefined ? { keepFromCells: keepFrom } : {}),
 });
 Comlink.expose(engine, nodeEndpoint(parentPort!));
