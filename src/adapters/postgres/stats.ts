@@ -3,6 +3,7 @@
 // analysed; otherwise a TABLESAMPLE of about ROW_BUDGET rows (or the whole table when smaller).
 // Both are marked approximate; counts are scaled to the table's estimated rows.
 
+import { postgresDialect } from '../../core/dialect/postgres/dialect';
 import { MAX_CATEGORIES } from '../../core/schema/stats';
 import { ISO_DATE } from '../../core/schema/stats';
 import type { CategoryCount, ColumnStats, SqlValue, StorageClass } from '../../core/types';
@@ -121,7 +122,7 @@ async function fromSample(
   const percent = t.rows > ROW_BUDGET ? Math.max(0.01, (100 * ROW_BUDGET) / t.rows) : null;
   // REPEATABLE: the three queries below read the same sample, so the categories and examples are
   // of the rows counted.
-  const sample = percent ? ` TABLESAMPLE SYSTEM (${percent.toFixed(4)}) REPEATABLE (0)` : '';
+  const sample = percent ? (postgresDialect.sample?.(percent) ?? '') : '';
   const source = `(SELECT ${column} AS v FROM ${relation}${sample}) s`;
   const orderable = 'NDSBT'.includes(type.category) || type.typeName === 'bytea';
   const [[total, nonNull, distinct, min, max, avgLength]] = await run.rows(

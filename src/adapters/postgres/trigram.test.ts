@@ -25,6 +25,13 @@ INSERT INTO parcels SELECT 'PK-' || (7000 + g) || '-B', g % 20 FROM generate_ser
 CREATE INDEX parcels_ref_trgm ON parcels USING gin (ref gin_trgm_ops);
 ANALYZE parcels;
 ANALYZE tickets;
+CREATE TABLE notes (id int PRIMARY KEY, note text);
+INSERT INTO notes
+  SELECT g, CASE WHEN g % 40000 = 7 THEN 'lost in the flood, box ' || g
+                 ELSE (ARRAY['refund asked twice', 'courier late again', 'box was crushed', 'call back after 5pm'])[1 + g % 4] || ' #' || g % 97 END
+    FROM generate_series(1, 200000) g;
+CREATE INDEX notes_note_trgm ON notes USING gin (note gin_trgm_ops);
+ANALYZE notes;
 `;
 
 describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
@@ -49,7 +56,7 @@ describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
 
   it('holds none of their values, and searches them on the server: as asked, any case, contained', async () => {
     const summary = await engine.buildTools('t');
-    // Only the three cities are held: subjects and bodies stay on the server.
+    // Only the three cities are held: subjects, bodies and notes stay on the server.
     expect(summary.valuesIndexed).toBe(3);
 
     const exact = await seen({ query: 'Refund not received' });
@@ -71,6 +78,24 @@ describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
     );
     // The column held in the index is searched there as before.
     expect(await seen({ query: 'osloo' })).toContain('"Oslo" in tickets.city (1000 rows; close spelling)');
+  });
+
+  it('answers a phrase common in a large column from a sample of its pages, and a rare one from the index', async () => {
+    // A quarter of 200,000 notes say it: a sample of about 10,000 rows finds it thousands of times.
+    const common = await seen({ query: 'refund asked', column: 'note' });
+    expect(common).toContain(
+      'Many rows of notes.note match: its values and counts above are of a sample of about 10000 of its 200000 rows',
+    );
+    const counts = [...common.matchAll(/"refund asked twice #\d+" in notes\.note \((\d+) rows/g)].map((m) => Number(m[1]));
+    expect(counts.length).toBeGreaterThan(0);
+    // The sample's counts: a value is in 1 of 388 notes (about 515 of 200,000), far fewer in the sample.
+    expect(Math.max(...counts)).toBeLessThan(100);
+    // Five notes: too rare for the sample, so the index finds every one, counted exactly.
+    const rare = await seen({ query: 'the flood', column: 'note' });
+    expect(rare).not.toContain('sample');
+    expect(rare.match(/"lost in the flood, box \d+" in notes\.note \(1 row; contains it/g)).toHaveLength(5);
+    // A small column is asked of the index at once, as before.
+    expect(await seen({ query: 'refund asked', table: 'tickets', column: 'body' })).not.toContain('sample');
   });
 
   it('links a code the question names to the column that stores it, which the value index does not hold', async () => {

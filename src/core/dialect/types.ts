@@ -44,6 +44,12 @@ export interface Dialect {
    * How the engine times a statement itself (Optimize): a statement that runs it and reports its
    * execution time, without sending its rows. Absent: the caller's clock around the query.
    */
+  /**
+   * The clause after a table's name that reads about `percent`% of its pages, the same pages each
+   * time (statistics of a large table, search_value's first look at a large column). Absent where
+   * the engine has none: the whole table is read.
+   */
+  sample?(percent: number): string;
   timing?: {
     statement(sql: string): string;
     /** The execution time in ms from that statement's rows, or null when they do not say. */

@@ -3,7 +3,15 @@
 // held in the value index and each search asks the server instead — one statement for all of
 // them, each column's matches bounded before they are grouped, so a common word costs no more
 // than MATCHED_ROWS rows per column.
+//
+// The index must still read every posting of every trigram of the query before its first row:
+// for a phrase of common words on millions of rows, a second. So a large column is first searched
+// in a fixed sample of its pages (about SAMPLE_ROWS rows, a few milliseconds); when the phrase is
+// common there, the sample answers, and only a column where it is rare asks the index
+// (docs/decisions/078-sampled-trigram-search.md).
 
+import { dialectOf } from '../dialect/registry';
+import type { Dialect } from '../dialect/types';
 import type { SqlExecutor } from '../executor';
 import type { ColumnRef, ColumnValueSummary, ValueHit } from '../retrieval/types';
 import { quoteIdent } from '../sql/quote';
@@ -25,11 +33,31 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 /** `%text%` with LIKE's own characters escaped (ESCAPE '\\'). */
 export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
-function statement(columns: readonly ColumnValueSummary[], k: number): string {
+/** Rows a column's sample reads, about (whole pages are sampled). */
+export const SAMPLE_ROWS = 10_000;
+/** Columns with fewer rows are asked of the index at once: it answers them fast anyway. */
+export const SAMPLE_FROM = 5 * SAMPLE_ROWS;
+/** Rows of a sample that must match for the sample to answer (fewer: the index is asked). */
+export const SAMPLE_ENOUGH = 10;
+
+/** Where a column's rows are read from: the whole table, or a sample of its pages. */
+type Source = (c: ColumnValueSummary) => { from: string; limit: string };
+
+const whole: Source = (c) => ({ from: quoteIdent(c.table), limit: ` LIMIT ${MATCHED_ROWS}` });
+
+/** The sample's share of a column's table, in percent. */
+const samplePercent = (c: ColumnValueSummary) => Math.min(100, (100 * SAMPLE_ROWS) / c.rowsScanned);
+
+const sampled =
+  (dialect: Dialect): Source =>
+  (c) => ({ from: quoteIdent(c.table) + dialect.sample!(samplePercent(c)), limit: '' });
+
+function statement(columns: readonly ColumnValueSummary[], k: number, source: Source): string {
   return columns
     .map((c, i) => {
       const col = quoteIdent(c.column);
-      const matched = `SELECT ${col} AS v FROM ${quoteIdent(c.table)} WHERE ${col} ILIKE ? ESCAPE '\\' LIMIT ${MATCHED_ROWS}`;
+      const { from, limit } = source(c);
+      const matched = `SELECT ${col} AS v FROM ${from} WHERE ${col} ILIKE ? ESCAPE '\\'${limit}`;
       // m: the rows matched in all (a window over the groups, before LIMIT), to tell a capped count.
       return `(SELECT ${i} AS c, v, count(*) AS n, sum(count(*)) OVER () AS m FROM (${matched}) AS m${i} GROUP BY v ORDER BY lower(v) = lower(?) DESC, n DESC LIMIT ${k})`;
     })
@@ -69,6 +97,36 @@ export interface EngineSearch {
   hits: ValueHit[];
   /** Columns where more than MATCHED_ROWS rows matched: their hits' counts are of those rows. */
   capped: ColumnRef[];
+  /** Columns answered by a sample of about `sampleRows` of their `rows`: their hits' counts are the sample's. */
+  sampled: Array<ColumnRef & { sampleRows: number; rows: number }>;
+}
+
+/** One statement's hits per column (by index into `columns`), and the rows each column matched. */
+async function ask(
+  exec: SqlExecutor,
+  columns: readonly ColumnValueSummary[],
+  q: string,
+  k: number,
+  source: Source,
+): Promise<{ hits: Map<number, ValueHit[]>; matched: Map<number, number> }> {
+  const r = await exec.query(statement(columns, k, source), {
+    params: columns.flatMap(() => [likePattern(q), q]),
+    maxRows: columns.length * k,
+  });
+  const hits = new Map<number, ValueHit[]>();
+  const matched = new Map<number, number>();
+  for (const [c, v, n, m] of r.rows) {
+    const i = Number(c);
+    const column = columns[i];
+    const value = String(v);
+    const match = matchOf(value, q);
+    matched.set(i, Number(m));
+    hits.set(i, [
+      ...(hits.get(i) ?? []),
+      { table: column.table, column: column.column, value, rows: Number(n), score: 1 - MATCH_RANK[match] / 10, match },
+    ]);
+  }
+  return { hits, matched };
 }
 
 export async function searchByEngine(
@@ -78,34 +136,46 @@ export async function searchByEngine(
   k: number,
 ): Promise<EngineSearch> {
   const q = query.trim();
-  if (!engineSearchable(q) || columns.length === 0) return { hits: [], capped: [] };
-  try {
-    const r = await exec.query(statement(columns, k), {
-      params: columns.flatMap(() => [likePattern(q), q]),
-      maxRows: columns.length * k,
-    });
-    const capped = new Set<number>();
-    const hits = r.rows
-      .map(([c, v, n, m]): ValueHit => {
-        const column = columns[Number(c)];
-        if (Number(m) >= MATCHED_ROWS) capped.add(Number(c));
-        const value = String(v);
-        const match = matchOf(value, q);
-        return {
-          table: column.table,
-          column: column.column,
-          value,
-          rows: Number(n),
-          score: 1 - MATCH_RANK[match] / 10,
-          match,
-        };
-      })
-      .sort((a, b) => b.score - a.score || b.rows - a.rows);
-    return { hits, capped: [...capped].map((i) => ({ table: columns[i].table, column: columns[i].column })) };
-  } catch {
-    // The index still answers for the other columns.
-    return { hits: [], capped: [] };
+  const none: EngineSearch = { hits: [], capped: [], sampled: [] };
+  if (!engineSearchable(q) || columns.length === 0) return none;
+  const dialect = dialectOf(exec.dialect);
+  const ref = (c: ColumnValueSummary): ColumnRef => ({ table: c.table, column: c.column });
+  const hits: ValueHit[] = [];
+  // Rows a hit stands for, to order hits of a sample among the index's: its count scaled up.
+  const weight = new Map<ValueHit, number>();
+  const sampledColumns: EngineSearch['sampled'] = [];
+  let rest = [...columns];
+  // Large columns first in a sample: those where the query is common there are answered by it.
+  const large = dialect.sample ? columns.filter((c) => c.rowsScanned >= SAMPLE_FROM) : [];
+  if (large.length) {
+    try {
+      const found = await ask(exec, large, q, k, sampled(dialect));
+      for (const [i, n] of found.matched) {
+        if (n < SAMPLE_ENOUGH) continue;
+        const c = large[i];
+        const share = samplePercent(c) / 100;
+        for (const h of found.hits.get(i) ?? []) weight.set(h, h.rows / share);
+        hits.push(...(found.hits.get(i) ?? []));
+        sampledColumns.push({ ...ref(c), sampleRows: Math.round(c.rowsScanned * share), rows: c.rowsScanned });
+        rest = rest.filter((r) => r !== c);
+      }
+    } catch {
+      // The index answers them below.
+    }
   }
+  const capped: ColumnRef[] = [];
+  if (rest.length) {
+    try {
+      const found = await ask(exec, rest, q, k, whole);
+      for (const list of found.hits.values()) hits.push(...list);
+      for (const [i, n] of found.matched) if (n >= MATCHED_ROWS) capped.push(ref(rest[i]));
+    } catch {
+      // The index still answers for the other columns.
+    }
+  }
+  const rowsOf = (h: ValueHit) => weight.get(h) ?? h.rows;
+  hits.sort((a, b) => b.score - a.score || rowsOf(b) - rowsOf(a));
+  return { hits, capped, sampled: sampledColumns };
 }
 
 /** Values looked for per code, and codes per question. */

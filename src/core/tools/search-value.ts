@@ -57,6 +57,8 @@ export interface ValueSearchResult {
   searchedInDatabase?: ColumnRef[];
   /** Those of them where more rows matched than it counts. */
   countedUpTo?: ColumnRef[];
+  /** Those of them answered by a sample of about `sampleRows` of their `rows` (the query is common there). */
+  sampledInDatabase?: Array<ColumnRef & { sampleRows: number; rows: number }>;
   /** No hits in a scope naming a column: what the columns in scope hold (at most STORED_COLUMNS). */
   stored: StoredColumn[];
   /** Set when the scope names no known text column; `suggestions` then holds close names. */
@@ -214,9 +216,11 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
   const byEngine = engineSearchable(inp.query) ? inScope.filter((c) => c.searchedBy).slice(0, ENGINE_COLUMNS) : [];
   const searchedInDatabase = byEngine.map(({ table, column }) => ({ table, column }));
   let countedUpTo: ColumnRef[] = [];
+  let sampledInDatabase: ValueSearchResult['sampledInDatabase'] = [];
   if (byEngine.length) {
     const found = await searchByEngine(ctx.exec, byEngine, inp.query, k);
     countedUpTo = found.capped;
+    sampledInDatabase = found.sampled;
     // Both lists are best first; merged by how each value matches, the index's first on a tie.
     const merged = [...hits, ...found.hits]
       .map((h, order) => ({ h, order }))
@@ -261,6 +265,7 @@ async function run(inp: SearchValueInput, ctx: SearchValueContext): Promise<Valu
     ...(partlyIndexed.length ? { partlyIndexed } : {}),
     ...(searchedInDatabase.length ? { searchedInDatabase } : {}),
     ...(countedUpTo.length ? { countedUpTo } : {}),
+    ...(sampledInDatabase.length ? { sampledInDatabase } : {}),
     stored,
     problem: null,
     suggestions: [],
@@ -318,6 +323,10 @@ function observe(out: ValueSearchResult): string {
   for (const c of out.countedUpTo ?? [])
     lines.push(
       `More than ${MATCHED_ROWS} rows of ${ref(c.table, c.column)} match: its counts above are of the first ${MATCHED_ROWS} the database found.`,
+    );
+  for (const c of out.sampledInDatabase ?? [])
+    lines.push(
+      `Many rows of ${ref(c.table, c.column)} match: its values and counts above are of a sample of about ${c.sampleRows} of its ${c.rows} rows; a rarer value may be stored too (check in SQL).`,
     );
   for (const c of out.partlyIndexed ?? [])
     lines.push(

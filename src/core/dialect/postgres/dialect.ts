@@ -36,6 +36,8 @@ export const postgresDialect: Dialect = {
     lines: (rows) => rows.map((row) => String(row[0])),
   },
   // The server's own time (no network, no rows sent): what the query costs where it runs.
+  // REPEATABLE: the same pages each time, so what is read from a sample agrees between statements.
+  sample: (percent) => ` TABLESAMPLE SYSTEM (${percent.toFixed(4)}) REPEATABLE (0)`,
   timing: {
     statement: (sql) => `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
     ms: (rows) => executionTime(rows[0]?.[0]),
