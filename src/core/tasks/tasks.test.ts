@@ -183,6 +183,40 @@ describe('Optimize', () => {
     expect(same.reason).toBe('The model proposed no change.');
     expect(median([3, 1, 2, 10])).toBe(2.5);
   });
+
+  it('says the server timed both only when its plan told every run’s time', async () => {
+    // A PostgreSQL database as the executor sees it: EXPLAIN ANALYZE answers with the plan's JSON.
+    const server = (told: (sql: string) => number | null): SqlExecutor => ({
+      dialect: 'postgres',
+      query: async (sql, options) => {
+        const analyzed = /^EXPLAIN \(ANALYZE[^)]*\) (.*)$/s.exec(sql);
+        if (analyzed) {
+          const ms = told(analyzed[1]);
+          return { columns: ['QUERY PLAN'], rows: [[JSON.stringify([ms === null ? {} : { 'Execution Time': ms }])]] };
+        }
+        if (sql.startsWith('EXPLAIN ')) return { columns: ['QUERY PLAN'], rows: [['Seq Scan on customers']] };
+        return exec.query(sql, options);
+      },
+    });
+    const pgSchema: Schema = { ...schema, dialect: 'postgres' };
+    const both = await optimizeSql({
+      sql: ORIGINAL,
+      schema: pgSchema,
+      model: recorded([{ text: REWRITE }]).model,
+      exec: server((sql) => (sql === ORIGINAL ? 10 : 4)),
+      runs: 3,
+    });
+    expect(both.reason).toContain('median 4.00 ms against 10 ms (3 runs each, timed by the server)');
+    // The rewrite's plan does not say: its runs are the clock's, and the verdict does not claim the server's.
+    const partly = await optimizeSql({
+      sql: ORIGINAL,
+      schema: pgSchema,
+      model: recorded([{ text: REWRITE }]).model,
+      exec: server((sql) => (sql === ORIGINAL ? 10 : null)),
+      runs: 3,
+    });
+    expect(partly.reason).toMatch(/\(3 runs each\)/);
+  });
 });
 
 describe('Explain', () => {
