@@ -139,7 +139,12 @@ try {
   console.log(`search_value over ${times.length} searches: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const slowest = [...byQuery].map(([q, list]) => [q, median(list)] as const).sort((a, b) => b[1] - a[1]);
-  console.log(`  slowest queries (median of 5): ${slowest.slice(0, 4).map(([q, t]) => `${q} ${t.toFixed(0)} ms`).join(', ')}`);
+  console.log(
+    `  slowest queries (median of 5): ${slowest
+      .slice(0, 4)
+      .map(([q, t]) => `${q} ${t.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
   await engine.closeAll();
   console.log(`peak RSS ${mb(peak)}`);
 } finally {

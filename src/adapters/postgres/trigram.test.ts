@@ -86,7 +86,9 @@ describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
     expect(common).toContain(
       'Many rows of notes.note match: its values and counts above are of a sample of about 10000 of its 200000 rows',
     );
-    const counts = [...common.matchAll(/"refund asked twice #\d+" in notes\.note \((\d+) rows/g)].map((m) => Number(m[1]));
+    const counts = [...common.matchAll(/"refund asked twice #\d+" in notes\.note \((\d+) rows/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(counts.length).toBeGreaterThan(0);
     // The sample's counts: a value is in 1 of 388 notes (about 515 of 200,000), far fewer in the sample.
     expect(Math.max(...counts)).toBeLessThan(100);
