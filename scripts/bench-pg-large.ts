@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import { PostgresEngine } from '../src/adapters/postgres/engine';
 import { QUESTION_WAITS_FOR_INDEXES_MS } from '../src/core/engine';
-import { runSql, startCluster } from './pg-cluster.mjs';
+import { databaseUrl, runSql, startCluster } from './pg-cluster.mjs';
 
 const args = process.argv.slice(2);
 const trgm = args.includes('--trgm');
@@ -66,7 +66,7 @@ try {
     );
     console.log(`pg_trgm indexes on note and code made in ${ms(t0)}`);
   }
-  const url = cluster.url.replace(/\/postgres$/, '/big');
+  const url = databaseUrl(cluster, 'big');
   const engine = new PostgresEngine();
   if (cells !== undefined) engine.valueCellBudget = cells;
   const start = performance.now();

@@ -21,5 +21,7 @@ export function findPgBin(): string | null;
 /** Throws "PostgreSQL not found: run scripts/ensure-postgres.sh" when the binaries are missing. */
 export function startCluster(options?: { dir?: string; stopOnExit?: boolean }): Promise<Cluster>;
 export function stopClusterSync(dir: string, bin?: string | null): void;
+/** The superuser's URL of another database of the cluster. */
+export function databaseUrl(cluster: Cluster, database: string): string;
 /** psql output, unaligned and without headers (-A -t). */
 export function runSql(cluster: Cluster, sql: string, database?: string): Promise<string>;

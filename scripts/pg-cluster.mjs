@@ -167,6 +167,11 @@ export async function startCluster({ dir, stopOnExit = true } = {}) {
   }
 }
 
+/** The superuser's URL of another database of the cluster. */
+export function databaseUrl(cluster, database) {
+  return cluster.url.replace(/\/postgres$/, `/${database}`);
+}
+
 /**
  * Runs `sql` with psql over the socket as the superuser, stopping at the first error; one statement
  * at a time (from stdin) so CREATE DATABASE works. Returns stdout, unaligned and without headers.

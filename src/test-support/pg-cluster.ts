@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { findPgBin, startCluster, type Cluster } from '../../scripts/pg-cluster.mjs';
 
 export type { Cluster };
+export { databaseUrl } from '../../scripts/pg-cluster.mjs';
 
 const missing = findPgBin() === null;
 /** Why PostgreSQL suites skip here, or null when they run. */

@@ -4,7 +4,7 @@
 // digits, NULLs), a read-only role, and table checksums to prove nothing changed.
 
 import pg from 'pg';
-import { runSql, type Cluster } from '../../scripts/pg-cluster.mjs';
+import { databaseUrl, runSql, type Cluster } from '../../scripts/pg-cluster.mjs';
 
 export const READER = { user: 'dowser_reader', password: 'reader-secret-9f3k2' };
 
@@ -43,11 +43,7 @@ GRANT SELECT ON ALL TABLES IN SCHEMA public, sales TO ${READER.user};
 export async function makeShop(cluster: Cluster): Promise<{ admin: string; reader: string }> {
   await runSql(cluster, 'CREATE DATABASE shop');
   await runSql(cluster, SHOP, 'shop');
-  const base = `127.0.0.1:${cluster.port}/shop`;
-  return {
-    admin: `postgresql://${cluster.user}:${encodeURIComponent(cluster.password)}@${base}`,
-    reader: `postgresql://${READER.user}@${base}`,
-  };
+  return { admin: databaseUrl(cluster, 'shop'), reader: `postgresql://${READER.user}@127.0.0.1:${cluster.port}/shop` };
 }
 
 /** Every table's rows as one checksum each, and the list of tables: changed rows or DDL show. */

@@ -3,7 +3,7 @@
 // other columns are indexed as before. On a throw-away cluster; CI installs PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmark } from '../../core/privacy/marks';
-import { runSql } from '../../../scripts/pg-cluster.mjs';
+import { databaseUrl, runSql } from '../../../scripts/pg-cluster.mjs';
 import { pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
 import { PostgresEngine } from './engine';
 
@@ -43,8 +43,7 @@ describe.skipIf(pgSkipReason)('search_value through pg_trgm', () => {
     const c = cluster.get();
     await runSql(c, 'CREATE DATABASE helpdesk');
     await runSql(c, TICKETS, 'helpdesk');
-    const url = `postgresql://${c.user}:${encodeURIComponent(c.password)}@127.0.0.1:${c.port}/helpdesk`;
-    await engine.connect({ id: 't', target: { url, env: {} } });
+    await engine.connect({ id: 't', target: { url: databaseUrl(c, 'helpdesk'), env: {} } });
   }, 60_000);
   afterAll(() => engine.closeAll());
 

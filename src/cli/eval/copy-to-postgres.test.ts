@@ -6,7 +6,7 @@ import pg from 'pg';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDb } from '../../test-support/build-db';
-import { pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
+import { databaseUrl, pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
 import { runCli } from '../test-support/run-cli';
 import { copySqliteToPostgres, createDatabaseIfMissing, type CopyReport } from './copy-to-postgres';
 
@@ -57,7 +57,7 @@ describe.skipIf(pgSkipReason)('copySqliteToPostgres on a real server', () => {
     writeFileSync(file, await buildDb(FIXTURE));
     expect(await createDatabaseIfMissing(cluster.get().url, 'copy_test')).toBe(true);
     expect(await createDatabaseIfMissing(cluster.get().url, 'copy_test')).toBe(false);
-    url = withDatabase(cluster.get().url, 'copy_test');
+    url = databaseUrl(cluster.get(), 'copy_test');
     report = await copySqliteToPostgres({ sqlitePath: file, url });
     client = new pg.Client(url);
     await client.connect();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEngine } from '../../adapters/postgres/engine';
 import type { AnswerMode } from '../../core/agent/answer-mode';
 import type { ScriptedTurn } from '../../core/llm/scripted';
-import { pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
+import { databaseUrl, pgSkipReason, usePgCluster } from '../../test-support/pg-cluster';
 import { expectEndsAsRecorded } from '../../test-support/replay-recorded';
 import { agentToolsOf } from '../ask/agent-tools';
 import { copySqliteToPostgres, createDatabaseIfMissing } from './copy-to-postgres';
@@ -51,7 +51,7 @@ describe.skipIf(!present || pgSkipReason)('the PostgreSQL relay recording replay
   const spider = present
     ? (JSON.parse(readFileSync(join(spiderRoot, 'dev.json'), 'utf8')) as Array<{ db_id: string; question: string }>)
     : [];
-  const urlOf = (db: string) => cluster.get().url.replace(/\/postgres$/, `/spider_${db.toLowerCase()}`);
+  const urlOf = (db: string) => databaseUrl(cluster.get(), `spider_${db.toLowerCase()}`);
 
   beforeAll(async () => {
     for (const db of new Set(recorded.map((r) => r.db_id))) {

@@ -5,7 +5,7 @@ import { recordedModel } from '../../test-support/recorded-model';
 import { executorFor, type SqlExecutor } from '../executor';
 import type { ChatRequest } from '../llm/types';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
-import type { Schema } from '../types';
+import type { QueryResult, Schema } from '../types';
 import { explainSql } from './explain-sql';
 import { fixSql } from './fix-sql';
 import { median, optimizeSql } from './optimize-sql';
@@ -186,15 +186,23 @@ describe('Optimize', () => {
 
   it('says the server timed both only when its plan told every run’s time', async () => {
     // A PostgreSQL database as the executor sees it: EXPLAIN ANALYZE answers with the plan's JSON.
+    const plan = (cell: string): QueryResult => ({
+      columns: ['QUERY PLAN'],
+      columnTypes: [['text']],
+      rows: [[cell]],
+      truncated: false,
+      offset: 0,
+      elapsedMs: 0,
+    });
     const server = (told: (sql: string) => number | null): SqlExecutor => ({
       dialect: 'postgres',
       query: async (sql, options) => {
         const analyzed = /^EXPLAIN \(ANALYZE[^)]*\) (.*)$/s.exec(sql);
         if (analyzed) {
           const ms = told(analyzed[1]);
-          return { columns: ['QUERY PLAN'], rows: [[JSON.stringify([ms === null ? {} : { 'Execution Time': ms }])]] };
+          return plan(JSON.stringify([ms === null ? {} : { 'Execution Time': ms }]));
         }
-        if (sql.startsWith('EXPLAIN ')) return { columns: ['QUERY PLAN'], rows: [['Seq Scan on customers']] };
+        if (sql.startsWith('EXPLAIN ')) return plan('Seq Scan on customers');
         return exec.query(sql, options);
       },
     });
