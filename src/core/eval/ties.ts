@@ -6,6 +6,7 @@
 // a different answer. It runs the reference again without its LIMIT, its ORDER BY keys selected
 // beside its columns, to see the ties.
 
+import { topLevelWords } from '../sql/clauses';
 import { tokenize, type Token } from '../sql/tokens';
 import { spiderResultEq } from './exec-match';
 import { rowKey, type PyRow } from './py-values';
@@ -29,22 +30,16 @@ const text = (tokens: readonly Token[]) => tokens.map((t) => t.text).join('');
  */
 export function tieProbe(sql: string): TieProbe | null {
   const tokens = tokenize(sql.replace(/;\s*$/, '')).filter((t) => t.kind !== 'comment');
-  let depth = 0;
   let from = -1;
   let order = -1;
   let limit = -1;
-  const first = tokens.findIndex((t) => t.kind !== 'space');
-  if (first < 0 || tokens[first].text.toLowerCase() !== 'select') return null;
-  for (let i = first + 1; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.text === '(') depth++;
-    else if (t.text === ')') depth--;
-    if (depth !== 0 || t.kind !== 'word') continue;
-    const w = t.text.toLowerCase();
-    if (STOP.has(w)) return null;
-    if (w === 'from' && from < 0) from = i;
-    else if (w === 'order') order = i;
-    else if (w === 'limit') limit = i;
+  const words = topLevelWords(tokens);
+  if (words[0]?.word !== 'select' || tokens.findIndex((t) => t.kind !== 'space') !== words[0].at) return null;
+  for (const { word, at } of words) {
+    if (STOP.has(word)) return null;
+    if (word === 'from' && from < 0) from = at;
+    else if (word === 'order') order = at;
+    else if (word === 'limit') limit = at;
   }
   if (from < 0 || order < from || limit < order) return null;
   const count = text(tokens.slice(limit + 1)).trim();

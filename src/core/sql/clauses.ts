@@ -12,18 +12,21 @@ export interface TopLevelClauses {
 
 const CLAUSE_WORDS = new Set(['group', 'order', 'limit', 'having', 'window', 'union', 'intersect', 'except']);
 
-export function topLevelClauses(sql: string): TopLevelClauses {
-  const tokens = tokenize(sql).filter((t) => t.kind !== 'comment');
-  const starts: Array<{ word: string; at: number }> = [];
+/** The words of a statement outside any parentheses, lower-cased, with their index in `tokens`. */
+export function topLevelWords(tokens: readonly Token[]): Array<{ word: string; at: number }> {
+  const out: Array<{ word: string; at: number }> = [];
   let depth = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const t: Token = tokens[i];
+  tokens.forEach((t, at) => {
     if (t.text === '(') depth++;
     else if (t.text === ')') depth--;
-    if (depth !== 0 || t.kind !== 'word') continue;
-    const w = t.text.toLowerCase();
-    if (CLAUSE_WORDS.has(w)) starts.push({ word: w, at: i });
-  }
+    else if (depth === 0 && t.kind === 'word') out.push({ word: t.text.toLowerCase(), at });
+  });
+  return out;
+}
+
+export function topLevelClauses(sql: string): TopLevelClauses {
+  const tokens = tokenize(sql).filter((t) => t.kind !== 'comment');
+  const starts = topLevelWords(tokens).filter((w) => CLAUSE_WORDS.has(w.word));
   const clause = (word: string): string | null => {
     // The last one: in a compound SELECT only the final ORDER BY / LIMIT applies to the whole.
     const k = starts.map((s) => s.word).lastIndexOf(word);
