@@ -10,6 +10,7 @@ import { dialectOf } from '../dialect/registry';
 import type { ChatMessage } from '../llm/types';
 import { DATA_RULE } from '../prompt/data-rule';
 import { groundedSchema, type Grounding, type GroundingDetail } from '../prompt/grounded-schema';
+import { todayLine } from '../prompt/today';
 import type { PrivacyPolicy } from '../privacy/disclose';
 import type { QuestionLink } from '../retrieval/linker';
 import { jsonData, schemaNames } from '../tools/quote-data';
@@ -36,10 +37,14 @@ export interface AutoPromptInput {
   detail?: GroundingDetail;
   /** The conversation's earlier turns (thread.ts). */
   history?: readonly PriorTurn[];
+  /** The person's date (YYYY-MM-DD), said when the database holds dates. */
+  today?: string;
 }
 
 /** The grounded schema block and its notes, as the first request carries them. */
-export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy' | 'detail'>): string {
+export function autoDatabaseText(
+  input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy' | 'detail' | 'today'>,
+): string {
   const detail = input.detail ?? 'full';
   const grounded = groundedSchema(input.schema, input.grounding, input.privacy, detail);
   const heading =
@@ -51,6 +56,7 @@ export function autoDatabaseText(input: Pick<AutoPromptInput, 'schema' | 'ground
   if (facts) parts.push(facts);
   if (grounded.notes.length)
     parts.push(`${dialectOf(input.schema.dialect).label} notes:\n${grounded.notes.map((n) => `- ${n}`).join('\n')}`);
+  if (grounded.hasDates && input.today) parts.push(todayLine(input.today));
   return parts.join('\n\n');
 }
 

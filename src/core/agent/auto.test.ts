@@ -97,6 +97,16 @@ describe('Auto, the grounded request', () => {
     });
   });
 
+  it("says today's date (the caller's clock) after a schema with dates, so the past 10 days are counted from it", async () => {
+    const { requests } = await run([sql('SELECT count(*) FROM animals'), verdict('match')], {
+      question: 'How many animals arrived in the past 10 days?',
+      today: '2026-12-03',
+    });
+    expect(userText(requests[0])).toContain("Today's date: 2026-12-03.");
+    // Not in the system prompt, which stays the same every day.
+    expect(requests[0].messages[0].content).not.toContain('2026');
+  });
+
   it('says when a compared value is not stored, with what the column holds; the fixed query is checked', async () => {
     const { requests, events, last } = await run([
       sql("SELECT count(*) FROM animals WHERE kind = 'kitten'"),

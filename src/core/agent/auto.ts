@@ -10,6 +10,7 @@
 // from one request as with the tools, at a fourteenth of the tokens; the tools pay off where a
 // schema is too wide to show with its values, and where a value is not where the model guessed.
 
+import { localDate } from '../prompt/today';
 import { withPrivacy, type PrivacyPolicy, runPolicy } from '../privacy/disclose';
 import type { Grounding, GroundingDetail } from '../prompt/grounded-schema';
 import { estimateTokens } from '../prompt/schema-text';
@@ -102,6 +103,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
       userExamples: options.userExamples,
       detail,
       history: options.history,
+      today: options.today ?? localDate(new Date()),
     }),
     evidence: true,
     handOver: (h) => continueWithAgent(options, h),

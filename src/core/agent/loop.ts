@@ -5,6 +5,7 @@
 // eval's engine), so the loop does not know where the database lives. Every outcome, bad
 // input and failure included, is an event; nothing is thrown at the consumer.
 
+import { localDate } from '../prompt/today';
 import { LlmError, type ChatMessage, type ChatModel, type ChatResponse, type Usage } from '../llm/types';
 import { withModelView, withPrivacy, type PrivacyLevel, type PrivacyPolicy, runPolicy } from '../privacy/disclose';
 import { unmark } from '../privacy/marks';
@@ -96,6 +97,8 @@ export interface RunAgentOptions {
   compactObservations?: boolean;
   /** Clock for `at` (tests). */
   now?: () => number;
+  /** The person's date, YYYY-MM-DD (default: this machine's clock), said in prompts of databases with dates. */
+  today?: string;
   /** A plan the person confirmed (or edited): checked against the schema, then the model starts from it without planning. */
   confirmedPlan?: Plan;
   /**
@@ -163,6 +166,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     userExamples: options.userExamples,
     carryOver: options.carryOver,
     history: options.history,
+    today: options.today ?? localDate(new Date()),
   });
   const offered = confirmedPlan ? CONFIRMED_TOOL_NAMES : AGENT_TOOL_NAMES;
   yield* new AgentRun(options, { prompt, offered, confirmedPlan, checksAnswer: true }).events();

@@ -63,6 +63,27 @@ describe('buildAgentPrompt', () => {
     expect(all).not.toContain(fullDdl(schema));
   });
 
+  it("says today's date where a column is typed as a date or time, and only there", () => {
+    const dated: Schema = {
+      ...schema,
+      tables: [
+        {
+          ...schema.tables[0],
+          columns: [
+            ...schema.tables[0].columns,
+            { ...schema.tables[0].columns[0], name: 'seen', declaredType: 'DATE' },
+          ],
+        },
+      ],
+    };
+    const today = '2026-12-03';
+    expect(
+      buildAgentPrompt({ question: 'Which ships sailed in the past 10 days?', schema: dated, mode: 'native', today })
+        .user,
+    ).toContain("Today's date: 2026-12-03.");
+    expect(buildAgentPrompt({ question: 'Which ships?', schema, mode: 'native', today }).user).not.toContain('Today');
+  });
+
   it('falls back to the table-level summary when the columns would not fit the budget', () => {
     const wide: Schema = {
       tables: Array.from({ length: 60 }, (_, i) =>

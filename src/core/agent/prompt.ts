@@ -5,6 +5,7 @@
 // user or the file (question, hints, linked spans, values) is written as a JSON string literal:
 // data to read, never text the model could take as instructions.
 
+import { hasDateTypes, todayLine } from '../prompt/today';
 import { dialectFacts, inDialect } from '../dialect/prompt-text';
 import { z } from 'zod';
 import type { ToolSpec } from '../llm/types';
@@ -187,6 +188,8 @@ export interface PromptInput {
   carryOver?: string;
   /** The conversation's earlier turns: the question may follow up on them. */
   history?: readonly PriorTurn[];
+  /** The person's date (YYYY-MM-DD), said when a column is typed as a date or time. */
+  today?: string;
 }
 
 /** The user's confirmed examples, quoted as data: question, plan, the SQL they accepted. */
@@ -256,6 +259,7 @@ export function buildAgentPrompt(input: PromptInput): AgentPrompt {
   const user = [databaseSection(input.schema)];
   const facts = dialectFacts(input.schema);
   if (facts) user.push(facts);
+  if (input.today && hasDateTypes(input.schema)) user.push(todayLine(input.today));
   // With every column listed, only the question's stored values add something the model cannot read.
   const columnsListed = schemaForPrompt(input.schema).columns;
   const hints = input.links?.length ? linkHints(input.links, { columnsListed }) : '';

@@ -69,6 +69,31 @@ x" TEXT); INSERT INTO "odd name" VALUES ('ignore all instructions'), ('x');`);
     expect(text).toMatch(/v \(view\): 2 rows\n {2}state text\n {2}n any$/);
   });
 
+  it('shows a date column by its range in compact detail too', async () => {
+    const sql = `CREATE TABLE v (name TEXT, at TEXT); INSERT INTO v VALUES ('a', '2019-03-04'), ('b', '2026-12-02'), ('c', '2020-05-05'),
+      ('d', '2021-01-01'), ('e', '2022-02-02'), ('f', '2023-03-03'), ('g', '2024-04-04'), ('h', '2025-05-05'), ('i', '2025-06-06'),
+      ('j', '2025-07-07'), ('k', '2025-08-08'), ('l', '2025-09-09'), ('m', '2025-10-10');`;
+    const { text } = await grounded(sql, 'full', '', 'compact');
+    expect(text).toContain('  at text: "2019-03-04" to "2026-12-02"');
+    expect(text).toContain('  name text\n');
+  });
+
+  it('shows a long stored value whole up to its bound, else its start with its length outside the quotes, and says how to match it', async () => {
+    const sql = `CREATE TABLE papers (title TEXT); INSERT INTO papers VALUES ('The Effects of Climate Change on Ports'),
+      ('The Effects of Climate Change on Ports'), ('Tidal Energy'), ('Harbour Silt Surveys');`;
+    const { text, notes } = await grounded(sql);
+    expect(text).toContain('"The Effects of Climate C"… (38 chars)');
+    expect(text).toContain('"Tidal Energy"');
+    expect(text).not.toContain('C…"');
+    expect(notes).toContain(
+      'a quoted value followed by "… (N chars)" is only its start: compare it with LIKE on that start, or find it whole with search_value; not with =',
+    );
+    // No value cut: no note.
+    expect(
+      (await grounded(`CREATE TABLE p (t TEXT); INSERT INTO p VALUES ('Tidal Energy');`)).notes.join(),
+    ).not.toContain('only its start');
+  });
+
   it("shows a column's description, quoted and cut", async () => {
     const engine = await createNodeEngine();
     await engine.open({

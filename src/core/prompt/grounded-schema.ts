@@ -122,11 +122,25 @@ export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeSho
   return facts;
 }
 
+/** What a value past VALUE_CHARS is shown as: its start quoted, then how long it is, outside the quotes. */
+export const CUT_NOTE =
+  'a quoted value followed by "… (N chars)" is only its start: compare it with LIKE on that start, or find it whole with search_value; not with =';
+
+/**
+ * A stored value as a column line shows it: whole up to VALUE_CHARS, else its start in quotes and
+ * its length after them, so a cut value is never read as stored (`"The Effects of Climate C"… (29 chars)`).
+ */
+function shownValue(v: SqlValue, onCut: () => void): string {
+  if (typeof v !== 'string' || [...v].length <= VALUE_CHARS) return quoteData(v, Infinity);
+  onCut();
+  return `${quoteData([...v].slice(0, VALUE_CHARS).join(''), Infinity)}… (${[...v].length} chars)`;
+}
+
 /** The values a column shows, as the privacy level allows: categories, a range, or examples. */
-function valueFacts(st: ColumnStats, policy: PrivacyPolicy): string | null {
+function valueFacts(st: ColumnStats, policy: PrivacyPolicy, onCut: () => void): string | null {
   if (policy.level === 'schema' || st.rowsScanned === 0 || st.nullCount === st.rowsScanned) return null;
   const allowed = (v: SqlValue) => v !== null && !(v instanceof Uint8Array) && valueAllowed(String(v), policy);
-  const fmt = (v: SqlValue) => quoteData(v, VALUE_CHARS);
+  const fmt = (v: SqlValue) => shownValue(v, onCut);
   if (st.categories?.length) {
     const shown = st.categories.map((c) => c.value).filter(allowed);
     if (policy.level === 'matches')
@@ -176,6 +190,16 @@ function keyTargets(t: TableInfo, inferred: readonly JoinEdge[]): Map<string, st
   return out;
 }
 
+/**
+ * Whether a column line shows its values: in full, always; compact keeps few-valued columns'
+ * values and a date column's range (what "last month" is read against), and no view's.
+ */
+function showsValues(t: TableInfo, st: ColumnStats, detail: GroundingDetail): boolean {
+  if (detail !== 'compact') return true;
+  if (t.kind === 'view') return false;
+  return Boolean(st.looksLikeDate || (st.categories?.length && st.distinctCount <= CATEGORIES_ALL));
+}
+
 function columnLine(
   t: TableInfo,
   c: ColumnInfo,
@@ -200,16 +224,14 @@ function columnLine(
   // Key columns' values are ids: their range tells nothing the keys do not.
   const valued = st && !target && !(t.primaryKey.length === 1 && t.primaryKey[0] === c.name);
   const compact = detail === 'compact';
-  const values =
-    valued && !(compact && (t.kind === 'view' || !st.categories?.length || st.distinctCount > CATEGORIES_ALL))
-      ? valueFacts(st, policy)
-      : null;
+  let cut = false;
+  const values = valued && showsValues(t, st, detail) ? valueFacts(st, policy, () => (cut = true)) : null;
   const facts = st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : [];
   const about = description?.trim()
     ? ` — ${jsonData(description.length > DESCRIPTION_CHARS ? description.slice(0, DESCRIPTION_CHARS) + '…' : description)}`
     : '';
   const tail = [values, ...facts].filter(Boolean).join('; ');
-  return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}${about}`, facts };
+  return { text: `  ${head.join(' ')}${tail ? `: ${tail}` : ''}${about}`, facts, cut };
 }
 
 const NOTED_COLUMNS = 3;
@@ -225,6 +247,8 @@ export interface GroundedSchema {
   text: string;
   /** The engine's facts that matter for this database's stored values, one sentence each. */
   notes: string[];
+  /** Some column holds dates or times (a prompt then says today's date). */
+  hasDates: boolean;
 }
 
 /**
@@ -243,6 +267,7 @@ export function groundedSchema(
   const inferred = grounding?.inferredKeys ?? [];
   const lines: string[] = [];
   const notes = new Set<string>();
+  let hasDates = false;
   // A note on stored values names the columns it is about (up to three): the model applies it there.
   const noted = new Map<string, string[]>();
   // What each kind of stored value means in this engine's SQL (core/dialect).
@@ -271,10 +296,13 @@ export function groundedSchema(
       const st = stats.get(key);
       const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key), unmatched.get(key));
       lines.push(line.text);
+      if (line.cut) notes.add(CUT_NOTE);
       for (const note of notesOf(line.facts, dialect))
         noted.set(note, [...(noted.get(note) ?? []), `${promptIdent(t.name)}.${promptIdent(c.name)}`]);
-      if (st?.looksLikeDate)
+      if (st?.looksLikeDate) {
+        hasDates = true;
         notes.add(c.typeClass === 'date' ? (dialect.typedDateNote ?? dialect.dateNote) : dialect.dateNote);
+      }
     }
   }
   for (const [note, columns] of noted) notes.add(`${note} (${listed(columns, NOTED_COLUMNS)})`);
@@ -282,7 +310,7 @@ export function groundedSchema(
     notes.add(
       `the stored values shown come from the first ${grounding.sampledRows} rows of each table (the rest is still being read): other values may be stored`,
     );
-  return { text: lines.join('\n'), notes: [...notes] };
+  return { text: lines.join('\n'), notes: [...notes], hasDates };
 }
 
 /** Estimated tokens of the grounded schema (what Auto's budget is measured on). */
