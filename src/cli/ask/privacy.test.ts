@@ -112,6 +112,9 @@ describe('dowser ask --privacy, Auto (the grounded first request)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('path: grounded, one request with every column and its stored values');
     expect(mock!.requests).toHaveLength(2);
+    // Each request says why it was made: the mock's reply carries no explanation, so a check followed.
+    expect(r.stdout).toContain('request 1: the answer\n');
+    expect(r.stdout).toMatch(/request 2: a check: .*the reply had no explanation/);
     const block = groundedBlock(mock!);
     for (const value of ['Brindlemoor', 'Caskwater', 'Vexbridge', '102938', '918273']) expect(block).toContain(value);
     expect(r.sent).not.toMatch(/[\uE000-\uE003]/);

@@ -111,8 +111,10 @@ export function renderEvent(e: AgentEvent, io: CliIo): void {
       );
     case 'error':
       return void io.stderr.write(`error [${e.code}]: ${visible(e.message)}\n`);
-    case 'thought_delta':
     case 'usage':
-      return; // see the header; usage is summed up once at the end
+      // Tokens are summed up once at the end; why a request was made is said as it ends.
+      return void (e.why ? out(`request ${e.step}: ${visible(e.why)}`) : undefined);
+    case 'thought_delta':
+      return; // see the header
   }
 }

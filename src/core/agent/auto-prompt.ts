@@ -20,7 +20,7 @@ import { threadText, type PriorTurn } from './thread';
 import { userExamplesText, type PromptInput } from './prompt';
 
 export const AUTO_SYSTEM = `You write one read-only SQLite query that answers a person's question about their database.
-Reply with the query in a \`\`\`sql block and nothing else.
+Reply with the query in a \`\`\`sql block, then one line "Explanation:" with two short sentences for the person on what the result shows.
 Return only the columns the question asks for, in the order it asks.
 Write values exactly as the database stores them: the schema shows stored values and their form, and = on text is case-sensitive.
 ${DATA_RULE}`;
@@ -79,7 +79,8 @@ export function autoPrompt(input: AutoPromptInput): ChatMessage[] {
   ];
 }
 
-const KEEP_OR_FIX = 'If the query is right, reply with it unchanged; otherwise reply with the corrected query.';
+const KEEP_OR_FIX =
+  'If the query is right, reply with it unchanged; otherwise reply with the corrected query (in the form asked for at the start).';
 
 /**
  * After a query that compares a column with a value it does not hold as written: what the column

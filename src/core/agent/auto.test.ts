@@ -107,6 +107,51 @@ describe('Auto, the grounded request', () => {
     expect(requests[0].messages[0].content).not.toContain('2026');
   });
 
+  it('answers in one request when the reply explains its SQL and nothing in the result calls for a check', async () => {
+    const explained = (q: string, words: string): ScriptedTurn => ({
+      text: '```sql\n' + q + '\n```\nExplanation: ' + words,
+    });
+    const one = await run([explained("SELECT count(*) FROM animals WHERE kind = 'cat'", 'There are 3 cats.')]);
+    expect(one.requests).toHaveLength(1);
+    expect(one.requests[0].messages[0].content).toContain('then one line "Explanation:"');
+    expect(one.last).toMatchObject({
+      type: 'final',
+      rows: [[3]],
+      verdict: 'unchecked',
+      explanation: 'There are 3 cats.',
+    });
+    expect(of(one.events, 'usage').map((e) => e.why)).toEqual(['the answer']);
+
+    // An empty result: the check is told why it is asked and sees the tables the SQL reads.
+    const empty = await run(
+      [
+        explained("SELECT name FROM animals WHERE arrived > '2024-01-01'", 'No animal arrived after 2024.'),
+        verdict('match'),
+      ],
+      { question: 'Which animals arrived after 2024?' },
+    );
+    const check = unmark(empty.requests[1].messages.at(-1)!.content);
+    expect(check).toContain('Look first at: the result is empty.');
+    expect(check).toContain(
+      'Tables the SQL reads (columns, → a foreign key):\nanimals(id int pk, name text, kind text',
+    );
+    expect(check).not.toContain('adoptions(');
+    expect(of(empty.events, 'usage').map((e) => e.why)).toEqual(['the answer', 'a check: the result is empty']);
+
+    // One number asked for, many rows returned without grouping.
+    const many = await run([explained('SELECT animal_id FROM adoptions', 'The adopted animals.'), verdict('match')], {
+      question: 'How many animals were adopted?',
+    });
+    expect(unmark(many.requests[1].messages.at(-1)!.content)).toContain(
+      'Look first at: the question asks for one number and the result has 3 rows.',
+    );
+    // Grouped, many rows are what was asked for.
+    const grouped = await run([explained('SELECT kind, count(*) FROM animals GROUP BY kind', 'Animals per kind.')], {
+      question: 'How many animals are there of each kind?',
+    });
+    expect(grouped.requests).toHaveLength(1);
+  });
+
   it('says when a compared value is not stored, with what the column holds; the fixed query is checked', async () => {
     const { requests, events, last } = await run([
       sql("SELECT count(*) FROM animals WHERE kind = 'kitten'"),

@@ -4,6 +4,7 @@
 // instruction. Names come from the user's file and are written as SQL would (promptIdent); the
 // question and hints are quoted as JSON strings, data rather than instructions.
 
+import { withoutExplanation } from './answer-evidence';
 import { dialectFacts, inDialect } from '../dialect/prompt-text';
 import type { ChatMessage } from '../llm/types';
 import { estimateTokens, promptIdent } from '../prompt/schema-text';
@@ -14,7 +15,7 @@ import { schemaNames } from '../tools/quote-data';
 import { DATA_RULE } from '../prompt/data-rule';
 
 export const DIRECT_SYSTEM = `You are a SQLite expert. Answer the question with one SQLite query.
-Reply with the SQL only: no explanation, no Markdown.
+Reply with the SQL, then a last line "Explanation:" with two short sentences for the person on what the result shows. No Markdown.
 ${DATA_RULE}`;
 
 /** `table(col, col, …)` lines and one line per foreign key, each behind `# `. */
@@ -74,7 +75,7 @@ export function directPrompt(input: {
 export function repairMessage(observation: string): ChatMessage {
   return {
     role: 'user',
-    content: `The query failed when run:\n${observation}\nWrite the corrected query. Reply with the SQL only.\nSQL:`,
+    content: `The query failed when run:\n${observation}\nWrite the corrected query, in the form asked for at the start.`,
   };
 }
 
@@ -84,6 +85,7 @@ export function repairMessage(observation: string): ChatMessage {
  */
 export function sqlFromReply(text: string): string {
   const fenced = /```[a-zA-Z]*\s*\n?([\s\S]*?)```/.exec(text);
-  const sql = (fenced ? fenced[1] : text).trim().replace(/^sql\s*:\s*/i, '');
+  // Bare SQL ends where its explanation starts.
+  const sql = (fenced ? fenced[1] : withoutExplanation(text)).trim().replace(/^sql\s*:\s*/i, '');
   return splitStatements(sql)[0]?.text ?? '';
 }

@@ -128,18 +128,39 @@ describe('Direct mode', () => {
     expect(events.at(-1)).toMatchObject({ type: 'final', sql: SQL, verdict: 'match' });
   });
 
-  it('asks nothing more after a match, and keeps the answer the model stands by after an objection', async () => {
+  it('answers in one request when the reply explains its SQL and nothing in the result calls for a check', async () => {
+    const { model, requests } = recorded([{ text: `${SQL}\nExplanation: The total of paid orders from Paris.` }]);
+    const events = await run(model);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].messages[0].content).toContain('then a last line "Explanation:"');
+    expect(of(events, 'usage').map((e) => e.why)).toEqual(['the answer']);
+    expect(events.at(-1)).toMatchObject({
+      type: 'final',
+      sql: SQL,
+      rows: [[30.5]],
+      verdict: 'unchecked',
+      explanation: 'The total of paid orders from Paris.',
+    });
+  });
+
+  it('says an unsure check to the person and rewrites nothing on it: nothing new to act on', async () => {
     const { model, requests } = recorded([
       { text: SQL },
       {
         text: 'Verdict: unsure\nProblem: Paid may include refunds.\nExplanation: The total of paid orders from Paris.',
       },
-      { text: SQL },
     ]);
     const events = await run(model);
-    expect(requests).toHaveLength(3);
-    expect(of(events, 'sql')).toHaveLength(1);
-    expect(events.at(-1)).toMatchObject({ type: 'final', sql: SQL, verdict: 'unsure' });
+    // The reply had no explanation: that, and only that, called for the check.
+    expect(requests).toHaveLength(2);
+    expect(requests[1].messages[1].content).toContain('Look first at: the reply had no explanation.');
+    expect(of(events, 'usage').map((e) => e.why)).toEqual(['the answer', 'a check: the reply had no explanation']);
+    expect(events.at(-1)).toMatchObject({
+      type: 'final',
+      sql: SQL,
+      verdict: 'unsure',
+      note: 'A check was unsure: Paid may include refunds.',
+    });
   });
 
   it('reads SQL out of replies', () => {

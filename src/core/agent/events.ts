@@ -7,7 +7,11 @@ import type { LlmErrorCode, Usage } from '../llm/types';
 import type { SqlValue } from '../types';
 import type { Plan, PlanProblem } from './plan';
 
-export type Verdict = 'match' | 'mismatch' | 'unsure';
+/**
+ * The check's verdict on the final answer; 'unchecked': nothing in the result called for a check
+ * (issue 37), the answer stands as the model wrote it, with its own explanation.
+ */
+export type Verdict = 'match' | 'mismatch' | 'unsure' | 'unchecked';
 
 export type RoutePath = 'grounded' | 'agent';
 
@@ -132,6 +136,8 @@ export type AgentEventBody =
       ms: number;
       /** 'agent' turns or the closing 'explain' call. */
       phase: 'agent' | 'explain';
+      /** Why this request was made (Auto and Direct): the answer, a repair, the evidence that called for a check. */
+      why?: string;
     };
 
 /** `step`: the model call the event belongs to (1-based; 0 before the first). `at`: epoch ms. */

@@ -43,6 +43,10 @@ export interface ExplainInput {
   totalRows: number | null;
   /** Facts the caller checked against the database (e.g. that the SQL's values are stored as written). */
   checked?: string[];
+  /** Why the answer is checked (answer-evidence.ts): what the check should look at first. */
+  why?: string[];
+  /** The tables the SQL reads, a line each with their columns (the check judges names and keys by them). */
+  tables?: string;
   /** The database's engine: the check names it (its SQL is that engine's). */
   dialect?: DialectId;
   /** Earlier questions of the conversation, oldest first: this one may follow up on them. */
@@ -73,6 +77,7 @@ export function explainPrompt(input: ExplainInput): string {
     );
   // The SQL can quote names from the file (a line break inside "…" included): a JSON string too.
   // Result columns as SQL: an un-aliased expression's name is its text, literals and all.
+  if (input.tables) lines.push(`Tables the SQL reads (columns, → a foreign key):\n${input.tables}`);
   lines.push(
     `SQL: ${input.sqlFromAnotherRun ? sqlData(input.sql) : jsonData(input.sql)}`,
     `Result columns: ${input.columns.map((c) => sqlData(c)).join(', ')}`,
@@ -81,6 +86,7 @@ export function explainPrompt(input: ExplainInput): string {
   const total = input.totalRows ?? input.rows.length;
   lines.push(total === 0 ? '(no rows)' : `(${total} row${total === 1 ? '' : 's'} in all)`);
   for (const fact of input.checked ?? []) lines.push(`Checked: ${fact}`);
+  if (input.why?.length) lines.push(`Look first at: ${input.why.join('; ')}.`);
   return lines.join('\n');
 }
 

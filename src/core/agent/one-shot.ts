@@ -1,13 +1,17 @@
-// The answer path without tools that Direct and Auto share (issue 22): one request for the SQL,
-// the SQL run read-only, then more requests only when what running it showed calls for one —
+// The answer path without tools that Direct and Auto share (issues 22, 37): one request for the
+// SQL and its explanation, the SQL run read-only, then more requests only when what running it
+// showed calls for one —
 //   - the query fails: one repair turn with SQLite's error and the repair detail;
 //   - (Auto) a compared value is not stored as written: one turn with what the column holds,
 //     where the model keeps the query or fixes it;
-//   - the check of the result (verdict, problem, explanation: explain.ts) objects — an empty or
-//     all-NULL result where the question expects rows among its reasons: one turn with its words
-//     (and, for an empty result, the facts on which filter or join emptied it), where the model
-//     keeps or fixes the query; a fixed query is checked again.
-// The check's verdict therefore always acts or ends the run; a request nothing reads is never made.
+//   - the result gives a reason to doubt it (answer-evidence.ts: empty, all NULL, many rows for
+//     one number, no explanation): the check (verdict, problem, explanation: explain.ts), told
+//     why and shown the tables read; when it finds the result does not match, one turn with its
+//     words (and, for an empty result, the facts on which filter or join emptied it), where the
+//     model keeps or fixes the query. "Unsure" ends the run with its words as a note: with nothing
+//     new to act on, a rewrite is as likely to break a right answer as to mend a wrong one.
+// Without such a reason the answer stands after one request ('unchecked'). Each request's usage
+// event says why it was made.
 // Where Direct would give up, Auto hands the conversation's findings to the agent (`handOver`).
 
 import { LlmError, type ChatMessage, type ChatModel, type Usage } from '../llm/types';
@@ -34,6 +38,7 @@ import { normalizeSql, readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { jsonData } from '../tools/quote-data';
 import type { ToolCallOutcome } from '../tools/registry';
 import { checkStoredValues } from './value-evidence';
+import { checkEvidence, explanationFromReply } from './answer-evidence';
 import type { PriorTurn } from './thread';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
@@ -99,10 +104,12 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
   let total: UsageTotals = NO_USAGE;
   const ev = (body: AgentEventBody): AgentEvent => ({ ...body, step, at: o.now() }) as AgentEvent;
   const fail = (code: AgentErrorCode, message: string) => ev({ type: 'error', code, message });
-  const usage = (u: Usage | null, ms: number, phase: 'agent' | 'explain') => {
+  const usage = (u: Usage | null, ms: number, phase: 'agent' | 'explain', why?: string) => {
     total = addUsage(total, u);
-    return ev({ type: 'usage', usage: u, total: { ...total }, ms, phase });
+    return ev({ type: 'usage', usage: u, total: { ...total }, ms, phase, ...(why ? { why } : {}) });
   };
+  /** Why the next answer request is made. */
+  let nextWhy = 'the answer';
   const messages = [...o.messages];
   const attempts: string[] = [];
   let repairsLeft = o.maxRepairs ?? 1;
@@ -140,9 +147,9 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
     usageEvent: usage,
   };
   const finalOf = (result: OkResult, check: Check) => finalEvent(host, result, check);
-  async function* check(result: OkResult, checked?: string[]): AsyncGenerator<AgentEvent, Check> {
+  async function* check(result: OkResult, checked: string[], why: string[]): AsyncGenerator<AgentEvent, Check> {
     step++;
-    return yield* checkAnswer(host, result, checked);
+    return yield* checkAnswer(host, result, checked, why);
   }
 
   /** Hands over to the agent (Auto), else ends with `fallback` or the error. */
@@ -168,9 +175,10 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
         (text) => ev({ type: 'thought_delta', text }),
         o.signal,
       );
-      yield usage(response.usage, o.now() - t0, 'agent');
+      yield usage(response.usage, o.now() - t0, 'agent', nextWhy);
       messages.push({ role: 'assistant', content: response.text });
       const sql = sqlFromReply(response.text);
+      const explained = explanationFromReply(response.text);
       if (!sql) {
         attempts.push('The model replied without SQL.');
         yield* settle('The model replied without SQL.', checkedBefore);
@@ -199,6 +207,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           attempts.push(`SQL: ${jsonData(sql)}\nIt failed: ${outcome.observation}`);
           if (repairsLeft > 0) {
             repairsLeft--;
+            nextWhy = 'a repair: the query failed';
             yield tell(repairMessage(outcome.observation), false);
             continue;
           }
@@ -221,6 +230,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           if (!evidenceAsked) {
             evidenceAsked = true;
             pending = { sql, result, seen };
+            nextWhy = 'keep or fix: a compared value is not stored as written';
             yield tell(evidenceMessage({ result: outcome.observation, unstored }), true);
             continue;
           }
@@ -230,15 +240,21 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
         }
         if (stored.length) facts.push(storedFact(stored));
       }
-      const checked = yield* check(result, facts);
+      const why = checkEvidence({ question: o.question, ...result, explanation: explained });
+      if (why.length === 0) {
+        yield finalOf(result, { explanation: explained, verdict: 'unchecked' });
+        return;
+      }
+      const checked = withAnswerWords(yield* check(result, facts, why), explained);
       checkedBefore = { result, check: checked };
-      if (checked.problem && checked.verdict !== 'match') {
+      if (checked.problem && checked.verdict === 'mismatch') {
         if (!objected) {
           objected = true;
           attempts.push(
             `SQL: ${jsonData(result.sql)}\nIt ran: ${resultText(result, 3)}\nA check said ${checked.verdict}: ${jsonData(checked.problem)}`,
           );
           pending = { sql: result.sql, result, seen, check: checked };
+          nextWhy = 'keep or fix: the check found the result does not match';
           yield tell(checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: seen }), true);
           continue;
         }
@@ -260,6 +276,17 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
     else if (e instanceof LlmError) yield fail(e.code, e.message);
     else yield fail('internal', e instanceof Error ? e.message : String(e));
   }
+}
+
+/**
+ * The check as the answer shows it: the answer's own explanation where the check wrote none, and
+ * an unsure check's problem as its note (said to the person, not acted on).
+ */
+function withAnswerWords(check: Check, explained: string | null): Check {
+  const explanation = check.explanation ?? explained;
+  if (check.verdict === 'unsure' && check.problem && !check.note)
+    return { ...check, explanation, note: `A check was unsure: ${check.problem}` };
+  return { ...check, explanation };
 }
 
 /** execute_sql with the tool time limit; a failure or time-out is an outcome, Stop throws. */

@@ -18,7 +18,7 @@ import type { Schema } from '../types';
 import { runAnswer, type AnswerMode } from './answer-mode';
 import type { AgentEvent } from './events';
 import { priorTurnOf, type PriorTurn } from './thread';
-import { expectEndsAsRecorded } from '../../test-support/replay-recorded';
+import { endUnderToday, expectEndsAsRecorded } from '../../test-support/replay-recorded';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const relayDir = join(repoRoot, 'src/test-fixtures/relay');
@@ -139,12 +139,13 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
           }))
             events.push(e);
           const last = events.at(-1)!;
-          if (r.finalSql === null) expect(last.type, r.id).toBe('error');
-          else expect(last, r.id).toMatchObject({ type: 'final', sql: r.finalSql });
+          const end = endUnderToday(r);
+          if (end.finalSql === null) expect(last.type, r.id).toBe('error');
+          else expect(last, r.id).toMatchObject({ type: 'final', sql: end.finalSql });
           expect(
             events.filter((e) => e.type === 'usage'),
             r.id,
-          ).toHaveLength(r.modelRequests);
+          ).toHaveLength(end.modelRequests);
           history.push(priorTurnOf(q.text, events));
         }
       },

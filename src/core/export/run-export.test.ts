@@ -57,6 +57,7 @@ const run: ExportableRun & { apiKey?: string } = {
         total: { inputTokens: 120, outputTokens: 30, estimated: true },
         ms: 5,
         phase: 'explain',
+        why: 'a check: the result is empty',
       },
       3,
     ),
@@ -123,6 +124,7 @@ describe('run export', () => {
     expect(md).toContain('```sql\nSELECT name FROM pets');
     expect(md).toContain('| Rex \\| the dog | 0x01ff |');
     expect(md).toContain('- Tokens: 120 in / 30 out (estimated)');
+    expect(md).toContain('- Model requests: 1. a check\\: the result is empty');
     expect(md).not.toContain('sk-must-not-leak');
   });
 

@@ -144,6 +144,8 @@ export function runToMarkdown(run: ExportableRun): string {
     out.push(
       `- Tokens: ${num(total.inputTokens)} in / ${num(total.outputTokens)} out${total.estimated ? ' (estimated)' : ''}`,
     );
+  const whys = events.flatMap((e) => (e.type === 'usage' && typeof e.why === 'string' ? [e.why] : []));
+  if (whys.length) out.push(`- Model requests: ${whys.map((w, i) => `${i + 1}. ${mdInline(w)}`).join('; ')}`);
   if (typeof run.endedAt === 'number') out.push(`- Time: ${((run.endedAt - num(run.startedAt)) / 1000).toFixed(1)} s`);
   // A follow-up: the conversation before it, each turn with its steps and answer.
   const earlier = list<ExportableTurn>(run.earlier);

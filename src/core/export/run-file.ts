@@ -97,7 +97,7 @@ export const runEvent = z.discriminatedUnion('type', [
     totalRows: count.nullable(),
     truncated: z.boolean(),
     explanation: text.nullable(),
-    verdict: z.enum(['match', 'mismatch', 'unsure']),
+    verdict: z.enum(['match', 'mismatch', 'unsure', 'unchecked']),
     note: text.optional(),
     unverified: z.boolean().optional(),
     ...at,
@@ -120,6 +120,7 @@ export const runEvent = z.discriminatedUnion('type', [
     total: totals,
     ms: z.number().min(0),
     phase: z.enum(['agent', 'explain']),
+    why: text.optional(),
     ...at,
   }),
 ]);

@@ -8,6 +8,8 @@ import { AbortedError, raceAbort } from '../abort';
 import type { AgentEvent } from '../events';
 import { parseExplanation, requestExplanation } from '../explain';
 import type { AnswerCheck, OkSqlOutcome, RunHost } from './run-host';
+import { columnListing } from '../../prompt/schema-text';
+import { tableAliases } from '../../sql/compared-literals';
 
 export type { AnswerCheck } from './run-host';
 
@@ -18,8 +20,11 @@ export async function* checkAnswer(
   run: CheckHost,
   result: OkSqlOutcome,
   checked?: string[],
+  why?: string[],
 ): AsyncGenerator<AgentEvent, AnswerCheck> {
   const { o } = run;
+  const read = new Set(tableAliases(result.sql, o.schema).values());
+  const tables = columnListing({ ...o.schema, tables: o.schema.tables.filter((t) => read.has(t.name)) });
   const t0 = o.now();
   try {
     const request = requestExplanation(
@@ -32,6 +37,8 @@ export async function* checkAnswer(
         rows: result.rows,
         totalRows: result.totalRows,
         checked,
+        ...(why?.length ? { why } : {}),
+        ...(tables ? { tables } : {}),
         dialect: o.schema.dialect,
         earlier: o.history?.map((t) => t.question),
         ...(o.confirmedPlan
@@ -41,7 +48,7 @@ export async function* checkAnswer(
       o.signal,
     );
     const response = await raceAbort(request, o.signal);
-    yield run.usageEvent(response.usage, o.now() - t0, 'explain');
+    yield run.usageEvent(response.usage, o.now() - t0, 'explain', why?.length ? `a check: ${why.join('; ')}` : undefined);
     return (
       parseExplanation(response.text) ?? {
         explanation: null,

@@ -86,5 +86,5 @@ export interface RunHost {
   /** A check of the result as its own request (a step of the run): verdict, problem, explanation. */
   checkAnswer(result: OkSqlOutcome): AsyncGenerator<AgentEvent, AnswerCheck>;
   /** Counts tokens of a model call into the run's totals. */
-  usageEvent(usage: Usage | null, ms: number, phase: 'agent' | 'explain'): AgentEvent;
+  usageEvent(usage: Usage | null, ms: number, phase: 'agent' | 'explain', why?: string): AgentEvent;
 }

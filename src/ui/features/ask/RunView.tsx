@@ -33,6 +33,8 @@ export function RunView({
   const error = run.events.find((e): e is Ev<'error'> => e.type === 'error');
   const usage = [...run.events].reverse().find((e): e is Ev<'usage'> => e.type === 'usage');
   const routes = run.events.filter((e): e is Ev<'route'> => e.type === 'route');
+  // Why each model request was made (Auto and Direct): the answer, a repair, a check and its evidence.
+  const whys = run.events.flatMap((e) => (e.type === 'usage' && e.why ? [e.why] : []));
   const steps = groupSteps(run.events);
   // Landmarks are named apart from the current turn's, so each earlier one can be found by name.
   const earlierNo = earlier ? ` ${(run.turn ?? 0) + 1}` : '';
@@ -61,6 +63,15 @@ export function RunView({
               {shown(r.reason)}
             </li>
           ))}
+          {whys.length > 0 && (
+            <li data-testid="requests">
+              <strong>
+                {whys.length} model request{whys.length === 1 ? '' : 's'}
+              </strong>
+              {': '}
+              {whys.map((w, i) => `${i + 1}. ${w}`).join('; ')}
+            </li>
+          )}
         </ul>
       )}
       {plan && <PlanCard plan={plan} run={run} label={earlier ? `Earlier plan${earlierNo}` : 'Plan'} />}
@@ -368,7 +379,9 @@ function FinalCard({ final, dbId, label, chart }: { final: Ev<'final'>; dbId: st
             ? '✓ matches the question'
             : final.verdict === 'mismatch'
               ? '✗ may not match the question'
-              : '? unsure'}
+              : final.verdict === 'unchecked'
+                ? 'answered in one request: nothing in the result called for a check'
+                : '? unsure'}
         </span>
       </h3>
       {final.unverified && (

@@ -1,0 +1,66 @@
+// When an answer is checked (issue 37): the answer request returns the SQL and its explanation
+// together, and a second request — the check — is made only on evidence that the result may not
+// answer the question. A check with nothing to decide on costs a request and, for a small model,
+// invites "fixing" a right answer. Each reason is said in the run (the usage event's `why`).
+
+import { topLevelWords } from '../sql/clauses';
+import { tokenize } from '../sql/tokens';
+import type { SqlValue } from '../types';
+
+/** What the evidence is read from: the question, the SQL as run, its result and the reply. */
+export interface AnswerSeen {
+  question: string;
+  sql: string;
+  columns: readonly string[];
+  rows: readonly (readonly SqlValue[])[];
+  totalRows: number | null;
+  /** The explanation the answer's reply carried, or null. */
+  explanation: string | null;
+}
+
+/** Questions that ask for one number: a result of many rows from them, without grouping, is suspect. */
+const ONE_NUMBER = /^\s*(how many|how much|what is the (number|total|count|average|sum)|count)\b/i;
+
+/** The reasons to check this answer, in plain words (none: the answer stands as written). */
+export function checkEvidence(seen: AnswerSeen): string[] {
+  const why: string[] = [];
+  const total = seen.totalRows ?? seen.rows.length;
+  if (total === 0) why.push('the result is empty');
+  else if (seen.rows.length === 1 && seen.rows[0].every((v) => v === null || v === 0))
+    why.push('the result is one row of NULL or 0');
+  else {
+    const nullColumns = seen.columns.filter((_, i) => seen.rows.every((r) => r[i] === null));
+    if (nullColumns.length) why.push(`every value of ${nullColumns.map((c) => JSON.stringify(c)).join(', ')} is NULL`);
+  }
+  if (total > 1 && ONE_NUMBER.test(seen.question) && !groups(seen.sql))
+    why.push(`the question asks for one number and the result has ${total} rows`);
+  if (!seen.explanation) why.push('the reply had no explanation');
+  return why;
+}
+
+const groups = (sql: string) =>
+  topLevelWords(tokenize(sql).filter((t) => t.kind !== 'comment')).some((w) => w.word === 'group');
+
+/** Replies' explanations are a line or two; past this they are cut (a reply that rambles). */
+const EXPLANATION_CHARS = 600;
+
+/**
+ * The explanation after the SQL in an answer's reply (`Explanation: …`, after a ```sql block or
+ * the bare SQL), or null when there is none.
+ */
+export function explanationFromReply(text: string): string | null {
+  const m = /^[\s>*_#-]*explanation[\s*_]*:[\s*_]*([\s\S]*)$/im.exec(text);
+  if (!m) return null;
+  const body = m[1]
+    .replace(/```[\s\S]*$/, '')
+    .replace(/[\s*_]+$/g, '')
+    .trim();
+  if (!body) return null;
+  return body.length > EXPLANATION_CHARS ? `${body.slice(0, EXPLANATION_CHARS)}…` : body;
+}
+
+/** The reply without its explanation: what the SQL is read from (a bare SQL reply ends before it). */
+export function withoutExplanation(text: string): string {
+  const m = /^[\s>*_#-]*explanation[\s*_]*:/im.exec(text);
+  return m ? text.slice(0, m.index) : text;
+}
