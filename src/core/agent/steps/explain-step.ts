@@ -48,7 +48,12 @@ export async function* checkAnswer(
       o.signal,
     );
     const response = await raceAbort(request, o.signal);
-    yield run.usageEvent(response.usage, o.now() - t0, 'explain', why?.length ? `a check: ${why.join('; ')}` : undefined);
+    yield run.usageEvent(
+      response.usage,
+      o.now() - t0,
+      'explain',
+      why?.length ? `a check: ${why.join('; ')}` : undefined,
+    );
     return (
       parseExplanation(response.text) ?? {
         explanation: null,
