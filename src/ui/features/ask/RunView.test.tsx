@@ -60,6 +60,32 @@ describe('RunView', () => {
     expect(screen.queryByTestId('streaming')).toBeNull();
   });
 
+  it('says why each model request was made, and an answer nothing called a check for', () => {
+    const at = { step: 1, at: 1 };
+    const total = { inputTokens: 700, outputTokens: 40, estimated: true };
+    const oneRequest: AgentEvent[] = [
+      { type: 'route', path: 'grounded', reason: 'one request with every column.', ...at },
+      { type: 'usage', usage: null, total, ms: 5, phase: 'agent', why: 'the answer', ...at },
+      { type: 'sql', sql: 'SELECT 3', ok: true, summary: '1 row', ...at },
+      {
+        type: 'final',
+        sql: 'SELECT 3',
+        columns: ['n'],
+        rows: [[3]],
+        totalRows: 1,
+        truncated: false,
+        explanation: 'There are 3.',
+        verdict: 'unchecked',
+        ...at,
+      },
+    ];
+    renderWithServices(<RunView run={runOf(oneRequest, { mode: 'auto' })} />);
+    expect(screen.getByTestId('requests').textContent).toBe('1 model request: 1. the answer');
+    expect(screen.getByTestId('verdict').textContent).toBe(
+      'answered in one request: nothing in the result called for a check',
+    );
+  });
+
   it('streams the current turn while running and shows no answer yet', () => {
     const upToSearch = events.slice(
       0,

@@ -52,7 +52,7 @@ export function RunView({
         {run.imported && ' · opened from a file (read-only)'}
         {run.status !== 'running' && <RunExportButtons run={run} />}
       </div>
-      {routes.length > 0 && (
+      {(routes.length > 0 || whys.length > 0) && (
         <ul className="routes small" data-testid="routes" aria-label="How it was answered">
           {routes.map((r, i) => (
             <li key={i} data-path={r.path}>
