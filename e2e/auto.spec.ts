@@ -48,3 +48,31 @@ test('Auto answers from one grounded request, says why it asked again, and shows
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.screenshot({ path: 'test-results/auto-run.png', fullPage: true });
 });
+
+test('Auto answers in one request when the reply explains its SQL and the result gives no reason to check', async ({
+  page,
+}) => {
+  mock = await startMockLlm({
+    script: [{ text: '```sql\n' + RIGHT + '\n```\nExplanation: Three customers who live in Canada, by last name.' }],
+  });
+  await useMockModel(page, mock.url, { mode: 'auto' });
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByLabel('Question').fill('Three customers in Canada?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const run = page.getByTestId('run');
+  await expect(run.getByTestId('final-rows').locator('tbody tr')).toHaveCount(3);
+  await expect(run.getByTestId('requests')).toHaveText('1 model request: 1. the answer');
+  await expect(run.getByTestId('verdict')).toContainText('answered in one request');
+  await expect(run.getByTestId('explanation')).toContainText('Three customers who live in Canada');
+  expect(mock.requests.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(1);
+  for (const [width, height] of [
+    [1366, 768],
+    [800, 700],
+  ])
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/auto-one-request-${width}-${scheme}.png`, fullPage: false });
+    }
+});
