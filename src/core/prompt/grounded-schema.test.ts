@@ -42,6 +42,29 @@ describe('groundedSchema', () => {
     expect(notes.find((n) => n.includes('day names sort'))).toMatch(/\(r\.weekday\)$/);
   });
 
+  it('says when text only looks like dates, numbers or codes: dates in words, numbers with signs, digit codes', async () => {
+    const { text, notes } = await grounded(`
+      CREATE TABLE shows (id INTEGER PRIMARY KEY, aired TEXT, share TEXT, price TEXT, sex TEXT, name TEXT);
+      INSERT INTO shows VALUES (1, 'November14,2008', '22.7%', '$1,200', '0', 'Ann'), (2, 'March 3, 2009', '9.1%', '$950', '1', 'Bo'),
+                               (3, '14 Jan 2010', '12%', '$12,000.50', '1', 'Cy');`);
+    expect(text).toContain('; dates not in ISO form');
+    expect(text).toMatch(/ {2}share text: .*; numbers with signs or units as text/);
+    expect(text).toMatch(/ {2}price text: .*; numbers with signs or units as text/);
+    expect(text).toMatch(/ {2}sex text: "1", "0"; numbers as text; codes whose meaning is not stored/);
+    expect(text).not.toMatch(/name text: .*(codes|signs)/);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^numbers written with %, a currency, a unit or thousands separators are text: CAST\(REPLACE/,
+        ),
+        expect.stringMatching(
+          /^codes whose meaning is not stored \(0, 1, …\): say in the answer which meaning you assumed \(shows\.sex\)$/,
+        ),
+        expect.stringMatching(/^dates not in ISO form: .*\(shows\.aired\)$/),
+      ]),
+    );
+  });
+
   it('shows a date column by its range at full, by its stored form where values are withheld', async () => {
     const sql = `CREATE TABLE v (at TEXT); INSERT INTO v VALUES ('2019-03-04 10:00:00'), ('2020-01-01 08:30:00');`;
     expect((await grounded(sql)).text).toContain('  at text: "2019-03-04 10:00:00" to "2020-01-01 08:30:00"');

@@ -78,6 +78,21 @@ const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 // 03/17/2018, 17.03.2018, 3-17-18: read as dates by people, as text by SQLite's date functions.
 const OTHER_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
+// "November 14, 2008", "November14,2008", "14 Nov 2008": a date in words, text to SQL too.
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+const WORDED_DATE = new RegExp(
+  `^(${MONTH}\\s*\\d{1,2}(st|nd|rd|th)?,?\\s*\\d{4}|\\d{1,2}\\s*${MONTH},?\\s*\\d{4})$`,
+  'i',
+);
+// "22.7%", "$1,200", "1,234,567", "12 kg": numbers to people, text to SQL (not "numbers as text":
+// CAST reads those whole, these only up to the first sign or separator).
+const DRESSED_NUMBER = /^\s*[-+]?[$€£¥]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*(%|[a-zA-Z]{1,3})?\s*$/;
+/**
+ * One-digit codes stored as text ("0"/"1"/"2" for a gender, a status): what each means is not in
+ * the data, so a query must assume it (letters such as M/F or Y/N say it themselves).
+ */
+const DIGIT_CODE = /^\d$/;
+const MAX_CODES = 4;
 
 /** `2019-03-04 10:00:00` -> `YYYY-MM-DD HH:MM:SS`: the stored shape without the value. */
 export function dateShape(value: string): string | null {
@@ -112,8 +127,20 @@ export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeSho
     // The range shows the stored form; without it (privacy), the form alone.
     const shape = dateShape(st.min);
     if (shape && !options.rangeShown) facts.push(`dates as text ${shape}`);
-  } else if (onlyText && texts.every((v) => OTHER_DATE.test(v) && !ISO_DAY.test(v)))
+  } else if (onlyText && texts.every((v) => (OTHER_DATE.test(v) || WORDED_DATE.test(v.trim())) && !ISO_DAY.test(v)))
     facts.push('dates not in ISO form');
+  const dressed = texts.filter((v) => DRESSED_NUMBER.test(v) && !NUMBER_TEXT.test(v)).length;
+  if (onlyText && dressed > 0 && dressed + numeric >= 0.8 * texts.length)
+    facts.push('numbers with signs or units as text');
+  const codes = st.categories?.map((k) => k.value) ?? [];
+  if (
+    onlyText &&
+    codes.length >= 2 &&
+    codes.length <= MAX_CODES &&
+    st.distinctCount <= MAX_CODES &&
+    codes.every((v) => typeof v === 'string' && DIGIT_CODE.test(v))
+  )
+    facts.push('codes whose meaning is not stored');
   if (st.rowsScanned > 0 && st.nullCount === st.rowsScanned) facts.push('all NULL');
   // A declared number type whose values are words ("INT" holding names) is worth a word too.
   const dateType = st.looksLikeDate || /date|time/i.test(c.declaredType);

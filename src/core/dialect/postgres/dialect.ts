@@ -28,6 +28,14 @@ export const postgresDialect: Dialect = {
     [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
     [/^dates not in ISO form/, "dates stored as text not in ISO form: to_date(col, 'DD/MM/YYYY') reads them"],
     // No note for "mixed storage": a server's column holds one type (distinct-values.ts).
+    [
+      /^numbers with signs or units/,
+      "numbers written with %, a currency, a unit or thousands separators are text: regexp_replace(col, '[^0-9.-]', '', 'g')::numeric reads them",
+    ],
+    [
+      /^codes whose meaning/,
+      'codes whose meaning is not stored (0, 1, …): say in the answer which meaning you assumed',
+    ],
   ],
   plan: {
     name: 'EXPLAIN',

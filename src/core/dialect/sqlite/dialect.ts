@@ -22,6 +22,14 @@ export const sqliteDialect: Dialect = {
       'dates not in ISO form: date() and strftime() return NULL on them; take their parts with substr()',
     ],
     [/^mixed storage/, 'a column of mixed storage holds numbers and text: = compares them by type'],
+    [
+      /^numbers with signs or units/,
+      "numbers written with %, a currency, a unit or thousands separators are text: CAST(REPLACE(REPLACE(REPLACE(col, ',', ''), '%', ''), '$', '') AS REAL) reads them",
+    ],
+    [
+      /^codes whose meaning/,
+      'codes whose meaning is not stored (0, 1, …): say in the answer which meaning you assumed',
+    ],
   ],
   plan: {
     name: 'EXPLAIN QUERY PLAN',

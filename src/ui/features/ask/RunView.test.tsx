@@ -62,7 +62,7 @@ describe('RunView', () => {
 
   it('says why each model request was made, and an answer nothing called a check for', () => {
     const at = { step: 1, at: 1 };
-    const total = { inputTokens: 700, outputTokens: 40, estimated: true };
+    const total = { inputTokens: 700, outputTokens: 40, cachedInputTokens: 0, estimated: true };
     const oneRequest: AgentEvent[] = [
       { type: 'route', path: 'grounded', reason: 'one request with every column.', ...at },
       { type: 'usage', usage: null, total, ms: 5, phase: 'agent', why: 'the answer', ...at },
