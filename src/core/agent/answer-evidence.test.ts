@@ -19,7 +19,7 @@ describe('checkEvidence', () => {
   });
 
   it('names each reason to doubt a result', () => {
-    expect(seen({ rows: [], totalRows: 0 })).toEqual(['the result is empty']);
+    expect(seen({ rows: [], totalRows: 0 })).toEqual(['the result is empty (which can be the right answer)']);
     expect(seen({ rows: [[null]], totalRows: 1 })).toEqual(['the result is one row of NULL or 0']);
     expect(
       seen({

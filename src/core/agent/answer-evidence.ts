@@ -25,7 +25,8 @@ const ONE_NUMBER = /^\s*(how many|how much|what is the (number|total|count|avera
 export function checkEvidence(seen: AnswerSeen): string[] {
   const why: string[] = [];
   const total = seen.totalRows ?? seen.rows.length;
-  if (total === 0) why.push('the result is empty');
+  // Said with its other side: no rows is the right answer to many questions (49 of Spider's 972).
+  if (total === 0) why.push('the result is empty (which can be the right answer)');
   else if (seen.rows.length === 1 && seen.rows[0].every((v) => v === null || v === 0))
     why.push('the result is one row of NULL or 0');
   else {

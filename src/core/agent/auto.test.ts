@@ -131,12 +131,15 @@ describe('Auto, the grounded request', () => {
       { question: 'Which animals arrived after 2024?' },
     );
     const check = unmark(empty.requests[1].messages.at(-1)!.content);
-    expect(check).toContain('Look first at: the result is empty.');
+    expect(check).toContain('Look first at: the result is empty (which can be the right answer).');
     expect(check).toContain(
       'Tables the SQL reads (columns, → a foreign key):\nanimals(id int pk, name text, kind text',
     );
     expect(check).not.toContain('adoptions(');
-    expect(of(empty.events, 'usage').map((e) => e.why)).toEqual(['the answer', 'a check: the result is empty']);
+    expect(of(empty.events, 'usage').map((e) => e.why)).toEqual([
+      'the answer',
+      'a check: the result is empty (which can be the right answer)',
+    ]);
 
     // One number asked for, many rows returned without grouping.
     const many = await run([explained('SELECT animal_id FROM adoptions', 'The adopted animals.'), verdict('match')], {

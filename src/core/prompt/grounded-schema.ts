@@ -78,10 +78,10 @@ const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 // 03/17/2018, 17.03.2018, 3-17-18: read as dates by people, as text by SQLite's date functions.
 const OTHER_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
-// "November 14, 2008", "November14,2008", "14 Nov 2008": a date in words, text to SQL too.
+// "November 14, 2008", "November14,2008", "14 Nov 2008", "5 May": a date in words, text to SQL too.
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 const WORDED_DATE = new RegExp(
-  `^(${MONTH}\\s*\\d{1,2}(st|nd|rd|th)?,?\\s*\\d{4}|\\d{1,2}\\s*${MONTH},?\\s*\\d{4})$`,
+  `^(${MONTH}\\s*\\d{1,2}(st|nd|rd|th)?(,?\\s*\\d{4})?|\\d{1,2}(st|nd|rd|th)?\\s*${MONTH}(,?\\s*\\d{4})?)$`,
   'i',
 );
 // "22.7%", "$1,200", "1,234,567", "12 kg": numbers to people, text to SQL (not "numbers as text":
@@ -129,7 +129,9 @@ export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeSho
     if (shape && !options.rangeShown) facts.push(`dates as text ${shape}`);
   } else if (onlyText && texts.every((v) => (OTHER_DATE.test(v) || WORDED_DATE.test(v.trim())) && !ISO_DAY.test(v)))
     facts.push('dates not in ISO form');
-  const dressed = texts.filter((v) => DRESSED_NUMBER.test(v) && !NUMBER_TEXT.test(v)).length;
+  const dressed = texts.filter(
+    (v) => DRESSED_NUMBER.test(v) && !NUMBER_TEXT.test(v) && !WORDED_DATE.test(v.trim()),
+  ).length;
   if (onlyText && dressed > 0 && dressed + numeric >= 0.8 * texts.length)
     facts.push('numbers with signs or units as text');
   const codes = st.categories?.map((k) => k.value) ?? [];
@@ -151,7 +153,7 @@ export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeSho
 
 /** What a value past VALUE_CHARS is shown as: its start quoted, then how long it is, outside the quotes. */
 export const CUT_NOTE =
-  'a quoted value followed by "… (N chars)" is only its start: compare it with LIKE on that start, or find it whole with search_value; not with =';
+  'a quoted value followed by "… (N chars)" is only its start: compare it with LIKE on that start (\'start%\'), not with =';
 
 /**
  * A stored value as a column line shows it: whole up to VALUE_CHARS, else its start in quotes and
@@ -253,7 +255,12 @@ function columnLine(
   const compact = detail === 'compact';
   let cut = false;
   const values = valued && showsValues(t, st, detail) ? valueFacts(st, policy, () => (cut = true)) : null;
-  const facts = st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : [];
+  const facts = (
+    st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : []
+  ).filter(
+    // A key's values are ids, their meaning the row they name.
+    (f) => valued || f !== 'codes whose meaning is not stored',
+  );
   const about = description?.trim()
     ? ` — ${jsonData(description.length > DESCRIPTION_CHARS ? description.slice(0, DESCRIPTION_CHARS) + '…' : description)}`
     : '';
