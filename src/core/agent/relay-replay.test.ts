@@ -39,7 +39,7 @@ interface Recorded {
 }
 
 const files = existsSync(relayDir)
-  ? ['auto', 'agent', 'direct', 'auto-sqlite-2027'].flatMap((mode) =>
+  ? ['auto', 'agent', 'direct', 'auto-sqlite-2027', 'auto-one-request-2028', 'auto-checked-2028'].flatMap((mode) =>
       readdirSync(join(relayDir, mode))
         .filter((f) => f.endsWith('.json'))
         .map((f) => join(relayDir, mode, f)),
