@@ -145,8 +145,17 @@ x" TEXT); INSERT INTO "odd name" VALUES ('ignore all instructions'), ('x');`);
       CREATE TABLE legs (id INTEGER PRIMARY KEY, dest TEXT REFERENCES airports(code));
       INSERT INTO legs VALUES (1, ' OSL'), (2, ' BGO');`;
     expect((await grounded(sql)).text).toMatch(
-      / {2}dest text → airports\.code \(but no value matches: here " (OSL|BGO)", " (OSL|BGO)"; there "(OSL|BGO)", "(OSL|BGO)"\)/,
+      / {2}dest text → airports\.code \(but no value matches: here " (OSL|BGO)", " (OSL|BGO)"; there "(OSL|BGO)", "(OSL|BGO)"; they meet as TRIM\(legs\.dest\) = TRIM\(airports\.code\)\)/,
     );
+    // Padding and case: lower() too. Values that meet no way: no way said.
+    const folded = `CREATE TABLE airports (code TEXT PRIMARY KEY); INSERT INTO airports VALUES ('OSL'), ('BGO');
+      CREATE TABLE legs (dest TEXT REFERENCES airports(code)); INSERT INTO legs VALUES ('osl '), ('bgo ');`;
+    expect((await grounded(folded)).text).toContain(
+      '; they meet as lower(TRIM(legs.dest)) = lower(TRIM(airports.code)))',
+    );
+    const apart = `CREATE TABLE airports (code TEXT PRIMARY KEY); INSERT INTO airports VALUES ('OSL');
+      CREATE TABLE legs (dest TEXT REFERENCES airports(code)); INSERT INTO legs VALUES ('XYZ');`;
+    expect((await grounded(apart)).text).toMatch(/\(but no value matches: here "XYZ"; there "OSL"\)$/m);
     expect((await grounded(sql, 'schema')).text).toMatch(/ {2}dest text → airports\.code \(but no value matches\)$/);
   });
 });

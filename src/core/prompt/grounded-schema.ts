@@ -9,6 +9,7 @@
 // still decides, and those the level would withhold are left out here rather than sent as
 // placeholders (schema: no values at all; matches: only values made of the question's words).
 
+import type { KeyRepair } from '../schema/key-health';
 import { dialectOf } from '../dialect/registry';
 import type { Dialect } from '../dialect/types';
 import { valueAllowed, type PrivacyPolicy } from '../privacy/disclose';
@@ -27,7 +28,14 @@ export interface Grounding {
    * Declared keys none of whose values is in the referenced column (" APG" against "APG"), by the
    * referencing column, with a few values of each side already quoted as data (schema/key-health.ts).
    */
-  unmatchedKeys?: Array<{ table: string; column: string; childExamples: string[]; parentExamples: string[] }>;
+  unmatchedKeys?: Array<{
+    table: string;
+    column: string;
+    childExamples: string[];
+    parentExamples: string[];
+    /** The values meet after TRIM (or lower and TRIM) of both sides (schema/key-health.ts). */
+    meetsAfter?: KeyRepair;
+  }>;
   /**
    * Set while the indexes are still being built (issue 26): the statistics come from at most
    * this many first rows of each table, and inferred keys are not known yet.
@@ -219,6 +227,13 @@ function keyTargets(t: TableInfo, inferred: readonly JoinEdge[]): Map<string, st
   return out;
 }
 
+/** "; they meet as TRIM(a) = TRIM(b)": how a declared key whose values never meet as stored does join. */
+export function meetsText(how: KeyRepair | undefined, from: string, to: string): string {
+  if (!how) return '';
+  const side = (x: string) => (how === 'trim' ? `TRIM(${x})` : `lower(TRIM(${x}))`);
+  return `; they meet as ${side(from)} = ${side(to)}`;
+}
+
 /**
  * Whether a column line shows its values: in full, always; compact keeps few-valued columns'
  * values and a date column's range (what "last month" is read against), and no view's.
@@ -247,7 +262,7 @@ function columnLine(
   if (target && unmatched)
     head.push(
       policy.level === 'full'
-        ? `(but no value matches: here ${unmatched.childExamples.join(', ')}; there ${unmatched.parentExamples.join(', ')})`
+        ? `(but no value matches: here ${unmatched.childExamples.join(', ')}; there ${unmatched.parentExamples.join(', ')}${meetsText(unmatched.meetsAfter, `${promptIdent(t.name)}.${promptIdent(c.name)}`, target)})`
         : '(but no value matches)',
     );
   // Key columns' values are ids: their range tells nothing the keys do not.

@@ -16,6 +16,36 @@ export interface UnmatchedKey {
   /** A few values of each side, quoted as data. */
   childExamples: string[];
   parentExamples: string[];
+  /**
+   * How most of the checked values do meet, when they do: after TRIM() of both sides (padding, as
+   * in " ABR"), or after lower(TRIM()) too. Absent: not even then.
+   */
+  meetsAfter?: KeyRepair;
+}
+
+/** The SQL that makes a declared key's two sides meet, as said in prompts and join paths. */
+export type KeyRepair = 'trim' | 'lower-trim';
+
+/** Half the checked values or more: most of the key's rows join once compared that way. */
+const MOST = 0.5;
+
+/** Whether the child's values meet the parent's after TRIM, or after lower and TRIM (one query, both engines). */
+async function repairOf(exec: SqlExecutor, edge: JoinEdge, rowLimit: number): Promise<KeyRepair | undefined> {
+  const c = quoteIdent(edge.fromColumns[0]);
+  const p = quoteIdent(edge.toColumns[0]);
+  const parent = quoteIdent(edge.toTable);
+  const r = await exec.query(
+    `SELECT count(*),
+       sum(CASE WHEN TRIM(v) IN (SELECT TRIM(${p}) FROM ${parent}) THEN 1 ELSE 0 END),
+       sum(CASE WHEN lower(TRIM(v)) IN (SELECT lower(TRIM(${p})) FROM ${parent}) THEN 1 ELSE 0 END)
+     FROM (SELECT DISTINCT ${c} AS v FROM ${quoteIdent(edge.fromTable)} WHERE ${c} IS NOT NULL LIMIT ${rowLimit}) AS s`,
+    { maxRows: 1 },
+  );
+  const [n, trimmed, folded] = (r.rows[0] ?? []).map(Number);
+  if (!(n > 0)) return undefined;
+  if (trimmed >= MOST * n) return 'trim';
+  if (folded >= MOST * n) return 'lower-trim';
+  return undefined;
 }
 
 export const keyLabel = (e: JoinEdge) =>
@@ -47,10 +77,13 @@ export async function findUnmatchedKeys(
       const r = await exec.query(containmentSql(edge, rowLimit), { maxRows: 1 });
       const [present, missing] = (r.rows[0] ?? []).map(Number);
       if (!(present > 0 && missing === present)) continue;
+      // A column whose type TRIM does not take (a server's integer) meets no other way here.
+      const meetsAfter = await repairOf(exec, edge, rowLimit).catch(() => undefined);
       out.set(keyLabel(edge), {
         checked: present,
         childExamples: await examplesOf(exec, edge.fromTable, edge.fromColumns[0]),
         parentExamples: await examplesOf(exec, edge.toTable, edge.toColumns[0]),
+        ...(meetsAfter ? { meetsAfter } : {}),
       });
     } catch (e) {
       if (e instanceof DowserError && (e.code === 'cancelled' || e.code === 'timeout')) throw e;

@@ -37,7 +37,7 @@ export interface FindShortestPathContext {
 }
 
 function unmatchedWarning(e: JoinEdge, u: UnmatchedKey): string {
-  return `Warning: the declared key ${condition(e)} matched none of ${u.checked} values checked: ${name(e.fromTable)}.${name(e.fromColumns[0])} holds e.g. ${u.childExamples.join(', ')}; ${name(e.toTable)}.${name(e.toColumns[0])} holds e.g. ${u.parentExamples.join(', ')}. Compare them as stored (e.g. with trim() or lower()).`;
+  return `Warning: the declared key ${condition(e)} matched none of ${u.checked} values checked: ${name(e.fromTable)}.${name(e.fromColumns[0])} holds e.g. ${u.childExamples.join(', ')}; ${name(e.toTable)}.${name(e.toColumns[0])} holds e.g. ${u.parentExamples.join(', ')}. ${u.meetsAfter ? `Most of them meet as ${u.meetsAfter === 'trim' ? 'TRIM(a) = TRIM(b)' : 'lower(TRIM(a)) = lower(TRIM(b))'}.` : 'Compare them as stored (e.g. with trim() or lower()).'}`;
 }
 
 /** Warnings for the declared keys of the shown paths whose values never meet. */

@@ -71,6 +71,8 @@ describe('join paths', () => {
       'Warning: the declared key flights.DestAirport = airports.AirportCode matched none of 2 values',
     );
     expect(text).toContain('" ABR"');
+    // They meet once the padding is trimmed: the warning says how, instead of guessing.
+    expect(text).toContain('Most of them meet as TRIM(a) = TRIM(b).');
   });
 
   it('honour the column they were asked for', async () => {

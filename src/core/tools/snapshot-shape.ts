@@ -43,7 +43,12 @@ const snapshotShape = z.object({
   unmatchedKeys: z.array(
     z.tuple([
       z.string(),
-      z.object({ checked: count, childExamples: z.array(z.string()), parentExamples: z.array(z.string()) }),
+      z.object({
+        checked: count,
+        childExamples: z.array(z.string()),
+        parentExamples: z.array(z.string()),
+        meetsAfter: z.enum(['trim', 'lower-trim']).optional(),
+      }),
     ]),
   ),
   timings: z.record(z.string(), z.number()),

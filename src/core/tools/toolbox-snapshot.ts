@@ -21,9 +21,10 @@ export type ToolboxStage = 'checking' | 'statistics' | 'values' | 'value-index' 
 /**
  * Changed whenever what a snapshot holds, or how the index reads it, changes: older ones are
  * ignored. 2: foldCase lower-cases after NFKD ("Acme™" is the word "acmetm"). 3: the file's
- * checksum (`content`), checked before reuse.
+ * checksum (`content`), checked before reuse. 4: a key whose values never meet says whether they
+ * meet after TRIM (`meetsAfter`).
  */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 export interface ToolboxSnapshot {
   format: number;

@@ -364,6 +364,7 @@ async function assemble(base: ToolboxBase, options: AssembleOptions): Promise<To
                 column: e.fromColumns[0],
                 childExamples: u.childExamples,
                 parentExamples: u.parentExamples,
+                ...(u.meetsAfter ? { meetsAfter: u.meetsAfter } : {}),
               },
             ]
           : [];
