@@ -45,6 +45,8 @@ for (const r of records) {
   const start = q.question.split(/["\\\n]/)[0].slice(0, 30);
   // A question that failed (the model was not reached in time) counts no requests, but the relay
   // may hold the one it sent: it is skipped, with no turn file.
+  // A question skipped before its model was asked (no database file) holds no request.
+  if (r.status === 'skipped' && r.cost.requests === 0) continue;
   if (r.status === 'failed') {
     while (existsSync(join(relay, `req-${n}.txt`)) && readFileSync(join(relay, `req-${n}.txt`), 'utf8').includes(start))
       n++;

@@ -35,9 +35,15 @@ export function checkEvidence(seen: AnswerSeen): string[] {
   }
   if (total > 1 && ONE_NUMBER.test(seen.question) && !groups(seen.sql))
     why.push(`the question asks for one number and the result has ${total} rows`);
-  if (!seen.explanation) why.push('the reply had no explanation');
+  if (!seen.explanation) why.push(NO_EXPLANATION);
   return why;
 }
+
+/** The one reason that is about the reply, not the result: an unsure check then has nothing to act on. */
+export const NO_EXPLANATION = 'the reply had no explanation';
+
+/** Whether a reason to check is something the result showed (an unsure check may then act on it). */
+export const isResultEvidence = (why: string) => why !== NO_EXPLANATION;
 
 const groups = (sql: string) =>
   topLevelWords(tokenize(sql).filter((t) => t.kind !== 'comment')).some((w) => w.word === 'group');

@@ -163,6 +163,27 @@ describe('Direct mode', () => {
     });
   });
 
+  it('acts on an unsure check when the result gave the reason: a NULL total is new evidence', async () => {
+    const none = "SELECT sum(o.total) AS paid FROM orders o WHERE o.status = 'refunded'";
+    const { model, requests } = recorded([
+      { text: `${none}\nExplanation: The total of refunded orders.` },
+      {
+        text: 'Verdict: unsure\nProblem: No order is refunded; the question asks for paid ones.\nExplanation: Nothing.',
+      },
+      { text: `${SQL}\nExplanation: The total of paid orders from Paris.` },
+    ]);
+    const events = await run(model);
+    expect(requests).toHaveLength(3);
+    expect(requests[1].messages[1].content).toContain('Look first at: the result is one row of NULL or 0.');
+    expect(requests[2].messages.at(-1)!.content).toContain('A check of this result against the question says unsure');
+    expect(of(events, 'usage').map((e) => e.why)).toEqual([
+      'the answer',
+      'a check: the result is one row of NULL or 0',
+      'keep or fix: the check found a problem',
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'final', sql: SQL, verdict: 'unchecked', rows: [[30.5]] });
+  });
+
   it('reads SQL out of replies', () => {
     expect(sqlFromReply('SQL: SELECT 1;')).toBe('SELECT 1');
     expect(sqlFromReply("Here:\n```sqlite\nSELECT ';' AS x;\nSELECT 2\n```\nDone")).toBe("SELECT ';' AS x");

@@ -8,8 +8,10 @@
 //     one number, no explanation): the check (verdict, problem, explanation: explain.ts), told
 //     why and shown the tables read; when it finds the result does not match, one turn with its
 //     words (and, for an empty result, the facts on which filter or join emptied it), where the
-//     model keeps or fixes the query. "Unsure" ends the run with its words as a note: with nothing
-//     new to act on, a rewrite is as likely to break a right answer as to mend a wrong one.
+//     model keeps or fixes the query. An unsure check does the same when the result gave the reason
+//     (an empty or NULL result is new evidence); called only for a missing explanation, it ends the
+//     run with its words as a note: with nothing new to act on, a rewrite is as likely to break a
+//     right answer as to mend a wrong one.
 // Without such a reason the answer stands after one request ('unchecked'). Each request's usage
 // event says why it was made.
 // Where Direct would give up, Auto hands the conversation's findings to the agent (`handOver`).
@@ -38,7 +40,7 @@ import { normalizeSql, readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { jsonData } from '../tools/quote-data';
 import type { ToolCallOutcome } from '../tools/registry';
 import { checkStoredValues } from './value-evidence';
-import { checkEvidence, explanationFromReply } from './answer-evidence';
+import { checkEvidence, explanationFromReply, isResultEvidence } from './answer-evidence';
 import type { PriorTurn } from './thread';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
@@ -247,14 +249,16 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
       }
       const checked = withAnswerWords(yield* check(result, facts, why), explained);
       checkedBefore = { result, check: checked };
-      if (checked.problem && checked.verdict === 'mismatch') {
+      // Unsure acts only on what the result showed (empty, NULL, …): the reply's missing words alone are nothing to fix.
+      const acts = checked.verdict === 'mismatch' || (checked.verdict === 'unsure' && why.some(isResultEvidence));
+      if (checked.problem && acts) {
         if (!objected) {
           objected = true;
           attempts.push(
             `SQL: ${jsonData(result.sql)}\nIt ran: ${resultText(result, 3)}\nA check said ${checked.verdict}: ${jsonData(checked.problem)}`,
           );
           pending = { sql: result.sql, result, seen, check: checked };
-          nextWhy = 'keep or fix: the check found the result does not match';
+          nextWhy = 'keep or fix: the check found a problem';
           yield tell(checkObjectionMessage({ problem: checked.problem, verdict: checked.verdict, result: seen }), true);
           continue;
         }

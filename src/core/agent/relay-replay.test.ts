@@ -97,12 +97,16 @@ describe.skipIf(!present)('the relay recordings replayed on the Spider databases
 
 /** SParC interactions replayed turn by turn; with the thread, each turn gets the answers replayed before it. */
 describe.skipIf(!present)('the SParC conversations replayed, with and without their thread', () => {
-  const interactions = (variant: 'thread' | 'none') => {
+  type Variant = 'thread' | 'none' | 'thread-one-request-2028' | 'thread-checked-2028';
+  // Recorded with the one-request flow before an unsure check acted on a NULL result (decision
+  // 079): today that turn asks a keep-or-fix reply the recording does not hold.
+  const notReplayed: Partial<Record<Variant, number[]>> = { 'thread-one-request-2028': [342] };
+  const interactions = (variant: Variant) => {
     const dir = join(relayDir, `sparc-${variant}`);
     const byInteraction = new Map<number, Recorded[]>();
     for (const f of existsSync(dir) ? readdirSync(dir) : []) {
       const r = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Recorded;
-      if (r.source.dataset !== 'sparc') continue;
+      if (r.source.dataset !== 'sparc' || notReplayed[variant]?.includes(r.source.interaction)) continue;
       byInteraction.set(r.source.interaction, [...(byInteraction.get(r.source.interaction) ?? []), r]);
     }
     return [...byInteraction.entries()].map(([i, turns]) => [
@@ -114,11 +118,13 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
   it.each([
     ['thread', 26],
     ['none', 26],
-  ] as const)('hold 26 interactions %s', (variant, n) => {
+    ['thread-one-request-2028', 24],
+    ['thread-checked-2028', 25],
+  ] as const)('hold %s: %i interactions', (variant, n) => {
     expect(interactions(variant)).toHaveLength(n);
   });
 
-  for (const variant of ['thread', 'none'] as const)
+  for (const variant of ['thread', 'none', 'thread-one-request-2028', 'thread-checked-2028'] as const)
     it.each(interactions(variant).map(([i, turns]) => [`${variant} ${i}`, turns] as const))(
       'interaction %s ends every turn as recorded',
       async (_name, turns) => {
@@ -135,11 +141,11 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
             schema,
             links: toolbox.link(q.text),
             askUser: async (ask) => ask.options[0],
-            ...(variant === 'thread' && history.length ? { history: [...history] } : {}),
+            ...(variant.startsWith('thread') && history.length ? { history: [...history] } : {}),
           }))
             events.push(e);
           const last = events.at(-1)!;
-          const end = endUnderToday(r);
+          const end = endUnderToday(r, events);
           if (end.finalSql === null) expect(last.type, r.id).toBe('error');
           else expect(last, r.id).toMatchObject({ type: 'final', sql: end.finalSql });
           expect(
