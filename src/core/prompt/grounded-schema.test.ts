@@ -37,6 +37,10 @@ describe('groundedSchema', () => {
         expect.stringContaining('mixed storage holds numbers and text'),
       ]),
     );
+    // Integers beside reals are numbers both: the fact, but no note about text.
+    const numbers = await grounded(`CREATE TABLE p (price NUMERIC); INSERT INTO p VALUES (1), (2.5), (3);`);
+    expect(numbers.text).toContain('mixed storage: integer and real');
+    expect(numbers.notes.join()).not.toContain('mixed storage holds numbers and text');
     // Each note names the columns it is about.
     expect(notes.find((n) => n.includes('mixed storage'))).toMatch(/\(r\.mixed\)$/);
     expect(notes.find((n) => n.includes('day names sort'))).toMatch(/\(r\.weekday\)$/);

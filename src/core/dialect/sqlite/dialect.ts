@@ -21,7 +21,8 @@ export const sqliteDialect: Dialect = {
       /^dates not in ISO form/,
       'dates not in ISO form: date() and strftime() return NULL on them; take their parts with substr()',
     ],
-    [/^mixed storage/, 'a column of mixed storage holds numbers and text: = compares them by type'],
+    // Only where text is among them: integers beside reals compare as numbers.
+    [/^mixed storage: .*\btext\b/, 'a column of mixed storage holds numbers and text: = compares them by type'],
     [
       /^numbers with signs or units/,
       "numbers written with %, a currency, a unit or thousands separators are text: CAST(REPLACE(REPLACE(REPLACE(col, ',', ''), '%', ''), '$', '') AS REAL) reads them",
