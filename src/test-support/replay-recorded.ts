@@ -7,7 +7,7 @@ import type { RunAgentOptions } from '../core/agent/loop';
 import type { AgentEvent } from '../core/agent/events';
 import { createScriptedModel, type ScriptedTurn } from '../core/llm/scripted';
 import { sqlFromReply } from '../core/agent/direct-prompt';
-import { parseExplanation } from '../core/agent/explain';
+import { hasVerdictLine, parseExplanation } from '../core/agent/explain';
 import { NO_EXPLANATION } from '../core/agent/answer-evidence';
 
 export interface RecordedRun {
@@ -43,7 +43,7 @@ export function endUnderToday(
   return r;
 }
 
-const isCheckReply = (text: string | undefined) => /^[\s>*_#-]*verdict[\s*_]*[:\-–]/im.test(text ?? '');
+const isCheckReply = (text: string | undefined) => hasVerdictLine(text ?? '');
 
 export async function expectEndsAsRecorded(
   r: RecordedRun,

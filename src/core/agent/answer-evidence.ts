@@ -4,6 +4,7 @@
 // invites "fixing" a right answer. Each reason is said in the run (the usage event's `why`).
 
 import { topLevelWords } from '../sql/clauses';
+import { EXPLANATION_LABEL } from './explain';
 import { tokenize } from '../sql/tokens';
 import type { SqlValue } from '../types';
 
@@ -27,8 +28,7 @@ export function checkEvidence(seen: AnswerSeen): string[] {
   const total = seen.totalRows ?? seen.rows.length;
   // Said with its other side: no rows is the right answer to many questions (49 of Spider's 972).
   if (total === 0) why.push('the result is empty (which can be the right answer)');
-  else if (seen.rows.length === 1 && seen.rows[0].every((v) => v === null || v === 0))
-    why.push('the result is one row of NULL or 0');
+  else if (isZeroOrNullRow(seen.rows)) why.push('the result is one row of NULL or 0');
   else {
     const nullColumns = seen.columns.filter((_, i) => seen.rows.every((r) => r[i] === null));
     if (nullColumns.length) why.push(`every value of ${nullColumns.map((c) => JSON.stringify(c)).join(', ')} is NULL`);
@@ -38,6 +38,10 @@ export function checkEvidence(seen: AnswerSeen): string[] {
   if (!seen.explanation) why.push(NO_EXPLANATION);
   return why;
 }
+
+/** One row of NULLs or zeros: maybe an aggregate over nothing. */
+export const isZeroOrNullRow = (rows: readonly (readonly SqlValue[])[]) =>
+  rows.length === 1 && rows[0].every((v) => v === null || v === 0);
 
 /** The one reason that is about the reply, not the result: an unsure check then has nothing to act on. */
 export const NO_EXPLANATION = 'the reply had no explanation';
@@ -56,9 +60,10 @@ const EXPLANATION_CHARS = 600;
  * the bare SQL), or null when there is none.
  */
 export function explanationFromReply(text: string): string | null {
-  const m = /^[\s>*_#-]*explanation[\s*_]*:[\s*_]*([\s\S]*)$/im.exec(text);
+  const m = EXPLANATION_LABEL.exec(text);
   if (!m) return null;
-  const body = m[1]
+  const body = text
+    .slice(m.index + m[0].length)
     .replace(/```[\s\S]*$/, '')
     .replace(/[\s*_]+$/g, '')
     .trim();
@@ -68,6 +73,6 @@ export function explanationFromReply(text: string): string | null {
 
 /** The reply without its explanation: what the SQL is read from (a bare SQL reply ends before it). */
 export function withoutExplanation(text: string): string {
-  const m = /^[\s>*_#-]*explanation[\s*_]*:/im.exec(text);
+  const m = EXPLANATION_LABEL.exec(text);
   return m ? text.slice(0, m.index) : text;
 }

@@ -91,8 +91,11 @@ export function explainPrompt(input: ExplainInput): string {
 }
 
 const VERDICT_LINE = /^[\s>*_#-]*verdict[\s*_]*[:\-–][\s*_"']*([^\n]*)$/im;
+/** Whether a reply has a Verdict line: the check's reply, not an answer's. */
+export const hasVerdictLine = (text: string): boolean => VERDICT_LINE.test(text);
 const PROBLEM_LINE = /^[\s>*_#-]*(?:problem|reason)[\s*_]*[:\-–][\s*_"']*([^\n]*)$/im;
-const EXPLANATION_LABEL = /^[\s>*_#-]*explanation[\s*_]*:[\s*_]*/im;
+/** "Explanation:" at a line's start, as models write it (markdown, case): the check's and an answer's. */
+export const EXPLANATION_LABEL = /^[\s>*_#-]*explanation[\s*_]*:[\s*_]*/im;
 /** "Problem: none", "n/a", "-": no problem stated. */
 const NO_PROBLEM = /^(none|n\/?a|nothing|no problems?|-+|—)?[.\s]*$/i;
 

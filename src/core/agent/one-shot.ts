@@ -40,7 +40,7 @@ import { normalizeSql, readSqlOutcome, type SqlOutcome } from './sql-outcome';
 import { jsonData } from '../tools/quote-data';
 import type { ToolCallOutcome } from '../tools/registry';
 import { checkStoredValues } from './value-evidence';
-import { checkEvidence, explanationFromReply, isResultEvidence } from './answer-evidence';
+import { checkEvidence, explanationFromReply, isResultEvidence, isZeroOrNullRow } from './answer-evidence';
 import type { PriorTurn } from './thread';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
@@ -84,9 +84,6 @@ export interface OneShotOptions {
 
 /** Requests at most: answer, repair, evidence, check, objection, second check. */
 export const ONE_SHOT_MAX_REQUESTS = 6;
-
-/** One row of NULLs or zeros: maybe an aggregate over nothing; execute_sql then says which filter emptied it. */
-const zeroOrNull = (r: OkResult) => r.rows.length === 1 && r.rows[0].every((v) => v === null || v === 0);
 
 /** Told to the check once the stored-value check passed: a spelling the question does not use is the data's. */
 const storedFact = (stored: string[]) => `stored as written: ${stored.join(', ')}.`;
@@ -220,7 +217,8 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           return;
         }
         result = read;
-        seen = result.empty || zeroOrNull(result) ? outcome.observation : resultText(result);
+        // An aggregate over nothing: execute_sql's observation says which filter emptied it.
+        seen = result.empty || isZeroOrNullRow(result.rows) ? outcome.observation : resultText(result);
         // A compared value the column does not hold as written is a fact worth a turn. An empty
         // result alone is not: it can be the answer (49 of Spider's 972 references return none),
         // so the check judges it against the question, with the facts on why it is empty.

@@ -9,7 +9,7 @@
 // still decides, and those the level would withhold are left out here rather than sent as
 // placeholders (schema: no values at all; matches: only values made of the question's words).
 
-import type { KeyRepair } from '../schema/key-health';
+import { meetCondition, type KeyRepair } from '../schema/key-health';
 import { dialectOf } from '../dialect/registry';
 import type { Dialect } from '../dialect/types';
 import { valueAllowed, type PrivacyPolicy } from '../privacy/disclose';
@@ -100,6 +100,7 @@ const DRESSED_NUMBER = /^\s*[-+]?[$€£¥]?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d+)?\s*
  * the data, so a query must assume it (letters such as M/F or Y/N say it themselves).
  */
 const DIGIT_CODE = /^\d$/;
+const CODES_FACT = 'codes whose meaning is not stored';
 const MAX_CODES = 4;
 
 /** `2019-03-04 10:00:00` -> `YYYY-MM-DD HH:MM:SS`: the stored shape without the value. */
@@ -115,6 +116,19 @@ const storedTexts = (st: ColumnStats): string[] =>
   [...(st.categories?.map((c) => c.value) ?? []), ...st.samples, st.min, st.max].filter(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
+
+/** Text that reads as numbers or codes to people: numbers with signs or units, digit codes without a meaning. */
+function lookalikeFacts(st: ColumnStats, texts: readonly string[], numeric: number): string[] {
+  const facts: string[] = [];
+  const dressed = texts.filter(
+    (v) => DRESSED_NUMBER.test(v) && !NUMBER_TEXT.test(v) && !WORDED_DATE.test(v.trim()),
+  ).length;
+  if (dressed > 0 && dressed + numeric >= 0.8 * texts.length) facts.push('numbers with signs or units as text');
+  const codes = st.categories?.map((k) => k.value) ?? [];
+  const fewCodes = codes.length >= 2 && codes.length <= MAX_CODES && st.distinctCount <= MAX_CODES;
+  if (fewCodes && codes.every((v) => typeof v === 'string' && DIGIT_CODE.test(v))) facts.push(CODES_FACT);
+  return facts;
+}
 
 /**
  * Facts about how a column stores its values that change how SQL must treat them, in a few words
@@ -137,20 +151,7 @@ export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeSho
     if (shape && !options.rangeShown) facts.push(`dates as text ${shape}`);
   } else if (onlyText && texts.every((v) => (OTHER_DATE.test(v) || WORDED_DATE.test(v.trim())) && !ISO_DAY.test(v)))
     facts.push('dates not in ISO form');
-  const dressed = texts.filter(
-    (v) => DRESSED_NUMBER.test(v) && !NUMBER_TEXT.test(v) && !WORDED_DATE.test(v.trim()),
-  ).length;
-  if (onlyText && dressed > 0 && dressed + numeric >= 0.8 * texts.length)
-    facts.push('numbers with signs or units as text');
-  const codes = st.categories?.map((k) => k.value) ?? [];
-  if (
-    onlyText &&
-    codes.length >= 2 &&
-    codes.length <= MAX_CODES &&
-    st.distinctCount <= MAX_CODES &&
-    codes.every((v) => typeof v === 'string' && DIGIT_CODE.test(v))
-  )
-    facts.push('codes whose meaning is not stored');
+  if (onlyText) facts.push(...lookalikeFacts(st, texts, numeric));
   if (st.rowsScanned > 0 && st.nullCount === st.rowsScanned) facts.push('all NULL');
   // A declared number type whose values are words ("INT" holding names) is worth a word too.
   const dateType = st.looksLikeDate || /date|time/i.test(c.declaredType);
@@ -228,10 +229,8 @@ function keyTargets(t: TableInfo, inferred: readonly JoinEdge[]): Map<string, st
 }
 
 /** "; they meet as TRIM(a) = TRIM(b)": how a declared key whose values never meet as stored does join. */
-export function meetsText(how: KeyRepair | undefined, from: string, to: string): string {
-  if (!how) return '';
-  const side = (x: string) => (how === 'trim' ? `TRIM(${x})` : `lower(TRIM(${x}))`);
-  return `; they meet as ${side(from)} = ${side(to)}`;
+function meetsText(how: KeyRepair | undefined, from: string, to: string): string {
+  return how ? `; they meet as ${meetCondition(how, from, to)}` : '';
 }
 
 /**
@@ -274,7 +273,7 @@ function columnLine(
     st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : []
   ).filter(
     // A key's values are ids, their meaning the row they name.
-    (f) => valued || f !== 'codes whose meaning is not stored',
+    (f) => valued || f !== CODES_FACT,
   );
   const about = description?.trim()
     ? ` — ${jsonData(description.length > DESCRIPTION_CHARS ? description.slice(0, DESCRIPTION_CHARS) + '…' : description)}`

@@ -26,6 +26,12 @@ export interface UnmatchedKey {
 /** The SQL that makes a declared key's two sides meet, as said in prompts and join paths. */
 export type KeyRepair = 'trim' | 'lower-trim';
 
+/** `TRIM(a) = TRIM(b)`: the condition on which a key's two sides meet, said in prompts and join paths. */
+export function meetCondition(how: KeyRepair, from: string, to: string): string {
+  const side = (x: string) => (how === 'trim' ? `TRIM(${x})` : `lower(TRIM(${x}))`);
+  return `${side(from)} = ${side(to)}`;
+}
+
 /** Half the checked values or more: most of the key's rows join once compared that way. */
 const MOST = 0.5;
 

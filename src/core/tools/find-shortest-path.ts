@@ -1,6 +1,7 @@
 // find_shortest_path: how to join two tables (or the tables of two columns). The model gets
 // every equally short chain of keys with a ready JOIN clause, so it does not guess ON conditions.
 
+import { meetCondition } from '../schema/key-health';
 import { z } from 'zod';
 import { type FindPathResult, type JoinGraph, type PathEndpoint, shortestJoinPaths } from '../schema/join-graph';
 import type { JoinEdge, JoinPath } from '../retrieval/types';
@@ -37,7 +38,7 @@ export interface FindShortestPathContext {
 }
 
 function unmatchedWarning(e: JoinEdge, u: UnmatchedKey): string {
-  return `Warning: the declared key ${condition(e)} matched none of ${u.checked} values checked: ${name(e.fromTable)}.${name(e.fromColumns[0])} holds e.g. ${u.childExamples.join(', ')}; ${name(e.toTable)}.${name(e.toColumns[0])} holds e.g. ${u.parentExamples.join(', ')}. ${u.meetsAfter ? `Most of them meet as ${u.meetsAfter === 'trim' ? 'TRIM(a) = TRIM(b)' : 'lower(TRIM(a)) = lower(TRIM(b))'}.` : 'Compare them as stored (e.g. with trim() or lower()).'}`;
+  return `Warning: the declared key ${condition(e)} matched none of ${u.checked} values checked: ${name(e.fromTable)}.${name(e.fromColumns[0])} holds e.g. ${u.childExamples.join(', ')}; ${name(e.toTable)}.${name(e.toColumns[0])} holds e.g. ${u.parentExamples.join(', ')}. ${u.meetsAfter ? `Most of them meet as ${meetCondition(u.meetsAfter, 'a', 'b')}.` : 'Compare them as stored (e.g. with trim() or lower()).'}`;
 }
 
 /** Warnings for the declared keys of the shown paths whose values never meet. */
