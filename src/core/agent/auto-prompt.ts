@@ -9,10 +9,11 @@ import { dialectFacts, inDialect } from '../dialect/prompt-text';
 import { dialectOf } from '../dialect/registry';
 import type { ChatMessage } from '../llm/types';
 import { DATA_RULE } from '../prompt/data-rule';
-import { groundedSchema, type Grounding, type GroundingDetail } from '../prompt/grounded-schema';
+import { groundedSchema, type FullTables, type Grounding, type GroundingDetail } from '../prompt/grounded-schema';
 import { todayLine } from '../prompt/today';
 import type { PrivacyPolicy } from '../privacy/disclose';
 import type { QuestionLink } from '../retrieval/linker';
+import { promptIdent } from '../prompt/schema-text';
 import { jsonData, schemaNames } from '../tools/quote-data';
 import type { Schema } from '../types';
 import { valueLinkHints } from './link-hints';
@@ -22,7 +23,7 @@ import { userExamplesText, type PromptInput } from './prompt';
 export const AUTO_SYSTEM = `You write one read-only SQLite query that answers a person's question about their database.
 Reply with the query in a \`\`\`sql block, then one line "Explanation:" with two short sentences for the person on what the result shows.
 Return only the columns the question asks for, in the order it asks.
-Write values exactly as the database stores them: the schema shows stored values and their form, and = on text is case-sensitive.
+Write values exactly as the database stores them: the schema shows stored values and their form, and = on text is case-sensitive. Where the question says how to match (contains, starts with, ignoring case), do as it says.
 ${DATA_RULE}`;
 
 export interface AutoPromptInput {
@@ -35,6 +36,8 @@ export interface AutoPromptInput {
   userExamples?: PromptInput['userExamples'];
   /** How much of each column the schema shows (full unless that is over Auto's budget). */
   detail?: GroundingDetail;
+  /** In compact detail, the tables still shown in full (a follow-up's: auto.ts `followUpTables`). */
+  fullTables?: FullTables;
   /** The conversation's earlier turns (thread.ts). */
   history?: readonly PriorTurn[];
   /** The person's date (YYYY-MM-DD), said when the database holds dates. */
@@ -43,14 +46,17 @@ export interface AutoPromptInput {
 
 /** The grounded schema block and its notes, as the first request carries them. */
 export function autoDatabaseText(
-  input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy' | 'detail' | 'today'>,
+  input: Pick<AutoPromptInput, 'schema' | 'grounding' | 'privacy' | 'detail' | 'today' | 'fullTables'>,
 ): string {
   const detail = input.detail ?? 'full';
-  const grounded = groundedSchema(input.schema, input.grounding, input.privacy, detail);
+  const grounded = groundedSchema(input.schema, input.grounding, input.privacy, detail, input.fullTables);
+  const focus = detail === 'compact' && input.fullTables?.size ? [...input.fullTables] : [];
   const heading =
     detail === 'full'
       ? 'Database (each table, then its columns: type, key, stored values or their range):'
-      : 'Database (each table, then its columns: type, key, the values of columns that have few):';
+      : focus.length
+        ? `Database (each table, then its columns: type, key, stored values or their range in ${focus.map(promptIdent).join(', ')}; elsewhere the values of columns that have few):`
+        : 'Database (each table, then its columns: type, key, the values of columns that have few):';
   const parts = [`${heading}\n${grounded.text}`];
   const facts = dialectFacts(input.schema);
   if (facts) parts.push(facts);

@@ -14,7 +14,7 @@ import { unmark } from '../privacy/marks';
 import { makeWideSchema } from '../schema/wide-schema';
 import { buildToolbox, type Toolbox } from '../tools/toolbox';
 import type { Schema } from '../types';
-import { AUTO_MAX_SCHEMA_TOKENS, autoSchemaTokens, runAuto } from './auto';
+import { AUTO_MAX_SCHEMA_TOKENS, autoSchemaTokens, followUpTables, runAuto } from './auto';
 import type { AgentEvent } from './events';
 import { runAgent, type RunAgentOptions } from './loop';
 
@@ -280,15 +280,25 @@ describe('Auto in a conversation', () => {
     expect(first).toContain('1. Question: "How many animals are there of each kind?"');
     expect(first).toContain('   SQL: "SELECT kind, count(*) FROM animals GROUP BY kind"');
     expect(first).toContain('   "cat" | 3');
-    // A follow-up's schema is compact: the thread says what the conversation is about.
-    expect(first).toContain('the values of columns that have few');
+    // A follow-up's schema is compact but for the tables the conversation reads (issue 37, item 6):
+    // those keep their stored values, the rest only the values of columns that have few.
+    expect(first).toContain('stored values or their range in animals; elsewhere the values of columns that have few');
     expect(first).toContain('  kind text: "cat", "dog"');
-    expect(first).toContain('  name text\n');
+    expect(first).toContain('  name text: "Miso", "Rex", "Tofu", "Bolt", "Pip"');
+    expect(first).toContain('  fee real\n');
     expect(first.indexOf('Earlier in this conversation')).toBeLessThan(first.indexOf('Question: "and only the dogs?"'));
     expect(unmark(requests[1].messages[1].content)).toContain(
       'Earlier questions in this conversation, oldest first: "How many animals are there of each kind?"',
     );
     expect(last).toMatchObject({ type: 'final', rows: [['dog', 2]] });
+  });
+
+  it("keeps in full the tables the conversation's SQL reads and those holding a value the question names", () => {
+    const earlier = [{ question: 'q', sql: 'SELECT a.name FROM animals AS a', columns: ['name'], totalRows: 5 }];
+    expect([...followUpTables(schema, earlier)]).toEqual(['animals']);
+    const inesSays = toolbox.link('and those adopted by Ines Varga?');
+    expect([...followUpTables(schema, [], inesSays)]).toEqual(['adoptions']);
+    expect(followUpTables(schema, [{ ...earlier[0], sql: null }]).size).toBe(0);
   });
 
   it("under matches, an earlier answer's SQL keeps the values of the conversation's questions, and no other", async () => {

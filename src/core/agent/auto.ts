@@ -12,7 +12,12 @@
 
 import { localDate } from '../prompt/today';
 import { withPrivacy, type PrivacyPolicy, runPolicy } from '../privacy/disclose';
-import type { Grounding, GroundingDetail } from '../prompt/grounded-schema';
+import type { FullTables, Grounding, GroundingDetail } from '../prompt/grounded-schema';
+import type { QuestionLink } from '../retrieval/linker';
+import { tableAliases } from '../sql/compared-literals';
+import type { Schema } from '../types';
+import { valueLinksWithEvidence } from './link-hints';
+import type { PriorTurn } from './thread';
 import { estimateTokens } from '../prompt/schema-text';
 import { autoDatabaseText, autoPrompt } from './auto-prompt';
 import { addUsage, type AgentEvent, type RoutePath } from './events';
@@ -36,10 +41,35 @@ type SchemaInput = Omit<Parameters<typeof autoDatabaseText>[0], 'detail'>;
  * compact; a follow-up in a conversation (`followUp`) is compact: the thread's SQL already names
  * what the conversation is about, and a value it compares with is checked after the query runs.
  */
-export function autoSchemaTokens(input: SchemaInput, followUp = false): { tokens: number; detail: GroundingDetail } {
-  const full = followUp ? Infinity : estimateTokens(autoDatabaseText({ ...input, detail: 'full' }));
+export function autoSchemaTokens(
+  input: SchemaInput,
+  followUp = false,
+): { tokens: number; detail: GroundingDetail; fullTables?: FullTables } {
+  const { fullTables, ...rest } = input;
+  const full = followUp ? Infinity : estimateTokens(autoDatabaseText({ ...rest, detail: 'full' }));
   if (full <= AUTO_MAX_SCHEMA_TOKENS) return { tokens: full, detail: 'full' };
-  return { tokens: estimateTokens(autoDatabaseText({ ...input, detail: 'compact' })), detail: 'compact' };
+  // A follow-up's own tables in full while that fits; else compact throughout.
+  if (fullTables?.size) {
+    const focused = estimateTokens(autoDatabaseText({ ...rest, detail: 'compact', fullTables }));
+    if (focused <= AUTO_MAX_SCHEMA_TOKENS) return { tokens: focused, detail: 'compact', fullTables };
+  }
+  return { tokens: estimateTokens(autoDatabaseText({ ...rest, detail: 'compact' })), detail: 'compact' };
+}
+
+/**
+ * A follow-up's tables (issue 37, item 6): those the conversation's SQL reads and those holding
+ * the values its question names — shown with their stored values while the rest is compact.
+ */
+export function followUpTables(
+  schema: Schema,
+  history: readonly PriorTurn[],
+  links: readonly QuestionLink[] = [],
+): FullTables {
+  const out = new Set<string>();
+  for (const turn of history) if (turn.sql) for (const t of tableAliases(turn.sql, schema).values()) out.add(t);
+  const names = new Set(schema.tables.map((t) => t.name));
+  for (const l of valueLinksWithEvidence(links)) if (names.has(l.table)) out.add(l.table);
+  return out;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -67,9 +97,15 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     yield { type: 'error', code: 'aborted', message: 'Stopped.', step: 0, at: now() };
     return;
   }
-  const { tokens, detail } = autoSchemaTokens(
-    { schema: options.schema, grounding, privacy: policy },
-    !!options.history?.length,
+  const followUp = !!options.history?.length;
+  const { tokens, detail, fullTables } = autoSchemaTokens(
+    {
+      schema: options.schema,
+      grounding,
+      privacy: policy,
+      ...(followUp ? { fullTables: followUpTables(options.schema, options.history ?? [], options.links) } : {}),
+    },
+    followUp,
   );
   if (tokens > AUTO_MAX_SCHEMA_TOKENS) {
     yield route(
@@ -83,7 +119,9 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
     'grounded',
     detail === 'full'
       ? `one request with every column and its stored values, about ${count(tokens)} tokens; more only if the result calls for them.`
-      : `one request with every column and the values of those with few (in full it would be over ${count(AUTO_MAX_SCHEMA_TOKENS)} tokens), about ${count(tokens)} tokens; more only if the result calls for them.`,
+      : followUp
+        ? `a follow-up: one request with every column, ${fullTables?.size ? 'the stored values of the tables this conversation reads or names, elsewhere ' : ''}the values of columns that have few (the conversation's SQL says the rest), about ${count(tokens)} tokens; more only if the result calls for them.`
+        : `one request with every column and the values of those with few (in full it would be over ${count(AUTO_MAX_SCHEMA_TOKENS)} tokens), about ${count(tokens)} tokens; more only if the result calls for them.`,
   );
   yield* runOneShot({
     question: options.question,
@@ -102,6 +140,7 @@ export async function* runAuto(options: RunAgentOptions): AsyncGenerator<AgentEv
       privacy: policy,
       userExamples: options.userExamples,
       detail,
+      fullTables,
       history: options.history,
       today: options.today ?? localDate(new Date()),
     }),

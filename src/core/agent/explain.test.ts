@@ -33,8 +33,13 @@ describe('the check of a result', () => {
     expect(CHECK_ROWS).toBe(20);
     expect(text).toContain('"month 19" | 19');
     expect(text).not.toContain('"month 20"');
-    expect(text).toContain('(25 rows in all)');
+    expect(text).toContain('(the first 20 of 25 rows shown)');
+    expect(text).not.toContain('in all');
     expect(text).toContain('Checked: x');
+    const all = unmark(
+      explainPrompt({ question: 'q', sql: 'SELECT 1', columns: ['m', 'n'], rows: rows.slice(0, 3), totalRows: 3 }),
+    );
+    expect(all).toContain('(3 rows in all)');
   });
 
   it("names the database's engine: a PostgreSQL query is checked as one, and either is known as the check", async () => {

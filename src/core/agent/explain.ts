@@ -82,9 +82,17 @@ export function explainPrompt(input: ExplainInput): string {
     `SQL: ${input.sqlFromAnotherRun ? sqlData(input.sql) : jsonData(input.sql)}`,
     `Result columns: ${input.columns.map((c) => sqlData(c)).join(', ')}`,
   );
-  for (const row of input.rows.slice(0, CHECK_ROWS)) lines.push(rowData(row, 60));
+  const shownRows = input.rows.slice(0, CHECK_ROWS);
+  for (const row of shownRows) lines.push(rowData(row, 60));
   const total = input.totalRows ?? input.rows.length;
-  lines.push(total === 0 ? '(no rows)' : `(${total} row${total === 1 ? '' : 's'} in all)`);
+  // "20 rows, then (22 in all)" reads as if 22 were listed: say which part is shown.
+  lines.push(
+    total === 0
+      ? '(no rows)'
+      : shownRows.length < total
+        ? `(the first ${shownRows.length} of ${total} rows shown)`
+        : `(${total} row${total === 1 ? '' : 's'} in all)`,
+  );
   for (const fact of input.checked ?? []) lines.push(`Checked: ${fact}`);
   if (input.why?.length) lines.push(`Look first at: ${input.why.join('; ')}.`);
   return lines.join('\n');

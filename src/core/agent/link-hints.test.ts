@@ -151,3 +151,54 @@ describe('linkHints over linkQuestion', () => {
     expect(linkHints(links, { columnsListed: true })).toBe('');
   });
 });
+
+// Issue 37, item 2: a value hint needs evidence — the same word (or its plural), distinctive in
+// its column, not a piece of a longer value the question names.
+describe('value hints with evidence, over linkQuestion', () => {
+  let box: Toolbox;
+  beforeAll(async () => {
+    const engine = await createNodeEngine();
+    const bytes = await buildDb(`
+      CREATE TABLE languages (id INTEGER PRIMARY KEY, name TEXT);
+      CREATE TABLE teams (id INTEGER PRIMARY KEY, country TEXT, home TEXT);
+      CREATE TABLE regions (id INTEGER PRIMARY KEY, region TEXT);
+      CREATE TABLE makers (id INTEGER PRIMARY KEY, full_name TEXT, region_id INTEGER);
+      CREATE TABLE customers (id INTEGER PRIMARY KEY, status TEXT);
+      CREATE TABLE accounts (id INTEGER PRIMARY KEY, state TEXT);
+      CREATE TABLE devices (id INTEGER PRIMARY KEY, mode TEXT);
+      INSERT INTO languages VALUES (1, 'Korean'), (2, 'Dutch'), (3, 'Welsh');
+      INSERT INTO teams VALUES (1, 'Korea', 'Persan'), (2, 'Wales', 'Cardiff'), (3, 'Netherlands', 'Leiden');
+      INSERT INTO regions VALUES (1, 'northern'), (2, 'southern');
+      INSERT INTO makers VALUES (1, 'Northern Motor Works', 1), (2, 'Delta Cycles', 2);
+      INSERT INTO customers VALUES (1, 'active'), (2, 'closed');
+      INSERT INTO accounts VALUES (1, 'active'), (2, 'frozen');
+      INSERT INTO devices VALUES (1, 'active'), (2, 'idle');
+    `);
+    await engine.open({ id: 'v', name: 'v', bytes });
+    box = await buildToolbox(executorFor(engine, 'v'), await engine.introspect('v'));
+  });
+  const hints = (q: string) => lines(valueLinkHints(box.link(q))).filter(Boolean);
+
+  it('"Korea" is the value in teams.country, not the language "Korean" (another word of the stem)', () => {
+    expect(box.link('Which teams are from Korea?').some((l) => l.value === 'Korean')).toBe(true);
+    expect(hints('Which teams are from Korea?')).toEqual(['- "Korea": the value "Korea" in teams.country']);
+  });
+
+  it('a close spelling that is no plural is said to be one, not given as the value', () => {
+    expect(hints('Which teams play in Persian cities?')).toEqual([
+      '- "Persian": spelt like the value "Persan" in teams.home (not the same word: a misspelling, or something else)',
+    ]);
+  });
+
+  it('a word inside a longer stored value the question names belongs to that value', () => {
+    expect(box.link('Cars by Northern Motor Works').some((l) => l.value === 'northern')).toBe(true);
+    expect(hints('Cars by Northern Motor Works')).toEqual([
+      '- "Northern Motor Works": the value "Northern Motor Works" in makers.full_name',
+    ]);
+  });
+
+  it('a word stored in three columns is a hint only in a table the question names', () => {
+    expect(hints('How many active devices are there?')).toEqual(['- "active": the value "active" in devices.mode']);
+    expect(hints('How many are active?')).toEqual([]);
+  });
+});

@@ -56,12 +56,85 @@ function nameHint(group: readonly QuestionLink[]): Hint {
   return { line: `- ${jsonData(group[0].text)}: ${what}`, tables, names, partial: group[0].kind === 'partial' };
 }
 
+// A close spelling is evidence of a typo or of another word ("Asian" and the city "Asan"): said
+// so, the model weighs it against the question instead of writing it in as stored.
 const valueHint = (l: QuestionLink): Hint => ({
-  line: `- ${jsonData(l.text)}: the value ${valueData(l.value ?? '')} in ${identOf(l)}`,
+  line: looksMisspelt(l)
+    ? `- ${jsonData(l.text)}: spelt like the value ${valueData(l.value ?? '')} in ${identOf(l)} (not the same word: a misspelling, or something else)`
+    : `- ${jsonData(l.text)}: the value ${valueData(l.value ?? '')} in ${identOf(l)}`,
   tables: [l.table],
   names: [targetOf(l)],
   partial: false,
 });
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * How a close spelling differs from the value: by a plural ending (s, es: the same thing counted,
+ * "books" and 'Book'); by another ending, so another word of the same stem ("America" and
+ * "American", "Asia" and "Asian": no evidence of the value); or otherwise (a typo, or a word that
+ * only looks alike, "Asian" and "Asan").
+ */
+function spellingDifference(span: string, value: string): 'plural' | 'other word' | 'typo' {
+  const a = wordsOf(span);
+  const b = wordsOf(value);
+  if (a.length !== b.length) return 'typo';
+  let plural = false;
+  for (const [i, x] of a.entries()) {
+    const y = b[i];
+    if (x === y) continue;
+    const [short, long] = x.length < y.length ? [x, y] : [y, x];
+    if (!long.startsWith(short)) return 'typo';
+    const ending = long.slice(short.length);
+    if (ending !== 's' && ending !== 'es') return 'other word';
+    plural = true;
+  }
+  return plural ? 'plural' : 'typo';
+}
+
+const looksMisspelt = (l: QuestionLink) =>
+  l.spelling === 'close' && spellingDifference(l.text, l.value ?? '') === 'typo';
+
+/** A one-word span whose values lie in this many columns or more says nothing about which one. */
+const GENERIC_COLUMNS = 3;
+
+/**
+ * The value links worth a hint (issue 37, item 2). For each span only its best links (a whole
+ * value before a close spelling); a close spelling that is another form of the word is none; a
+ * span inside a longer one that is a whole stored value belongs to that value ("American" inside
+ * "American Motor Company"); and a single word stored in three or more columns ("active") is a
+ * hint only in a table the question names, else none.
+ */
+export function valueLinksWithEvidence(links: readonly QuestionLink[]): QuestionLink[] {
+  const values = withEvidence(links).filter(
+    (l) =>
+      l.kind === 'value' && !(l.spelling === 'close' && spellingDifference(l.text, l.value ?? '') === 'other word'),
+  );
+  const whole = values.filter((l) => !l.spelling);
+  const inside = (l: QuestionLink) =>
+    whole.some((w) => w.start <= l.start && w.end >= l.end && w.end - w.start > l.end - l.start);
+  const named = new Set(links.filter((l) => l.kind === 'exact' || l.kind === 'partial').map((l) => l.table));
+  const bySpan = new Map<string, QuestionLink[]>();
+  for (const l of values) {
+    if (inside(l)) continue;
+    const key = `${l.start}:${l.end}`;
+    bySpan.set(key, [...(bySpan.get(key) ?? []), l]);
+  }
+  const out: QuestionLink[] = [];
+  for (const group of bySpan.values()) {
+    const best = Math.max(...group.map((l) => l.score));
+    const top = group.filter((l) => l.score === best);
+    const columns = new Set(top.map((l) => `${l.table}\u0000${l.column ?? ''}`));
+    if (columns.size >= GENERIC_COLUMNS && wordsOf(top[0].text).length === 1)
+      out.push(...top.filter((l) => named.has(l.table)));
+    else out.push(...top);
+  }
+  return out;
+}
 
 /**
  * Structure-linker hints: which question words look like which tables, columns or values.
@@ -80,7 +153,10 @@ const valueHint = (l: QuestionLink): Hint => ({
  * distinct tables are linked than the caps allow. The kept lines are written strongest first.
  */
 export function linkHints(links: readonly QuestionLink[], options: LinkHintOptions = {}): string {
-  const sorted = withEvidence(links).sort((a, b) => b.score - a.score);
+  const valued = new Set(valueLinksWithEvidence(links));
+  const sorted = withEvidence(links)
+    .filter((l) => l.kind !== 'value' || valued.has(l))
+    .sort((a, b) => b.score - a.score);
   if (options.columnsListed) return lines(sorted.filter((l) => l.kind === 'value').map(valueHint));
   const strong = sorted.filter((l) => l.kind !== 'partial');
   const explained = (l: QuestionLink) =>

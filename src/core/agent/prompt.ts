@@ -138,7 +138,7 @@ export function processText(
 
 export const RULES_TEXT = `Rules:
 - One tool call per turn, after a short thought.
-- Use values exactly as the tools return them.
+- Use values exactly as the tools return them, unless the question says how to match (contains, starts with, ignoring case).
 - SQLite, read-only. Select only what is asked, in that order.
 - ${DATA_RULE}`;
 

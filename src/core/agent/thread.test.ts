@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { discloseText } from '../privacy/disclose';
 import { unmark } from '../privacy/marks';
-import { threadText, type PriorTurn } from './thread';
+import type { AgentEvent } from './events';
+import { priorTurnOf, threadText, type PriorTurn } from './thread';
 
 const turn = (question: string, more: Partial<PriorTurn> = {}): PriorTurn => ({
   question,
@@ -22,7 +23,7 @@ describe('threadText', () => {
     expect(threadText([])).toBe('');
   });
 
-  it('writes each turn: question, SQL, the result, the correction; rows only for the newest', () => {
+  it('writes each turn: question, SQL, the result, the correction; three rows of the newest, one of each earlier', () => {
     const text = unmark(
       threadText([turn('Total sales per country'), turn('Only for Germany', { correction: 'use billing country' })]),
     );
@@ -34,8 +35,53 @@ describe('threadText', () => {
     expect(text).toContain('   Result: 24 rows; columns "country", "sum(total)"');
     expect(text).toContain('2. Question: "Only for Germany"');
     expect(text).toContain('   The person said it was wrong: "use billing country"');
-    expect(text.match(/"USA" \| 523\.06/g)).toHaveLength(1);
+    // Issue 37, item 6: an earlier answer's count and first row, so "those 12" after 24 can be noticed.
+    expect(text.match(/"USA" \| 523\.06/g)).toHaveLength(2);
+    expect(text.match(/"Canada"/g)).toHaveLength(1);
+    expect(text).toContain('   "USA" | 523.06\n   …\n2. Question');
+    expect(text).toContain('"France" | 195.1');
     expect(text).not.toContain('"Brazil"');
+  });
+
+  it("gives a turn's clarification as who said what: the question asked back, the person's answer", () => {
+    const asked = 'Did you mean the names of the courses or their ids?';
+    const events: AgentEvent[] = [
+      { type: 'ask', question: asked, options: ['names', 'ids'], callId: 'c1', step: 1, at: 0 },
+      {
+        type: 'observation',
+        tool: 'ask_user',
+        text: 'The person answered: "their \\"names\\""',
+        ok: true,
+        ms: 0,
+        callId: 'c1',
+        step: 1,
+        at: 0,
+      },
+      {
+        type: 'final',
+        sql: 'SELECT name FROM course',
+        columns: ['name'],
+        rows: [['Art']],
+        totalRows: 1,
+        truncated: false,
+        explanation: '',
+        verdict: 'match',
+        step: 2,
+        at: 0,
+      } as AgentEvent,
+    ];
+    const prior = priorTurnOf('Which courses?', events);
+    expect(prior.clarifications).toEqual([{ asked, answer: 'their "names"' }]);
+    const text = unmark(threadText([prior, turn('and their teachers?')]));
+    expect(text).toContain(
+      `1. Question: "Which courses?"\n   The person was asked ${JSON.stringify(asked)} and answered "their \\"names\\""\n   SQL:`,
+    );
+    // A default taken because nobody could answer is no answer of the person's.
+    const unanswered = priorTurnOf('Which courses?', [
+      { ...events[0], defaultAnswer: 'names' } as AgentEvent,
+      events[2],
+    ]);
+    expect(unanswered.clarifications).toBeUndefined();
   });
 
   it('stays within its budget: older turns keep only their question, the newest is whole', () => {

@@ -21,12 +21,30 @@ export interface PriorTurn {
   rows?: SqlValue[][];
   /** What the person said was wrong with it, if anything. */
   correction?: string;
+  /** Questions the person was asked within the turn (ask_user) and what they answered. */
+  clarifications?: Clarification[];
+}
+
+/** A question asked back within a turn, and the person's answer. */
+export interface Clarification {
+  asked: string;
+  answer: string;
+}
+
+/** Who said what, in one line: the question asked back is the system's, the answer the person's. */
+export function clarificationText(c: Clarification): string {
+  return `The person was asked ${jsonData(c.asked)} and answered ${jsonData(c.answer)}`;
 }
 
 /** Tokens the thread may take in a prompt; older turns shrink to their question first. */
 export const THREAD_MAX_TOKENS = 300;
 /** Rows of the newest answer shown, so "those" and "the first one" can be read. */
 const ROWS_SHOWN = 3;
+/**
+ * Rows of an earlier answer shown while the budget allows: with its count, enough to notice that
+ * "those 12" do not follow an answer of 20, or that "the second one" meant an earlier list.
+ */
+const EARLIER_ROWS_SHOWN = 1;
 
 function turnText(
   t: PriorTurn,
@@ -37,6 +55,7 @@ function turnText(
 ): string {
   const lines = [`${n}. Question: ${jsonData(t.question)}`];
   if (!whole) return lines[0];
+  for (const c of t.clarifications ?? []) lines.push(`   ${clarificationText(c)}`);
   if (t.sql === null) lines.push('   (it was not answered)');
   else {
     // Written in an earlier run, maybe at a fuller privacy level: its literals are values.
@@ -44,7 +63,9 @@ function turnText(
     const count = t.totalRows === null ? 'rows' : `${t.totalRows} row${t.totalRows === 1 ? '' : 's'}`;
     // SQLite names an un-aliased expression by its text, literals and all: marked as the SQL is.
     lines.push(`   Result: ${count}; columns ${t.columns.map((c) => sqlData(c, names)).join(', ')}`);
-    if (newest) for (const row of (t.rows ?? []).slice(0, ROWS_SHOWN)) lines.push(`   ${rowData(row, 40)}`);
+    const rows = (t.rows ?? []).slice(0, newest ? ROWS_SHOWN : EARLIER_ROWS_SHOWN);
+    for (const row of rows) lines.push(`   ${rowData(row, 40)}`);
+    if (!newest && rows.length && (t.totalRows ?? 0) > rows.length) lines.push('   …');
   }
   if (t.correction?.trim()) lines.push(`   The person said it was wrong: ${jsonData(t.correction.trim())}`);
   return lines.join('\n');
@@ -81,10 +102,31 @@ export function threadText(
   ].join('\n');
 }
 
+// The observation ask_user's answer comes back as (ask-user.ts answerObservation).
+const ANSWERED = /^The person answered: ("(?:[^"\\]|\\.)*")/;
+
+/** The questions the run asked the person and their answers (a default taken for them is no answer). */
+function clarificationsOf(events: readonly AgentEvent[]): Clarification[] {
+  const out: Clarification[] = [];
+  events.forEach((e, i) => {
+    if (e.type !== 'ask' || e.defaultAnswer !== undefined) return;
+    const reply = events
+      .slice(i + 1)
+      .find((o) => o.type === 'observation' && o.tool === 'ask_user' && (!e.callId || o.callId === e.callId));
+    const m = reply?.type === 'observation' ? ANSWERED.exec(reply.text) : null;
+    if (m) out.push({ asked: e.question, answer: JSON.parse(m[1]) as string });
+  });
+  return out;
+}
+
 /** A finished run as the next turn's context: its question and what its final event answered. */
 export function priorTurnOf(question: string, events: readonly AgentEvent[], correction?: string): PriorTurn {
   const final = events.findLast((e) => e.type === 'final');
-  const base = correction?.trim() ? { correction: correction.trim() } : {};
+  const clarifications = clarificationsOf(events);
+  const base = {
+    ...(correction?.trim() ? { correction: correction.trim() } : {}),
+    ...(clarifications.length ? { clarifications } : {}),
+  };
   if (!final || final.type !== 'final') return { question, sql: null, columns: [], totalRows: null, ...base };
   return {
     question,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { conversationTurns, parseGoldFile, untokenizeSql } from './conversations';
+import { clarifiedUtterance, conversationTurns, parseGoldFile, untokenizeSql } from './conversations';
 
 describe('SParC files', () => {
   it('joins the operators the tokenized gold splits, never inside strings', () => {
@@ -33,6 +33,18 @@ describe('SParC files', () => {
       [1, 0, 'db_b', 'Three?', 'SELECT 3'],
     ]);
     expect(() => conversationTurns(dev.slice(0, 1), gold)).toThrow('1 interactions, the gold file 2');
+  });
+
+  // Issue 37, item 6: CoSQL's "question | asked back | answer" reaches the model as who said what.
+  it("reads a turn in which the system asked back as the person's question, the question asked, the answer", () => {
+    const u = 'Show the teachers of each course | did you mean their names? | yes';
+    expect(clarifiedUtterance(u)).toBe(
+      'Show the teachers of each course (The person was asked "did you mean their names?" and answered "yes".)',
+    );
+    expect(clarifiedUtterance('Which ones? | And their ages?')).toBe('Which ones? And their ages?');
+    expect(clarifiedUtterance('What is a|b?')).toBe('What is a|b?');
+    const dev = [{ database_id: 'db_a', interaction: [{ utterance: u }] }];
+    expect(conversationTurns(dev, 'SELECT 1\tdb_a\n')[0].question).toContain('was asked "did you mean');
   });
 
   const sparc = resolve(fileURLToPath(new URL('../../..', import.meta.url)), '../shared/datasets/sparc');

@@ -4,7 +4,12 @@
 // `turns` fields are not read) and `dev_gold.txt` (one gold SQL and its database per line, tab
 // between, a blank line between interactions). The `query` fields and the gold file are
 // tokenized as the official scripts read them (`! =`, `> =`); the official evaluator's tokenizer
-// joins those operators, and so does `untokenizeSql` here. Pure: the caller reads the files.
+// joins those operators, and so does `untokenizeSql` here. CoSQL writes a turn in which the
+// system asked back as one utterance, " | " between who spoke ("question | did you mean …? | yes");
+// `clarifiedUtterance` says who said what, as the product's own thread does. Pure: the caller
+// reads the files.
+
+import { clarificationText } from '../agent/thread';
 
 export interface ConversationTurn {
   /** 0-based interaction in dev.json. */
@@ -14,6 +19,24 @@ export interface ConversationTurn {
   dbId: string;
   question: string;
   goldSql: string;
+}
+
+/**
+ * "A | B | C" (the person, the system asking back, the person) as the person's question followed
+ * by who said what; an even number of parts is the person's own words in turn, joined. A single
+ * utterance is left as it is.
+ */
+export function clarifiedUtterance(utterance: string): string {
+  const parts = utterance
+    .split(/\s+\|\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length < 2) return utterance.trim();
+  if (parts.length % 2 === 0) return parts.join(' ');
+  const lines = [parts[0]];
+  for (let i = 1; i + 1 < parts.length; i += 2)
+    lines.push(`(${clarificationText({ asked: parts[i], answer: parts[i + 1] })}.)`);
+  return lines.join(' ');
 }
 
 /** `! =` -> `!=`, `> =` -> `>=`, `< =` -> `<=`, `< >` -> `<>`, outside quoted strings. */
@@ -76,7 +99,7 @@ export function conversationTurns(devJson: unknown, goldText: string): Conversat
         `Interaction ${interaction}: ${dbId ? `${list.length} turns in dev.json, ${gold[interaction].length} in the gold file` : 'no database_id'}.`,
       );
     list.forEach((t: { utterance?: unknown }, turn: number) => {
-      const question = typeof t?.utterance === 'string' ? t.utterance : '';
+      const question = typeof t?.utterance === 'string' ? clarifiedUtterance(t.utterance) : '';
       if (!question) throw new Error(`Interaction ${interaction}, turn ${turn}: no utterance.`);
       turns.push({ interaction, turn, dbId, question, goldSql: gold[interaction][turn].sql });
     });

@@ -50,6 +50,13 @@ export interface Grounding {
  */
 export type GroundingDetail = 'full' | 'compact';
 
+/**
+ * Tables shown in full detail inside a compact schema: those a conversation already reads and
+ * those holding the values the question names (issue 37, item 6), so a follow-up keeps the stored
+ * values it filters on while the rest stays compact. Names as the schema spells them.
+ */
+export type FullTables = ReadonlySet<string>;
+
 /** Descriptions are cut to this many characters: a line each, not a page. */
 const DESCRIPTION_CHARS = 120;
 
@@ -308,6 +315,7 @@ export function groundedSchema(
   grounding: Grounding | null,
   policy: PrivacyPolicy,
   detail: GroundingDetail = 'full',
+  fullTables?: FullTables,
 ): GroundedSchema {
   const stats = new Map((grounding?.stats ?? []).map((s) => [`${s.table}\u0000${s.column}`, s]));
   const descriptions = new Map((grounding?.descriptions ?? []).map((d) => [`${d.table}\u0000${d.column}`, d.text]));
@@ -338,11 +346,12 @@ export function groundedSchema(
       `${promptIdent(t.name)}${kind}${rows}${t.error ? ' (unreadable)' : ''}${extra.length ? `; ${extra.join('; ')}` : ''}`,
     );
     const keys = keyTargets(t, inferred);
+    const tableDetail = fullTables?.has(t.name) ? 'full' : detail;
     for (const c of t.columns) {
       if (c.hidden) continue;
       const key = `${t.name}\u0000${c.name}`;
       const st = stats.get(key);
-      const line = columnLine(t, c, keys, st, policy, detail, descriptions.get(key), unmatched.get(key));
+      const line = columnLine(t, c, keys, st, policy, tableDetail, descriptions.get(key), unmatched.get(key));
       lines.push(line.text);
       if (line.cut) notes.add(CUT_NOTE);
       for (const note of notesOf(line.facts, dialect))
@@ -367,6 +376,7 @@ export function groundedSchemaTokens(
   grounding: Grounding | null,
   policy: PrivacyPolicy,
   detail: GroundingDetail = 'full',
+  fullTables?: FullTables,
 ): number {
-  return estimateTokens(groundedSchema(schema, grounding, policy, detail).text);
+  return estimateTokens(groundedSchema(schema, grounding, policy, detail, fullTables).text);
 }

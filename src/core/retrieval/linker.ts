@@ -20,6 +20,8 @@ export interface QuestionLink {
   column?: string;
   value?: string;
   score: number;
+  /** A value link whose span is not the value as written: a close spelling, or the same letters without spaces. */
+  spelling?: 'close' | 'compact';
 }
 
 /** A word of the question as the linker reads it: `lower` is folded, a possessive dropped. */
@@ -136,6 +138,7 @@ export function linkQuestion(question: string, schema: Schema, values?: ValueLoo
               column: hit.column,
               value: hit.value,
               score: exactish ? 1 : compact ? 0.9 : 0.6,
+              ...(exactish ? {} : { spelling: compact ? ('compact' as const) : ('close' as const) }),
             });
         }
       }
