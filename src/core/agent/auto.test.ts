@@ -107,6 +107,29 @@ describe('Auto, the grounded request', () => {
     expect(requests[0].messages[0].content).not.toContain('2026');
   });
 
+  // Issue 37: ties cut by LIMIT are said to the person, at no request.
+  it('says when the LIMIT picked one of rows tied on the ORDER BY value, and only then', async () => {
+    const answer = (q: string): ScriptedTurn => ({ text: '```sql\n' + q + '\n```\nExplanation: The month.' });
+    const tied = await run([answer('SELECT month FROM animals GROUP BY month ORDER BY count(*) ASC LIMIT 1')], {
+      question: 'In which month did the fewest animals arrive?',
+    });
+    expect(tied.requests).toHaveLength(1);
+    expect(tied.last).toMatchObject({
+      type: 'final',
+      verdict: 'unchecked',
+      note: 'Another row ties with the one shown on the ORDER BY value: LIMIT 1 picked one of them.',
+    });
+    const two = await run([answer('SELECT name FROM animals ORDER BY kind LIMIT 2')], {
+      question: 'Two animals by kind',
+    });
+    expect(two.last).toMatchObject({ type: 'final', note: expect.stringContaining('LIMIT 2 cut among them') });
+    const clear = await run([answer('SELECT month FROM animals GROUP BY month ORDER BY count(*) DESC LIMIT 1')], {
+      question: 'In which month did the most animals arrive?',
+    });
+    expect(clear.last).toMatchObject({ type: 'final', rows: [['April']] });
+    expect(clear.last).not.toHaveProperty('note');
+  });
+
   it('answers in one request when the reply explains its SQL and nothing in the result calls for a check', async () => {
     const explained = (q: string, words: string): ScriptedTurn => ({
       text: '```sql\n' + q + '\n```\nExplanation: ' + words,

@@ -186,7 +186,7 @@ describe('value hints with evidence, over linkQuestion', () => {
 
   it('a close spelling that is no plural is said to be one, not given as the value', () => {
     expect(hints('Which teams play in Persian cities?')).toEqual([
-      '- "Persian": spelt like the value "Persan" in teams.home (not the same word: a misspelling, or something else)',
+      '- "Persian": close to the value "Persan" in teams.home (not written the same: a misspelling, or another value)',
     ]);
   });
 

@@ -60,7 +60,7 @@ function nameHint(group: readonly QuestionLink[]): Hint {
 // so, the model weighs it against the question instead of writing it in as stored.
 const valueHint = (l: QuestionLink): Hint => ({
   line: looksMisspelt(l)
-    ? `- ${jsonData(l.text)}: spelt like the value ${valueData(l.value ?? '')} in ${identOf(l)} (not the same word: a misspelling, or something else)`
+    ? `- ${jsonData(l.text)}: close to the value ${valueData(l.value ?? '')} in ${identOf(l)} (not written the same: a misspelling, or another value)`
     : `- ${jsonData(l.text)}: the value ${valueData(l.value ?? '')} in ${identOf(l)}`,
   tables: [l.table],
   names: [targetOf(l)],

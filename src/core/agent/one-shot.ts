@@ -42,6 +42,7 @@ import type { ToolCallOutcome } from '../tools/registry';
 import { checkStoredValues } from './value-evidence';
 import { checkEvidence, explanationFromReply, isResultEvidence, isZeroOrNullRow } from './answer-evidence';
 import type { PriorTurn } from './thread';
+import { limitTieNote } from './limit-tie-note';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
 
@@ -146,6 +147,11 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
     usageEvent: usage,
   };
   const finalOf = (result: OkResult, check: Check) => finalEvent(host, result, check);
+  /** The answer's final event, its note saying when its LIMIT cut among tied rows (limit-tie-note.ts). */
+  const answered = async (result: OkResult, check: Check) => {
+    const tie = await limitTieNote(result.sql, (sql) => runSql(o, sql));
+    return finalOf(result, tie ? { ...check, note: check.note ? `${check.note} ${tie}` : tie } : check);
+  };
   async function* check(result: OkResult, checked: string[], why: string[]): AsyncGenerator<AgentEvent, Check> {
     step++;
     return yield* checkAnswer(host, result, checked, why);
@@ -195,7 +201,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
         seen = kept.seen;
         // Kept after the check objected: the model stands by it; the check's words stay on the answer.
         if (kept.check) {
-          yield finalOf(result, kept.check);
+          yield await answered(result, kept.check);
           return;
         }
       } else {
@@ -242,7 +248,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
       }
       const why = checkEvidence({ question: o.question, ...result, explanation: explained });
       if (why.length === 0) {
-        yield finalOf(result, { explanation: explained, verdict: 'unchecked' });
+        yield await answered(result, { explanation: explained, verdict: 'unchecked' });
         return;
       }
       const checked = withAnswerWords(yield* check(result, facts, why), explained);
@@ -269,7 +275,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
           return;
         }
       }
-      yield finalOf(result, checked);
+      yield await answered(result, checked);
       return;
     }
     yield fail('turn_limit', `No answer within ${ONE_SHOT_MAX_REQUESTS} requests.`);

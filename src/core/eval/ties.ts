@@ -4,78 +4,14 @@
 // stays as it is (EX); this says, apart, when a wrong answer holds the reference's rows before the
 // cut and, for the rest, rows tied with the reference's last one — a different engine's pick, not
 // a different answer. It runs the reference again without its LIMIT, its ORDER BY keys selected
-// beside its columns, to see the ties.
+// beside its columns, to see the ties (sql/limit-ties.ts `tieProbe`, which answers share).
 
-import { topLevelWords } from '../sql/clauses';
-import { tokenize, type Token } from '../sql/tokens';
+import { type TieProbe } from '../sql/limit-ties';
 import { spiderResultEq } from './exec-match';
 import { rowKey, type PyRow } from './py-values';
 
-export interface TieProbe {
-  /** The reference without its LIMIT, the ORDER BY keys added after its own columns. */
-  sql: string;
-  keys: number;
-  limit: number;
-}
-
-const STOP = new Set(['union', 'intersect', 'except', 'offset']);
 /** Combinations of tied rows compared at most (LIMIT 1 needs one per tied row). */
 const MAX_CHOICES = 500;
-
-const text = (tokens: readonly Token[]) => tokens.map((t) => t.text).join('');
-
-/**
- * The probe for a plain `SELECT … ORDER BY … LIMIT n` (no compound, OFFSET or positional key),
- * or null when the reference is not one.
- */
-export function tieProbe(sql: string): TieProbe | null {
-  const tokens = tokenize(sql.replace(/;\s*$/, '')).filter((t) => t.kind !== 'comment');
-  let from = -1;
-  let order = -1;
-  let limit = -1;
-  const words = topLevelWords(tokens);
-  if (words[0]?.word !== 'select' || tokens.findIndex((t) => t.kind !== 'space') !== words[0].at) return null;
-  for (const { word, at } of words) {
-    if (STOP.has(word)) return null;
-    if (word === 'from' && from < 0) from = at;
-    else if (word === 'order') order = at;
-    else if (word === 'limit') limit = at;
-  }
-  if (from < 0 || order < from || limit < order) return null;
-  const count = text(tokens.slice(limit + 1)).trim();
-  if (!/^\d+$/.test(count) || Number(count) < 1) return null;
-  const keys = splitTopLevel(tokens.slice(order + 1, limit))
-    .map((k) =>
-      k
-        .replace(/^\s*by\s+/i, '')
-        .replace(/\s+nulls\s+(first|last)\s*$/i, '')
-        .replace(/\s+(asc|desc)\s*$/i, '')
-        .trim(),
-    )
-    .filter(Boolean);
-  if (keys.length === 0 || keys.some((k) => /^\d+$/.test(k))) return null;
-  return {
-    sql: `${text(tokens.slice(0, from)).trimEnd()}, ${keys.join(', ')} ${text(tokens.slice(from, limit)).trim()}`,
-    keys: keys.length,
-    limit: Number(count),
-  };
-}
-
-function splitTopLevel(tokens: readonly Token[]): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  tokens.forEach((t, i) => {
-    if (t.text === '(') depth++;
-    else if (t.text === ')') depth--;
-    else if (t.text === ',' && depth === 0) {
-      parts.push(text(tokens.slice(start, i)));
-      start = i + 1;
-    }
-  });
-  parts.push(text(tokens.slice(start)));
-  return parts;
-}
 
 /**
  * Whether `pred` is the reference's answer with other rows tied at its cut: the probe's rows
@@ -124,3 +60,5 @@ function* choices(n: number, k: number, from = 0, picked: number[] = []): Genera
   }
   for (let i = from; i <= n - (k - picked.length); i++) yield* choices(n, k, i + 1, [...picked, i]);
 }
+
+export { tieProbe, type TieProbe } from '../sql/limit-ties';

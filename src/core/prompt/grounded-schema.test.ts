@@ -76,6 +76,22 @@ describe('groundedSchema', () => {
     );
   });
 
+  // Issue 37: a marker for a missing number beside the numbers reads as 0 after CAST.
+  it('says when words such as "null" sit among numbers stored as text, and how to leave them out', async () => {
+    const { text, notes } = await grounded(`
+      CREATE TABLE runs (id INTEGER PRIMARY KEY, km TEXT, laps TEXT);
+      INSERT INTO runs VALUES (1, '12.5', '3'), (2, 'null', '4'), (3, '8', '5'), (4, '21.1', '6'), (5, '5', '7');`);
+    expect(text).toMatch(/ {2}km text: .*; numbers as text; words among the numbers$/m);
+    expect(text).toMatch(/ {2}laps text: .*; numbers as text$/m);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^text that is no number .* reads as 0 after CAST: leave it out \(col GLOB '\*\[0-9\]\*'\).*\(runs\.km\)$/,
+        ),
+      ]),
+    );
+  });
+
   it('shows a date column by its range at full, by its stored form where values are withheld', async () => {
     const sql = `CREATE TABLE v (at TEXT); INSERT INTO v VALUES ('2019-03-04 10:00:00'), ('2020-01-01 08:30:00');`;
     expect((await grounded(sql)).text).toContain('  at text: "2019-03-04 10:00:00" to "2020-01-01 08:30:00"');

@@ -119,10 +119,14 @@ export function dateShape(value: string): string | null {
   return shape;
 }
 
-const storedTexts = (st: ColumnStats): string[] =>
-  [...(st.categories?.map((c) => c.value) ?? []), ...st.samples, st.min, st.max].filter(
-    (v): v is string => typeof v === 'string' && v.trim() !== '',
-  );
+/** The distinct texts the statistics hold (a value in the categories, the samples and the range counts once). */
+const storedTexts = (st: ColumnStats): string[] => [
+  ...new Set(
+    [...(st.categories?.map((c) => c.value) ?? []), ...st.samples, st.min, st.max].filter(
+      (v): v is string => typeof v === 'string' && v.trim() !== '',
+    ),
+  ),
+];
 
 /** Text that reads as numbers or codes to people: numbers with signs or units, digit codes without a meaning. */
 function lookalikeFacts(st: ColumnStats, texts: readonly string[], numeric: number): string[] {
@@ -149,7 +153,11 @@ export function storageFacts(c: ColumnInfo, st: ColumnStats, options: { rangeSho
   if (classes.length > 1) facts.push(`mixed storage: ${classes.map(([k]) => k).join(' and ')}`);
   // Most, not all: a column of numbers often holds a marker for missing ones ("null", "-").
   const numeric = texts.filter((v) => NUMBER_TEXT.test(v)).length;
-  if (onlyText && numeric >= 0.8 * texts.length) facts.push('numbers as text');
+  if (onlyText && numeric >= 0.8 * texts.length) {
+    facts.push('numbers as text');
+    // "null", "-", "n/a" beside the numbers: CAST reads them as 0, so an average or a minimum counts them.
+    if (numeric < texts.length) facts.push('words among the numbers');
+  }
   if (onlyText && texts.every(isMonthName)) facts.push('month names as text');
   else if (onlyText && texts.every(isDayName)) facts.push('day names as text');
   if (st.looksLikeDate && typeof st.min === 'string') {

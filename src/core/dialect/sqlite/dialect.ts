@@ -16,6 +16,10 @@ export const sqliteDialect: Dialect = {
       /^numbers as text/,
       "numbers as text compare and sort as text ('9' > '10'): CAST(col AS REAL) to use them as numbers",
     ],
+    [
+      /^words among the numbers/,
+      "text that is no number (a marker such as 'null' or '-') reads as 0 after CAST: leave it out (col GLOB '*[0-9]*') before a sum, an average, a minimum or a comparison",
+    ],
     [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
     [
       /^dates not in ISO form/,
