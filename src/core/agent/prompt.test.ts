@@ -117,7 +117,9 @@ describe('buildAgentPrompt', () => {
 
   it('has the instructions, one worked example in native mode and two in text mode, and the tools', () => {
     expect(native.system).toContain('submit_plan');
-    expect(native.system).toContain('Use values exactly as the tools return them, unless the question says how to match');
+    expect(native.system).toContain(
+      'Use values exactly as the tools return them, unless the question says how to match',
+    );
     expect(native.system).toContain('Example 1 (bike rentals):');
     expect(native.system).not.toContain('Example 2');
     expect(text.system).toContain('Example 1 (a library):');
