@@ -76,3 +76,27 @@ test('Auto answers in one request when the reply explains its SQL and the result
       await page.screenshot({ path: `test-results/auto-one-request-${width}-${scheme}.png`, fullPage: false });
     }
 });
+
+// Issue 37: a LIMIT that picked one of several tied rows is said under the answer, at no request.
+test('Auto says under the answer when its LIMIT cut among rows tied on the ORDER BY value', async ({ page }) => {
+  const TIED = 'SELECT country, count(*) AS n FROM customers GROUP BY country ORDER BY n ASC LIMIT 3';
+  mock = await startMockLlm({
+    script: [{ text: '```sql\n' + TIED + '\n```\nExplanation: The three countries with the fewest customers.' }],
+  });
+  await useMockModel(page, mock.url, { mode: 'auto' });
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByLabel('Question').fill('Which three countries have the fewest customers?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const run = page.getByTestId('run');
+  await expect(run.getByTestId('final-rows').locator('tbody tr')).toHaveCount(3);
+  await expect(run).toContainText(
+    'A row after the first 3 ties with the last one shown on the ORDER BY value: LIMIT 3 cut among them.',
+  );
+  await expect(run.getByTestId('requests')).toHaveText('1 model request: 1. the answer');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: `test-results/auto-tie-note-1366-${scheme}.png`, fullPage: false });
+  }
+});

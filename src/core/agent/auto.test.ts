@@ -119,6 +119,12 @@ describe('Auto, the grounded request', () => {
       verdict: 'unchecked',
       note: 'Another row ties with the one shown on the ORDER BY value: LIMIT 1 picked one of them.',
     });
+    // An alias as the key: the select list cannot name it, the query as a subquery can.
+    const aliased = await run(
+      [answer('SELECT month, count(*) AS n FROM animals GROUP BY month ORDER BY n ASC LIMIT 1')],
+      { question: 'Which month had the fewest arrivals?' },
+    );
+    expect(aliased.last).toMatchObject({ type: 'final', note: expect.stringContaining('LIMIT 1 picked one of them') });
     const two = await run([answer('SELECT name FROM animals ORDER BY kind LIMIT 2')], {
       question: 'Two animals by kind',
     });

@@ -4,7 +4,7 @@
 // is said, not checked: no request is made for it (a rewrite that returns every tied row answers
 // another question as often as the right one), and the person decides.
 
-import { tieProbe, tieProbeSql, tiedAtCut } from '../sql/limit-ties';
+import { tieProbe, tieProbeByAliasSql, tieProbeSql, tiedAtCut } from '../sql/limit-ties';
 import type { ToolCallOutcome } from '../tools/registry';
 import { readSqlOutcome } from './sql-outcome';
 
@@ -18,7 +18,9 @@ export async function limitTieNote(
 ): Promise<string | null> {
   const probe = tieProbe(sql);
   if (!probe || probe.limit > LIMIT_TIE_MAX) return null;
-  const read = readSqlOutcome(await run(tieProbeSql(probe)));
+  // Keys as expressions (count(*)) are selected beside the columns; an alias only outside them.
+  let read = readSqlOutcome(await run(tieProbeSql(probe)));
+  if (!read?.ok) read = readSqlOutcome(await run(tieProbeByAliasSql(probe)));
   if (!read?.ok || !tiedAtCut(read.rows, probe)) return null;
   return probe.limit === 1
     ? 'Another row ties with the one shown on the ORDER BY value: LIMIT 1 picked one of them.'

@@ -9,12 +9,12 @@ const rows = (...rs: unknown[][]): PyRow[] => rs.map((r) => r.map((v) => pyCell(
 
 describe('tieProbe', () => {
   it('drops the LIMIT and selects the ORDER BY keys after the columns', () => {
-    expect(tieProbe('SELECT grade FROM Highschooler GROUP BY grade ORDER BY count(*) DESC LIMIT 1')).toEqual({
+    expect(tieProbe('SELECT grade FROM Highschooler GROUP BY grade ORDER BY count(*) DESC LIMIT 1')).toMatchObject({
       sql: 'SELECT grade, count(*) FROM Highschooler GROUP BY grade ORDER BY count(*) DESC',
       keys: 1,
       limit: 1,
     });
-    expect(tieProbe('select a, b from t order by f(a, b) asc, b desc nulls last limit 3;')).toEqual({
+    expect(tieProbe('select a, b from t order by f(a, b) asc, b desc nulls last limit 3;')).toMatchObject({
       sql: 'select a, b, f(a, b), b from t order by f(a, b) asc, b desc nulls last',
       keys: 2,
       limit: 3,

@@ -11,6 +11,9 @@ export interface TieProbe {
   sql: string;
   keys: number;
   limit: number;
+  /** The query without its LIMIT, and its ORDER BY keys as written (an alias among them). */
+  base: string;
+  keyTexts: string[];
 }
 
 const STOP = new Set(['union', 'intersect', 'except', 'offset']);
@@ -51,6 +54,8 @@ export function tieProbe(sql: string): TieProbe | null {
     sql: `${text(tokens.slice(0, from)).trimEnd()}, ${keys.join(', ')} ${text(tokens.slice(from, limit)).trim()}`,
     keys: keys.length,
     limit: Number(count),
+    base: text(tokens.slice(0, limit)).trim(),
+    keyTexts: keys,
   };
 }
 
@@ -76,6 +81,14 @@ function splitTopLevel(tokens: readonly Token[]): string[] {
  */
 export function tieProbeSql(probe: TieProbe): string {
   return `${probe.sql} LIMIT ${probe.limit + 1}`;
+}
+
+/**
+ * The same for keys the select list cannot name (`ORDER BY n` where n is an alias of the select
+ * list): the query as a subquery, its keys read from its result columns.
+ */
+export function tieProbeByAliasSql(probe: TieProbe): string {
+  return `SELECT *, ${probe.keyTexts.join(', ')} FROM (${probe.base}) LIMIT ${probe.limit + 1}`;
 }
 
 /**
