@@ -48,7 +48,9 @@ for (const r of records) {
   // A question skipped before its model was asked (no database file) holds no request.
   if (r.status === 'skipped' && r.cost.requests === 0) continue;
   if (r.status === 'failed') {
-    while (existsSync(join(relay, `req-${n}.txt`)) && readFileSync(join(relay, `req-${n}.txt`), 'utf8').includes(start))
+    // Asked as the question (a line of its own), not named in a later turn's thread ("1. Question: …").
+    const asked = `\nQuestion: ${JSON.stringify(start).slice(0, -1)}`;
+    while (existsSync(join(relay, `req-${n}.txt`)) && readFileSync(join(relay, `req-${n}.txt`), 'utf8').includes(asked))
       n++;
     continue;
   }

@@ -22,7 +22,7 @@ import { userExamplesText, type PromptInput } from './prompt';
 
 export const AUTO_SYSTEM = `You write one read-only SQLite query that answers a person's question about their database.
 Reply with the query in a \`\`\`sql block, then one line "Explanation:" with two short sentences for the person on what the result shows.
-Return only the columns the question asks for, in the order it asks, with no name or id beside them that it did not ask for; "which X" is answered by the column that names X (its id only where X has no name).
+Return only the columns the question asks for, in the order it asks.
 Write values exactly as the database stores them: the schema shows stored values and their form, and = on text is case-sensitive. Where the question says how to match (contains, starts with, ignoring case), do as it says.
 ${DATA_RULE}`;
 

@@ -39,7 +39,16 @@ interface Recorded {
 }
 
 const files = existsSync(relayDir)
-  ? ['auto', 'agent', 'direct', 'auto-sqlite-2027', 'auto-one-request-2028', 'auto-checked-2028'].flatMap((mode) =>
+  ? [
+      'auto',
+      'agent',
+      'direct',
+      'auto-sqlite-2027',
+      'auto-one-request-2028',
+      'auto-checked-2028',
+      'auto-hints-2032',
+      'auto-hints-before-2032',
+    ].flatMap((mode) =>
       readdirSync(join(relayDir, mode))
         .filter((f) => f.endsWith('.json'))
         .map((f) => join(relayDir, mode, f)),
@@ -97,7 +106,13 @@ describe.skipIf(!present)('the relay recordings replayed on the Spider databases
 
 /** SParC interactions replayed turn by turn; with the thread, each turn gets the answers replayed before it. */
 describe.skipIf(!present)('the SParC conversations replayed, with and without their thread', () => {
-  type Variant = 'thread' | 'none' | 'thread-one-request-2028' | 'thread-checked-2028';
+  type Variant =
+    | 'thread'
+    | 'none'
+    | 'thread-one-request-2028'
+    | 'thread-checked-2028'
+    | 'thread-focus-2031'
+    | 'thread-before-2031';
   // Recorded with the one-request flow before an unsure check acted on a NULL result (decision
   // 079): today that turn asks a keep-or-fix reply the recording does not hold.
   const notReplayed: Partial<Record<Variant, number[]>> = { 'thread-one-request-2028': [342] };
@@ -120,11 +135,20 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
     ['none', 26],
     ['thread-one-request-2028', 24],
     ['thread-checked-2028', 25],
+    ['thread-focus-2031', 26],
+    ['thread-before-2031', 26],
   ] as const)('hold %s: %i interactions', (variant, n) => {
     expect(interactions(variant)).toHaveLength(n);
   });
 
-  for (const variant of ['thread', 'none', 'thread-one-request-2028', 'thread-checked-2028'] as const)
+  for (const variant of [
+    'thread',
+    'none',
+    'thread-one-request-2028',
+    'thread-checked-2028',
+    'thread-focus-2031',
+    'thread-before-2031',
+  ] as const)
     it.each(interactions(variant).map(([i, turns]) => [`${variant} ${i}`, turns] as const))(
       'interaction %s ends every turn as recorded',
       async (_name, turns) => {

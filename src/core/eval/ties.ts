@@ -6,7 +6,7 @@
 // a different answer. It runs the reference again without its LIMIT, its ORDER BY keys selected
 // beside its columns, to see the ties (sql/limit-ties.ts `tieProbe`, which answers share).
 
-import { type TieProbe } from '../sql/limit-ties';
+import type { TieProbe } from '../sql/limit-ties';
 import { spiderResultEq } from './exec-match';
 import { rowKey, type PyRow } from './py-values';
 
