@@ -92,6 +92,25 @@ describe('groundedSchema', () => {
     );
   });
 
+  // Model-actors asked whether a text key of digits needs CAST to join its integer key (issue 37).
+  it('says how a key of digits stored as text joins a number key, and keeps "numbers as text" for the rest', async () => {
+    const { text, notes } = await grounded(`
+      CREATE TABLE halls (hall_id INTEGER PRIMARY KEY, name TEXT);
+      CREATE TABLE shows (id INTEGER PRIMARY KEY, hall_id TEXT REFERENCES halls(hall_id), year TEXT);
+      INSERT INTO halls VALUES (1, 'North'), (2, 'South');
+      INSERT INTO shows VALUES (1, '1', '2014'), (2, '2', '2015'), (3, '1', '2015');`);
+    expect(text).toMatch(/ {2}hall_id text → halls\.hall_id: ids as text beside number keys$/m);
+    expect(text).toMatch(/ {2}year text: .*numbers as text$/m);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^a key of digits stored as text joins the number key it names as it is .*\(shows\.hall_id\)$/,
+        ),
+        expect.stringMatching(/^numbers as text compare and sort as text .*\(shows\.year\)$/),
+      ]),
+    );
+  });
+
   it('shows a date column by its range at full, by its stored form where values are withheld', async () => {
     const sql = `CREATE TABLE v (at TEXT); INSERT INTO v VALUES ('2019-03-04 10:00:00'), ('2020-01-01 08:30:00');`;
     expect((await grounded(sql)).text).toContain('  at text: "2019-03-04 10:00:00" to "2020-01-01 08:30:00"');

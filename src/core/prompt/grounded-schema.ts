@@ -243,6 +243,26 @@ function keyTargets(t: TableInfo, inferred: readonly JoinEdge[]): Map<string, st
   return out;
 }
 
+/**
+ * The table's key columns whose referenced column holds numbers (INTEGER, REAL, NUMERIC affinity):
+ * a key of digits stored as text beside them is an id, and how it joins is the engine's rule.
+ */
+function numberKeyColumns(t: TableInfo, inferred: readonly JoinEdge[], schema: Schema): Set<string> {
+  const numeric = (table: string, column: string) => {
+    const c = schema.tables.find((x) => x.name === table)?.columns.find((x) => x.name === column);
+    return !!c && (c.affinity === 'INTEGER' || c.affinity === 'REAL' || c.affinity === 'NUMERIC');
+  };
+  const out = new Set<string>();
+  for (const fk of t.foreignKeys) if (fk.from.length === 1 && numeric(fk.refTable, fk.to[0] ?? '')) out.add(fk.from[0]);
+  for (const e of inferred)
+    if (e.fromTable === t.name && e.fromColumns.length === 1 && numeric(e.toTable, e.toColumns[0]))
+      out.add(e.fromColumns[0]);
+  return out;
+}
+
+/** A key of numbers stored as text whose referenced column holds numbers: the engine's note says how they join. */
+const ID_TEXT_FACT = 'ids as text beside number keys';
+
 /** "; they meet as TRIM(a) = TRIM(b)": how a declared key whose values never meet as stored does join. */
 function meetsText(how: KeyRepair | undefined, from: string, to: string): string {
   return how ? `; they meet as ${meetCondition(how, from, to)}` : '';
@@ -262,6 +282,7 @@ function columnLine(
   t: TableInfo,
   c: ColumnInfo,
   keys: Map<string, string>,
+  numberKeys: ReadonlySet<string>,
   st: ColumnStats | undefined,
   policy: PrivacyPolicy,
   detail: GroundingDetail,
@@ -284,12 +305,13 @@ function columnLine(
   const compact = detail === 'compact';
   let cut = false;
   const values = valued && showsValues(t, st, detail) ? valueFacts(st, policy, () => (cut = true)) : null;
-  const facts = (
-    st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : []
-  ).filter(
-    // A key's values are ids, their meaning the row they name.
-    (f) => valued || f !== CODES_FACT,
-  );
+  const facts = (st && !(compact && t.kind === 'view') ? storageFacts(c, st, { rangeShown: values !== null }) : [])
+    .filter(
+      // A key's values are ids, their meaning the row they name.
+      (f) => valued || f !== CODES_FACT,
+    )
+    // Digits as text against a key of numbers: a join question, not arithmetic (the engine's note).
+    .map((f) => (f === 'numbers as text' && target && numberKeys.has(c.name) ? ID_TEXT_FACT : f));
   const about = description?.trim()
     ? ` — ${jsonData(description.length > DESCRIPTION_CHARS ? description.slice(0, DESCRIPTION_CHARS) + '…' : description)}`
     : '';
@@ -354,12 +376,23 @@ export function groundedSchema(
       `${promptIdent(t.name)}${kind}${rows}${t.error ? ' (unreadable)' : ''}${extra.length ? `; ${extra.join('; ')}` : ''}`,
     );
     const keys = keyTargets(t, inferred);
+    const numberKeys = numberKeyColumns(t, inferred, schema);
     const tableDetail = fullTables?.has(t.name) ? 'full' : detail;
     for (const c of t.columns) {
       if (c.hidden) continue;
       const key = `${t.name}\u0000${c.name}`;
       const st = stats.get(key);
-      const line = columnLine(t, c, keys, st, policy, tableDetail, descriptions.get(key), unmatched.get(key));
+      const line = columnLine(
+        t,
+        c,
+        keys,
+        numberKeys,
+        st,
+        policy,
+        tableDetail,
+        descriptions.get(key),
+        unmatched.get(key),
+      );
       lines.push(line.text);
       if (line.cut) notes.add(CUT_NOTE);
       for (const note of notesOf(line.facts, dialect))

@@ -29,6 +29,10 @@ export const postgresDialect: Dialect = {
       /^words among the numbers/,
       "text that is no number (a marker such as 'null' or '-') makes col::numeric fail: leave it out (col ~ '^\\s*-?[0-9.]+\\s*$') first",
     ],
+    [
+      /^ids as text beside number keys/,
+      'a key of digits stored as text meets the number key it names only with a cast: col::bigint = key',
+    ],
     [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
     [/^dates not in ISO form/, "dates stored as text not in ISO form: to_date(col, 'DD/MM/YYYY') reads them"],
     // No note for "mixed storage": a server's column holds one type (distinct-values.ts).

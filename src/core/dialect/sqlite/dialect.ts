@@ -20,6 +20,10 @@ export const sqliteDialect: Dialect = {
       /^words among the numbers/,
       "text that is no number (a marker such as 'null' or '-') reads as 0 after CAST: leave it out (col GLOB '*[0-9]*') before a sum, an average, a minimum or a comparison",
     ],
+    [
+      /^ids as text beside number keys/,
+      'a key of digits stored as text joins the number key it names as it is (SQLite converts the text for =): no CAST in the join',
+    ],
     [/^(month|day) names as text/, 'month and day names sort alphabetically: order them by calendar with CASE'],
     [
       /^dates not in ISO form/,
