@@ -36,11 +36,20 @@ export function defaultAnswerObservation(option: string): string {
 export const ASKED_ALREADY =
   'ask_user refused: you already asked once in this run. Decide yourself and say which option you took.';
 
+const ANSWERED_PREFIX = 'The person answered: ';
+const ANSWERED = /^The person answered: ("(?:[^"\\]|\\.)*")/;
+
 /** The answer as an observation: quoted, because it is the person's text, not an instruction. */
 export function answerObservation(answer: string): string {
   const text = answer.trim();
   if (!text) return 'The person gave no answer; pick the most likely option and say so.';
-  return `The person answered: ${JSON.stringify(text)}`;
+  return `${ANSWERED_PREFIX}${JSON.stringify(text)}`;
+}
+
+/** The person's answer an `answerObservation` holds, or null (no answer, or another observation). */
+export function answerOf(observation: string): string | null {
+  const m = ANSWERED.exec(observation);
+  return m ? (JSON.parse(m[1]) as string) : null;
 }
 
 export const NO_SIGNAL =

@@ -3,6 +3,7 @@
 
 import { promptIdent } from '../prompt/schema-text';
 import { withEvidence, type QuestionLink } from '../retrieval/linker';
+import { words } from '../text/normalize';
 import { jsonData, valueData } from '../tools/quote-data';
 
 const MAX_LINK_HINTS = 12;
@@ -67,12 +68,6 @@ const valueHint = (l: QuestionLink): Hint => ({
   partial: false,
 });
 
-const wordsOf = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
 /**
  * How a close spelling differs from the value: by a plural ending (s, es: the same thing counted,
  * "books" and 'Book'); by another ending, so another word of the same stem ("America" and
@@ -80,8 +75,8 @@ const wordsOf = (text: string) =>
  * only looks alike, "Asian" and "Asan").
  */
 function spellingDifference(span: string, value: string): 'plural' | 'other word' | 'typo' {
-  const a = wordsOf(span);
-  const b = wordsOf(value);
+  const a = words(span);
+  const b = words(value);
   if (a.length !== b.length) return 'typo';
   let plural = false;
   for (const [i, x] of a.entries()) {
@@ -129,7 +124,7 @@ export function valueLinksWithEvidence(links: readonly QuestionLink[]): Question
     const best = Math.max(...group.map((l) => l.score));
     const top = group.filter((l) => l.score === best);
     const columns = new Set(top.map((l) => `${l.table}\u0000${l.column ?? ''}`));
-    if (columns.size >= GENERIC_COLUMNS && wordsOf(top[0].text).length === 1)
+    if (columns.size >= GENERIC_COLUMNS && words(top[0].text).length === 1)
       out.push(...top.filter((l) => named.has(l.table)));
     else out.push(...top);
   }

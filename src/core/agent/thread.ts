@@ -6,6 +6,7 @@
 // turns whole, older ones by their question alone, within a token budget.
 
 import { estimateTokens } from '../prompt/schema-text';
+import { answerOf } from './ask-user';
 import type { AgentEvent } from './events';
 import { jsonData, rowData, sqlData } from '../tools/quote-data';
 import type { SqlValue } from '../types';
@@ -102,9 +103,6 @@ export function threadText(
   ].join('\n');
 }
 
-// The observation ask_user's answer comes back as (ask-user.ts answerObservation).
-const ANSWERED = /^The person answered: ("(?:[^"\\]|\\.)*")/;
-
 /** The questions the run asked the person and their answers (a default taken for them is no answer). */
 function clarificationsOf(events: readonly AgentEvent[]): Clarification[] {
   const out: Clarification[] = [];
@@ -113,8 +111,8 @@ function clarificationsOf(events: readonly AgentEvent[]): Clarification[] {
     const reply = events
       .slice(i + 1)
       .find((o) => o.type === 'observation' && o.tool === 'ask_user' && (!e.callId || o.callId === e.callId));
-    const m = reply?.type === 'observation' ? ANSWERED.exec(reply.text) : null;
-    if (m) out.push({ asked: e.question, answer: JSON.parse(m[1]) as string });
+    const answer = reply?.type === 'observation' ? answerOf(reply.text) : null;
+    if (answer !== null) out.push({ asked: e.question, answer });
   });
   return out;
 }

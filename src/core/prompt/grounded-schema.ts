@@ -232,31 +232,25 @@ function typeOf(c: ColumnInfo): string {
 
 const ref = (table: string, column: string) => `${promptIdent(table)}.${promptIdent(column)}`;
 
-/** Single-column keys of the table's columns, declared first, then those the data implies. */
-function keyTargets(t: TableInfo, inferred: readonly JoinEdge[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const fk of t.foreignKeys)
-    if (fk.from.length === 1 && !out.has(fk.from[0])) out.set(fk.from[0], ref(fk.refTable, fk.to[0]));
-  for (const e of inferred)
-    if (e.fromTable === t.name && e.fromColumns.length === 1 && !out.has(e.fromColumns[0]))
-      out.set(e.fromColumns[0], ref(e.toTable, e.toColumns[0]));
-  return out;
+/** A key column's target as the line writes it, and whether the referenced column holds numbers. */
+interface KeyTarget {
+  ref: string;
+  numeric: boolean;
 }
 
-/**
- * The table's key columns whose referenced column holds numbers (INTEGER, REAL, NUMERIC affinity):
- * a key of digits stored as text beside them is an id, and how it joins is the engine's rule.
- */
-function numberKeyColumns(t: TableInfo, inferred: readonly JoinEdge[], schema: Schema): Set<string> {
-  const numeric = (table: string, column: string) => {
+/** Single-column keys of the table's columns, declared first, then those the data implies. */
+function keyTargets(t: TableInfo, inferred: readonly JoinEdge[], schema: Schema): Map<string, KeyTarget> {
+  const target = (table: string, column: string): KeyTarget => {
     const c = schema.tables.find((x) => x.name === table)?.columns.find((x) => x.name === column);
-    return !!c && (c.affinity === 'INTEGER' || c.affinity === 'REAL' || c.affinity === 'NUMERIC');
+    const numeric = !!c && (c.affinity === 'INTEGER' || c.affinity === 'REAL' || c.affinity === 'NUMERIC');
+    return { ref: ref(table, column), numeric };
   };
-  const out = new Set<string>();
-  for (const fk of t.foreignKeys) if (fk.from.length === 1 && numeric(fk.refTable, fk.to[0] ?? '')) out.add(fk.from[0]);
+  const out = new Map<string, KeyTarget>();
+  for (const fk of t.foreignKeys)
+    if (fk.from.length === 1 && !out.has(fk.from[0])) out.set(fk.from[0], target(fk.refTable, fk.to[0]));
   for (const e of inferred)
-    if (e.fromTable === t.name && e.fromColumns.length === 1 && numeric(e.toTable, e.toColumns[0]))
-      out.add(e.fromColumns[0]);
+    if (e.fromTable === t.name && e.fromColumns.length === 1 && !out.has(e.fromColumns[0]))
+      out.set(e.fromColumns[0], target(e.toTable, e.toColumns[0]));
   return out;
 }
 
@@ -281,8 +275,7 @@ function showsValues(t: TableInfo, st: ColumnStats, detail: GroundingDetail): bo
 function columnLine(
   t: TableInfo,
   c: ColumnInfo,
-  keys: Map<string, string>,
-  numberKeys: ReadonlySet<string>,
+  keys: Map<string, KeyTarget>,
   st: ColumnStats | undefined,
   policy: PrivacyPolicy,
   detail: GroundingDetail,
@@ -291,7 +284,8 @@ function columnLine(
 ) {
   const head = [promptIdent(c.name), typeOf(c)];
   if (t.primaryKey.length === 1 && t.primaryKey[0] === c.name) head.push('pk');
-  const target = keys.get(c.name);
+  const key = keys.get(c.name);
+  const target = key?.ref;
   if (target) head.push(`→ ${target}`);
   // A declared key whose values never meet: a plain join on it returns nothing.
   if (target && unmatched)
@@ -311,7 +305,7 @@ function columnLine(
       (f) => valued || f !== CODES_FACT,
     )
     // Digits as text against a key of numbers: a join question, not arithmetic (the engine's note).
-    .map((f) => (f === 'numbers as text' && target && numberKeys.has(c.name) ? ID_TEXT_FACT : f));
+    .map((f) => (f === 'numbers as text' && key?.numeric ? ID_TEXT_FACT : f));
   const about = description?.trim()
     ? ` — ${jsonData(description.length > DESCRIPTION_CHARS ? description.slice(0, DESCRIPTION_CHARS) + '…' : description)}`
     : '';
@@ -375,24 +369,13 @@ export function groundedSchema(
     lines.push(
       `${promptIdent(t.name)}${kind}${rows}${t.error ? ' (unreadable)' : ''}${extra.length ? `; ${extra.join('; ')}` : ''}`,
     );
-    const keys = keyTargets(t, inferred);
-    const numberKeys = numberKeyColumns(t, inferred, schema);
+    const keys = keyTargets(t, inferred, schema);
     const tableDetail = fullTables?.has(t.name) ? 'full' : detail;
     for (const c of t.columns) {
       if (c.hidden) continue;
       const key = `${t.name}\u0000${c.name}`;
       const st = stats.get(key);
-      const line = columnLine(
-        t,
-        c,
-        keys,
-        numberKeys,
-        st,
-        policy,
-        tableDetail,
-        descriptions.get(key),
-        unmatched.get(key),
-      );
+      const line = columnLine(t, c, keys, st, policy, tableDetail, descriptions.get(key), unmatched.get(key));
       lines.push(line.text);
       if (line.cut) notes.add(CUT_NOTE);
       for (const note of notesOf(line.facts, dialect))

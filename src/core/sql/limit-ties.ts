@@ -11,8 +11,9 @@ export interface TieProbe {
   sql: string;
   keys: number;
   limit: number;
-  /** The query without its LIMIT, and its ORDER BY keys as written (an alias among them). */
+  /** The query without its LIMIT, its ORDER BY clause, and its keys as written (an alias among them). */
   base: string;
+  orderBy: string;
   keyTexts: string[];
 }
 
@@ -55,6 +56,7 @@ export function tieProbe(sql: string): TieProbe | null {
     keys: keys.length,
     limit: Number(count),
     base: text(tokens.slice(0, limit)).trim(),
+    orderBy: text(tokens.slice(order, limit)).trim(),
     keyTexts: keys,
   };
 }
@@ -88,7 +90,10 @@ export function tieProbeSql(probe: TieProbe): string {
  * list): the query as a subquery, its keys read from its result columns.
  */
 export function tieProbeByAliasSql(probe: TieProbe): string {
-  return `SELECT *, ${probe.keyTexts.join(', ')} FROM (${probe.base}) LIMIT ${probe.limit + 1}`;
+  // Ordered again outside: a subquery's order is not promised to survive (on a server it may not).
+  // The keys under names of their own, so the outer ORDER BY names each output column once.
+  const keys = probe.keyTexts.map((k, i) => `${k} AS dowser_tie_key_${i + 1}`).join(', ');
+  return `SELECT *, ${keys} FROM (${probe.base}) AS probe ${probe.orderBy} LIMIT ${probe.limit + 1}`;
 }
 
 /**
