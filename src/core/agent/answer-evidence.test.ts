@@ -18,6 +18,23 @@ describe('checkEvidence', () => {
     expect(seen({})).toEqual([]);
   });
 
+  // Issue 37: "those 12" after an answer of 20 could not be noticed.
+  it('finds a follow-up whose numbers disagree with the answer before it', () => {
+    const before = { totalRows: 20 };
+    expect(seen({ question: 'Of those 12, which are in Peru?', previous: before })).toEqual([
+      'the question speaks of "those 12" and the answer before had 20 rows',
+    ]);
+    expect(seen({ question: 'Of those 20, which are in Peru?', previous: before })).toEqual([]);
+    const longer = { rows: [['Oslo'], ['Lima']], totalRows: 35 };
+    expect(seen({ question: 'Which of these are by the sea?', previous: before, ...longer })).toEqual([
+      'the question keeps part of the answer before (20 rows) and this result has 35 (which can be right where each has several)',
+    ]);
+    expect(seen({ question: 'Which of these are by the sea?', previous: { totalRows: 40 }, ...longer })).toEqual([]);
+    // Not narrowing ("and their mayors?"), or no answer before: nothing to compare.
+    expect(seen({ question: 'And their mayors?', previous: before, ...longer })).toEqual([]);
+    expect(seen({ question: 'Of those 12, which are in Peru?', previous: null })).toEqual([]);
+  });
+
   it('names each reason to doubt a result', () => {
     expect(seen({ rows: [], totalRows: 0 })).toEqual(['the result is empty (which can be the right answer)']);
     expect(seen({ rows: [[null]], totalRows: 1 })).toEqual(['the result is one row of NULL or 0']);

@@ -17,6 +17,8 @@ export interface AnswerSeen {
   totalRows: number | null;
   /** The explanation the answer's reply carried, or null. */
   explanation: string | null;
+  /** In a conversation, the answer before this question: what a follow-up refers to. */
+  previous?: { totalRows: number | null } | null;
 }
 
 /** Questions that ask for one number: a result of many rows from them, without grouping, is suspect. */
@@ -35,8 +37,38 @@ export function checkEvidence(seen: AnswerSeen): string[] {
   }
   if (total > 1 && ONE_NUMBER.test(seen.question) && !groups(seen.sql))
     why.push(`the question asks for one number and the result has ${total} rows`);
+  why.push(...followUpDisagreement(seen.question, seen.previous ?? null, total, seen.sql));
   if (!seen.explanation) why.push(NO_EXPLANATION);
   return why;
+}
+
+/** "those 12 customers": the count a follow-up says the answer before had. */
+const COUNT_REFERRED = /\b(?:those|these|the same|all)\s+(\d+)\b/i;
+/** "of those", "among them", "which of these", "only": the follow-up keeps part of the answer before. */
+const NARROWS =
+  /(?:^\s*(?:and\s+)?(?:of|among)\s+(?:those|these|them)\b)|\bwhich\s+of\s+(?:those|these|them)\b|\bonly\b/i;
+
+/**
+ * A follow-up whose numbers disagree with the answer before it: the question counts "those 12"
+ * where that answer had 20 rows, or keeps part of an answer of 20 rows and this result has more.
+ * Said with its other side: a narrowed list of one-to-many rows (each customer's orders) can be longer.
+ */
+export function followUpDisagreement(
+  question: string,
+  previous: { totalRows: number | null } | null,
+  total: number,
+  sql: string,
+): string[] {
+  const before = previous?.totalRows;
+  if (before === null || before === undefined) return [];
+  const referred = COUNT_REFERRED.exec(question);
+  if (referred && Number(referred[1]) !== before)
+    return [`the question speaks of ${JSON.stringify(referred[0])} and the answer before had ${before} rows`];
+  if (NARROWS.test(question) && total > before && !groups(sql))
+    return [
+      `the question keeps part of the answer before (${before} rows) and this result has ${total} (which can be right where each has several)`,
+    ];
+  return [];
 }
 
 /** One row of NULLs or zeros: maybe an aggregate over nothing. */

@@ -1,5 +1,5 @@
 // Clarification (issue 5): the seventh agent tool, ask_user. Asking a person costs them a wait,
-// so the prompt allows it only on two ambiguity signals the tools make visible, and the loop
+// so the prompt allows it only on the ambiguity signals the tools make visible, and the loop
 // allows it once per run. The person's answer goes back as data, like any observation.
 
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export type AskUser = (q: AskUserQuestion) => Promise<string>;
 export const ASK_USER_DESCRIPTION =
   'Ask the person one question with 1-6 options (only on an ambiguity signal in the rules; once).';
 
-export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns and the question does not say which, two columns from search_column score nearly the same, or a follow-up question cannot be read from the conversation before it; at most once. Otherwise decide yourself.`;
+export const ASK_USER_RULE = `- ask_user only when a value the question needs is in several columns and the question does not say which, two columns from search_column score nearly the same, execute_sql says a column holds codes whose meaning the data does not store, or a follow-up question cannot be read from the conversation before it; at most once. Otherwise decide yourself.`;
 
 /** The signal a conversation gives: a follow-up may refer to something the thread does not settle. */
 export const FOLLOW_UP_SIGNAL = 'a follow-up question in a conversation';
@@ -53,7 +53,7 @@ export function answerOf(observation: string): string | null {
 }
 
 export const NO_SIGNAL =
-  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column that the question does not choose between, or two columns scoring nearly the same), and this is not a follow-up in a conversation. Decide yourself; search first if unsure.';
+  'ask_user refused: no ambiguity was seen in the tool results so far (a value in more than one column that the question does not choose between, two columns scoring nearly the same, or codes whose meaning is not stored), and this is not a follow-up in a conversation. Decide yourself; search first if unsure.';
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

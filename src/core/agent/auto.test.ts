@@ -322,6 +322,33 @@ describe('Auto in a conversation', () => {
     expect(last).toMatchObject({ type: 'final', rows: [['dog', 2]] });
   });
 
+  // Issue 37: a follow-up whose numbers disagree with the answer before is a reason to check.
+  it('checks a follow-up that keeps part of the answer before and returns more rows than it had', async () => {
+    const cats = [
+      {
+        question: 'Which animals are cats?',
+        sql: "SELECT name FROM animals WHERE kind = 'cat'",
+        columns: ['name'],
+        totalRows: 3,
+      },
+    ];
+    const answer = (q: string): ScriptedTurn => ({ text: '```sql\n' + q + '\n```\nExplanation: The cats adopted.' });
+    const wider = await run([answer('SELECT name FROM animals'), verdict('match')], {
+      question: 'Which of those were adopted?',
+      history: cats,
+    });
+    expect(of(wider.events, 'usage').map((e) => e.why)).toEqual([
+      'the answer',
+      'a check: the question keeps part of the answer before (3 rows) and this result has 5 (which can be right where each has several)',
+    ]);
+    const narrower = await run(
+      [answer("SELECT a.name FROM animals a JOIN adoptions d ON d.animal_id = a.id WHERE a.kind = 'cat'")],
+      { question: 'Which of those were adopted?', history: cats },
+    );
+    expect(narrower.requests).toHaveLength(1);
+    expect(narrower.last).toMatchObject({ type: 'final', rows: [['Miso']] });
+  });
+
   it("keeps in full the tables the conversation's SQL reads and those holding a value the question names", () => {
     const earlier = [{ question: 'q', sql: 'SELECT a.name FROM animals AS a', columns: ['name'], totalRows: 5 }];
     expect([...followUpTables(schema, earlier)]).toEqual(['animals']);

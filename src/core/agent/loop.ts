@@ -42,7 +42,8 @@ import {
 import { askStep } from './steps/ask-step';
 import { checkAnswer, explainFinish, type AnswerCheck } from './steps/explain-step';
 import { planStep } from './steps/plan-step';
-import type { OkSqlOutcome, RunHost, RunState, Step } from './steps/run-host';
+import type { FinishOptions, OkSqlOutcome, RunHost, RunState, Step } from './steps/run-host';
+import { codeAssumptionReader, type CodeAssumption } from './code-evidence';
 import { doneStep, executeStep } from './steps/sql-steps';
 import { readSqlOutcome } from './sql-outcome';
 import { resolveToolName } from './tool-name';
@@ -226,6 +227,7 @@ export class AgentRun implements RunHost {
     };
     this.offered = setup.offered;
     this.checksAnswer = setup.checksAnswer;
+    this.codesIn = codeAssumptionReader(this.o.tools, this.o.schema, this.o, this.o.signal);
   }
 
   ev(body: AgentEventBody): AgentEvent {
@@ -387,8 +389,14 @@ export class AgentRun implements RunHost {
     return 'continue';
   }
 
+  private readonly codesIn: (sql: string) => Promise<CodeAssumption[]>;
+
+  codeAssumptions(sql: string): Promise<CodeAssumption[]> {
+    return this.codesIn(sql);
+  }
+
   /** The closing events once done's SQL ran; a step check shows rows instead of explaining. */
-  async *finish(result: OkSqlOutcome, options: { unverified?: boolean } = {}): AsyncGenerator<AgentEvent> {
+  async *finish(result: OkSqlOutcome, options: FinishOptions = {}): AsyncGenerator<AgentEvent> {
     this.step++;
     yield* explainFinish(this, result, options);
   }

@@ -43,6 +43,7 @@ import { checkStoredValues } from './value-evidence';
 import { checkEvidence, explanationFromReply, isResultEvidence, isZeroOrNullRow } from './answer-evidence';
 import type { PriorTurn } from './thread';
 import { limitTieNote } from './limit-tie-note';
+import { codeAssumptionNote, codeAssumptionReader } from './code-evidence';
 
 type OkResult = Extract<SqlOutcome, { ok: true }>;
 
@@ -147,10 +148,13 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
     usageEvent: usage,
   };
   const finalOf = (result: OkResult, check: Check) => finalEvent(host, result, check);
-  /** The answer's final event, its note saying when its LIMIT cut among tied rows (limit-tie-note.ts). */
+  const codesIn = codeAssumptionReader(o.tools, o.schema, o, o.signal);
+  /** The answer's final event, its note saying which code meanings it assumed and when its LIMIT cut among tied rows. */
   const answered = async (result: OkResult, check: Check) => {
+    const codes = codeAssumptionNote(await codesIn(result.sql));
     const tie = await limitTieNote(result.sql, (sql) => runSql(o, sql));
-    return finalOf(result, tie ? { ...check, note: check.note ? `${check.note} ${tie}` : tie } : check);
+    const note = [check.note, codes, tie].filter(Boolean).join(' ');
+    return finalOf(result, note ? { ...check, note } : check);
   };
   async function* check(result: OkResult, checked: string[], why: string[]): AsyncGenerator<AgentEvent, Check> {
     step++;
@@ -246,7 +250,8 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
         }
         if (stored.length) facts.push(storedFact(stored));
       }
-      const why = checkEvidence({ question: o.question, ...result, explanation: explained });
+      const previous = o.history?.at(-1) ?? null;
+      const why = checkEvidence({ question: o.question, ...result, explanation: explained, previous });
       if (why.length === 0) {
         yield await answered(result, { explanation: explained, verdict: 'unchecked' });
         return;

@@ -7,7 +7,7 @@
 import type { Schema } from '../types';
 import { promptIdent } from '../prompt/schema-text';
 import { isDateLike } from '../retrieval/value-text';
-import { comparedLiterals, tableAliases } from '../sql/compared-literals';
+import { comparedLiterals, tableAliases, type ComparedLiteral } from '../sql/compared-literals';
 import { jsonData, valueData } from '../tools/quote-data';
 import type { AgentTools } from './loop';
 
@@ -25,6 +25,14 @@ export interface ValueEvidence {
   stored: string[];
 }
 
+/** The tables of the query that hold a compared literal's column: the one its qualifier names, else any. */
+export function literalHolders(lit: ComparedLiteral, aliases: Map<string, string>, schema: Schema): string[] {
+  const named = lit.qualifier ? aliases.get(lit.qualifier.toLowerCase()) : undefined;
+  return (named ? [named] : [...new Set(aliases.values())]).filter((t) =>
+    schema.tables.find((x) => x.name === t)?.columns.some((c) => c.name.toLowerCase() === lit.column.toLowerCase()),
+  );
+}
+
 export async function checkStoredValues(
   sql: string,
   schema: Schema,
@@ -32,17 +40,13 @@ export async function checkStoredValues(
   signal?: AbortSignal,
 ): Promise<ValueEvidence> {
   const aliases = tableAliases(sql, schema);
-  const inQuery = [...new Set(aliases.values())];
   const lines: string[] = [];
   const found: string[] = [];
   const seen = new Set<string>();
   let checks = 0;
   for (const lit of comparedLiterals(sql)) {
     if (!lit.value.trim() || isDateLike(lit.value.trim())) continue;
-    const named = lit.qualifier ? aliases.get(lit.qualifier.toLowerCase()) : undefined;
-    const holders = (named ? [named] : inQuery).filter((t) =>
-      schema.tables.find((x) => x.name === t)?.columns.some((c) => c.name.toLowerCase() === lit.column.toLowerCase()),
-    );
+    const holders = literalHolders(lit, aliases, schema);
     if (holders.length === 0 || holders.length > 2) continue;
     const key = `${holders.join(',')}\u0000${lit.column}\u0000${lit.value}`.toLowerCase();
     if (seen.has(key) || checks >= MAX_CHECKS) continue;

@@ -254,6 +254,33 @@ function keyTargets(t: TableInfo, inferred: readonly JoinEdge[], schema: Schema)
   return out;
 }
 
+/** A column of digit codes whose meaning the data does not store, and its codes. */
+export interface CodeColumn {
+  table: string;
+  column: string;
+  codes: string[];
+}
+
+/**
+ * The columns whose values are codes without a stored meaning (`gender text: "0", "1"`) — the same
+ * columns the grounding marks with that fact; keys are left out (their meaning is the row they name).
+ */
+export function codeColumns(schema: Schema, grounding: Grounding | null): CodeColumn[] {
+  const stats = new Map((grounding?.stats ?? []).map((s) => [`${s.table}\u0000${s.column}`, s]));
+  const out: CodeColumn[] = [];
+  for (const t of schema.tables) {
+    if (t.skipped || t.kind === 'view') continue;
+    const keys = keyTargets(t, grounding?.inferredKeys ?? [], schema);
+    for (const c of t.columns) {
+      const st = stats.get(`${t.name}\u0000${c.name}`);
+      const key = keys.has(c.name) || (t.primaryKey.length === 1 && t.primaryKey[0] === c.name);
+      if (!st || key || !storageFacts(c, st, { rangeShown: true }).includes(CODES_FACT)) continue;
+      out.push({ table: t.name, column: c.name, codes: (st.categories ?? []).map((k) => String(k.value)) });
+    }
+  }
+  return out;
+}
+
 /** A key of numbers stored as text whose referenced column holds numbers: the engine's note says how they join. */
 const ID_TEXT_FACT = 'ids as text beside number keys';
 

@@ -7,7 +7,7 @@
 import { AbortedError, raceAbort } from '../abort';
 import type { AgentEvent } from '../events';
 import { parseExplanation, requestExplanation } from '../explain';
-import type { AnswerCheck, OkSqlOutcome, RunHost } from './run-host';
+import type { AnswerCheck, FinishOptions, OkSqlOutcome, RunHost } from './run-host';
 import { columnListing } from '../../prompt/schema-text';
 import { tableAliases } from '../../sql/compared-literals';
 
@@ -77,9 +77,10 @@ export function finalEvent(
   run: Pick<RunHost, 'o' | 'ev'>,
   result: OkSqlOutcome,
   check: AnswerCheck,
-  options: { unverified?: boolean } = {},
+  options: FinishOptions = {},
 ): AgentEvent {
   const rows = result.rows.slice(0, run.o.finalRows);
+  const note = [check.note, options.note].filter(Boolean).join(' ');
   return run.ev({
     type: 'final',
     ...(options.unverified ? { unverified: true } : {}),
@@ -90,7 +91,7 @@ export function finalEvent(
     truncated: result.truncated || rows.length < result.rows.length,
     explanation: check.explanation,
     verdict: check.verdict,
-    ...(check.note ? { note: check.note } : {}),
+    ...(note ? { note } : {}),
   });
 }
 
@@ -98,7 +99,7 @@ export function finalEvent(
 export async function* explainFinish(
   run: CheckHost,
   result: OkSqlOutcome,
-  options: { unverified?: boolean } = {},
+  options: FinishOptions = {},
 ): AsyncGenerator<AgentEvent> {
   const check = yield* checkAnswer(run, result);
   yield finalEvent(run, result, check, options);

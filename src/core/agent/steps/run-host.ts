@@ -14,6 +14,7 @@ import type { AgentToolName } from '../prompt';
 import type { SqlOutcome } from '../sql-outcome';
 import type { TurnCall } from '../turns';
 import type { PriorTurn } from '../thread';
+import type { CodeAssumption } from '../code-evidence';
 
 export type Step = 'continue' | 'end';
 
@@ -68,6 +69,12 @@ export interface RunState {
   objected: boolean;
 }
 
+/** How a run finishes: unverified (the turn limit's offer), and a note of the run's own (assumed code meanings). */
+export interface FinishOptions {
+  unverified?: boolean;
+  note?: string | null;
+}
+
 export interface RunHost {
   readonly o: StepOptions;
   readonly state: RunState;
@@ -80,7 +87,9 @@ export interface RunHost {
   /** One retrieval tool call with the time limit; failures and time-outs are outcomes. Stop throws. */
   runTool(name: string, args: unknown): Promise<ToolCallOutcome>;
   /** The closing events once done's SQL ran (explanation, or rows for a step check). */
-  finish(result: OkSqlOutcome, options?: { unverified?: boolean }): AsyncGenerator<AgentEvent>;
+  finish(result: OkSqlOutcome, options?: FinishOptions): AsyncGenerator<AgentEvent>;
+  /** The code columns a query compares without the question saying which code is meant (code-evidence.ts). */
+  codeAssumptions(sql: string): Promise<CodeAssumption[]>;
   /** The agent's answer is checked when its explanation is missing (a step check shows rows instead). */
   readonly checksAnswer: boolean;
   /** A check of the result as its own request (a step of the run): verdict, problem, explanation. */

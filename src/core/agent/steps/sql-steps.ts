@@ -10,6 +10,7 @@ import { doneInput } from '../prompt';
 import { normalizeSql, readSqlOutcome } from '../sql-outcome';
 import { jsonData } from '../../tools/quote-data';
 import { finalEvent } from './explain-step';
+import { codeAssumptionNote, codeAssumptionObservation, codeSignal } from '../code-evidence';
 import type { ArgsCall, RunHost, Step } from './run-host';
 
 export async function* executeStep(run: RunHost, call: ArgsCall, note: string): AsyncGenerator<AgentEvent, Step> {
@@ -26,6 +27,12 @@ export async function* executeStep(run: RunHost, call: ArgsCall, note: string): 
       run.state.lastOkSql = sql.sql;
       run.state.seenSql.add(normalizeSql(sql.sql));
       if (!sql.empty) run.state.lastRowsSql = sql.sql;
+      // A code whose meaning the data does not store: said, and a reason the person may be asked.
+      const codes = await run.codeAssumptions(sql.sql);
+      if (codes.length) {
+        text += `\n${codeAssumptionObservation(codes, run.offered.includes('ask_user'))}`;
+        run.state.signals.push(codeSignal(codes));
+      }
     }
     // Only SQL errors are repair rounds: an empty result can be the answer ("which … none").
     if (sql.ok || sql.code === 'sql_error') {
@@ -62,17 +69,18 @@ export async function* doneStep(run: RunHost, call: ArgsCall, note: string): Asy
     return 'continue';
   }
   yield run.ev({ type: 'sql', sql: result.sql, ok: true, summary: result.summary });
+  const finish = { note: codeAssumptionNote(await run.codeAssumptions(result.sql)) };
   const accepted = () => run.observe(call, `Final SQL accepted: ${result.summary}.`, true, outcome.ms);
   if (!run.checksAnswer) {
     yield accepted();
-    yield* run.finish(result);
+    yield* run.finish(result, finish);
     return 'end';
   }
   // The answer turn explains rows the model saw: nothing more to ask.
   const { explanation } = parsed.data;
   if (explanation && run.state.seenSql.has(normalizeSql(result.sql))) {
     yield accepted();
-    yield finalEvent(run, result, { explanation, verdict: 'match' });
+    yield finalEvent(run, result, { explanation, verdict: 'match' }, finish);
     return 'end';
   }
   const check = yield* run.checkAnswer(result);
@@ -88,6 +96,6 @@ export async function* doneStep(run: RunHost, call: ArgsCall, note: string): Asy
     return 'continue';
   }
   yield accepted();
-  yield finalEvent(run, result, check);
+  yield finalEvent(run, result, check, finish);
   return 'end';
 }
