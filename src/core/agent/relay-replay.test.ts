@@ -112,7 +112,9 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
     | 'thread-one-request-2028'
     | 'thread-checked-2028'
     | 'thread-focus-2031'
-    | 'thread-before-2031';
+    | 'thread-before-2031'
+    | 'thread-codes-2035'
+    | 'thread-before-2035';
   // Recorded with the one-request flow before an unsure check acted on a NULL result (decision
   // 079): today that turn asks a keep-or-fix reply the recording does not hold.
   const notReplayed: Partial<Record<Variant, number[]>> = { 'thread-one-request-2028': [342] };
@@ -137,6 +139,8 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
     ['thread-checked-2028', 25],
     ['thread-focus-2031', 26],
     ['thread-before-2031', 26],
+    ['thread-codes-2035', 22],
+    ['thread-before-2035', 22],
   ] as const)('hold %s: %i interactions', (variant, n) => {
     expect(interactions(variant)).toHaveLength(n);
   });
@@ -148,6 +152,8 @@ describe.skipIf(!present)('the SParC conversations replayed, with and without th
     'thread-checked-2028',
     'thread-focus-2031',
     'thread-before-2031',
+    'thread-codes-2035',
+    'thread-before-2035',
   ] as const)
     it.each(interactions(variant).map(([i, turns]) => [`${variant} ${i}`, turns] as const))(
       'interaction %s ends every turn as recorded',
