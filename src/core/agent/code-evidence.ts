@@ -6,12 +6,14 @@
 
 import { codeColumns, type CodeColumn } from '../prompt/grounded-schema';
 import { promptIdent } from '../prompt/schema-text';
-import { comparedLiterals, tableAliases } from '../sql/compared-literals';
+import { comparedLiterals, literalHolders, tableAliases } from '../sql/compared-literals';
 import { splitIdentifier, words } from '../text/normalize';
 import { jsonData } from '../tools/quote-data';
 import type { Schema } from '../types';
-import type { AgentTools } from './loop';
-import { literalHolders } from './value-evidence';
+import type { Grounding } from '../prompt/grounded-schema';
+
+/** Where the grounding is read from (the agent's tools; absent: no code is known). */
+type GroundingSource = { grounding?(signal?: AbortSignal): Promise<Grounding> };
 
 /** A code column the query compares, and the codes it took. */
 export interface CodeAssumption extends CodeColumn {
@@ -24,7 +26,11 @@ const ONE_DIGIT = /^\d$/;
 export const comparesDigitCode = (sql: string) => comparedLiterals(sql).some((l) => ONE_DIGIT.test(l.value));
 
 /** The code columns of the database, read from the tools' grounding (none when it cannot be had). */
-export async function loadCodeColumns(tools: AgentTools, schema: Schema, signal?: AbortSignal): Promise<CodeColumn[]> {
+export async function loadCodeColumns(
+  tools: GroundingSource,
+  schema: Schema,
+  signal?: AbortSignal,
+): Promise<CodeColumn[]> {
   if (!tools.grounding) return [];
   const grounding = await tools.grounding(signal).catch(() => null);
   return grounding ? codeColumns(schema, grounding) : [];
@@ -94,7 +100,7 @@ export const codeSignal = (found: readonly CodeAssumption[]) =>
 
 /** The code assumptions of each query a run makes, the grounding read once and only when needed. */
 export function codeAssumptionReader(
-  tools: AgentTools,
+  tools: GroundingSource,
   schema: Schema,
   said: { question: string; hints?: string },
   signal?: AbortSignal,

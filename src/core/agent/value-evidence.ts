@@ -7,7 +7,7 @@
 import type { Schema } from '../types';
 import { promptIdent } from '../prompt/schema-text';
 import { isDateLike } from '../retrieval/value-text';
-import { comparedLiterals, tableAliases, type ComparedLiteral } from '../sql/compared-literals';
+import { comparedLiterals, literalHolders, tableAliases } from '../sql/compared-literals';
 import { jsonData, valueData } from '../tools/quote-data';
 import type { AgentTools } from './loop';
 
@@ -23,14 +23,6 @@ export interface ValueEvidence {
   unstored: string[];
   /** The compared values found stored as written, `"Paris" in customers.city`, marked as data. */
   stored: string[];
-}
-
-/** The tables of the query that hold a compared literal's column: the one its qualifier names, else any. */
-export function literalHolders(lit: ComparedLiteral, aliases: Map<string, string>, schema: Schema): string[] {
-  const named = lit.qualifier ? aliases.get(lit.qualifier.toLowerCase()) : undefined;
-  return (named ? [named] : [...new Set(aliases.values())]).filter((t) =>
-    schema.tables.find((x) => x.name === t)?.columns.some((c) => c.name.toLowerCase() === lit.column.toLowerCase()),
-  );
 }
 
 export async function checkStoredValues(

@@ -135,3 +135,11 @@ export function tableAliases(sql: string, schema: Schema): Map<string, string> {
   }
   return out;
 }
+
+/** The tables of the query that hold a compared literal's column: the one its qualifier names, else any. */
+export function literalHolders(lit: ComparedLiteral, aliases: Map<string, string>, schema: Schema): string[] {
+  const named = lit.qualifier ? aliases.get(lit.qualifier.toLowerCase()) : undefined;
+  return (named ? [named] : [...new Set(aliases.values())]).filter((t) =>
+    schema.tables.find((x) => x.name === t)?.columns.some((c) => c.name.toLowerCase() === lit.column.toLowerCase()),
+  );
+}
