@@ -120,4 +120,11 @@ test('the same question asked again is answered again in its place; unticking fo
   await expect(page.getByTestId('turn')).toHaveCount(0);
   const fresh = answering('How many orders are there per status?').at(-1)!;
   expect(JSON.stringify(fresh.messages)).not.toContain('Earlier in this conversation');
+  // Unticking starts one new conversation; the question after it follows up again (issue 38, item 3).
+  await expect(page.getByLabel(/Follow up on the answer to/)).toBeChecked();
+  await askQuestion(page, 'how many customers placed them?');
+  await expect(page.getByTestId('turn')).toHaveCount(1);
+  expect(JSON.stringify(answering('how many customers placed them?').at(-1)!.messages)).toContain(
+    'Earlier in this conversation',
+  );
 });

@@ -29,8 +29,11 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
   const run = useAsk((s) => s.runs[dbId]);
   const thread = useAsk((s) => s.threads[dbId]) ?? NONE;
   const later = useAsk((s) => s.laterTurns[dbId]) ?? NONE;
-  // After an answer the next question follows up on it, unless the person starts a new one.
+  // After an answer the next question follows up on it, unless the person starts a new one: an
+  // unticked box starts one new conversation, and the answer to it is followed up on again.
   const [followUp, setFollowUp] = useState(true);
+  const runId = run?.id;
+  useEffect(() => setFollowUp(true), [runId]);
   const canFollowUp = !!run && run.status === 'done' && !run.imported;
   useRestoredThread(dbId, db?.name);
   const model = useAsk((s) => s.model);
