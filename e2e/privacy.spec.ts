@@ -14,7 +14,7 @@ import {
 } from './fixtures/privacy-run';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { startMockLlm, type MockLlm } from './mock-llm/server';
-import { openApp, useMockModel } from './support';
+import { openApp, uploadFixture, useMockModel } from './support';
 
 const CLOUD_HOST = 'llm.dowser-cloud.test';
 const KEY = 'sk-test-privacy-secret-7731';
@@ -86,9 +86,20 @@ test('schema only, chosen at first use: no cell value reaches the server; Show p
   await expect(prompt).toContainText('authorization: [redacted]');
   await expect(prompt).not.toContainText(KEY);
   await page.screenshot({ path: 'reports/privacy-show-prompt.png' });
+  await prompt.getByRole('button', { name: 'Close' }).click();
+
+  // Another database's Ask tab lists none of these prompts (issue 38, item 7); back here, they are.
+  await uploadFixture(page, 'tiny.sqlite');
+  await expect(page.getByRole('button', { name: 'tiny.sqlite', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Question')).toHaveValue('');
+  await expect(page.getByTestId('prompt-log')).toHaveCount(0);
+  await page.getByRole('button', { name: 'demo.sqlite', exact: true }).click();
+  await expect(page.locator('li[data-table="orders"]')).toBeVisible();
+  await expect(page.getByTestId('prompt-log')).toHaveCount(0);
+  await page.getByRole('button', { name: 'patients.sqlite', exact: true }).click();
+  await expect(page.getByTestId('prompt-log')).toContainText(`Prompts sent to the model (${mock!.requests.length})`);
 
   // The choice is kept: Settings shows it for this server.
-  await prompt.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel('Privacy level')).toHaveValue('schema');
 });

@@ -145,7 +145,7 @@ export async function ask(dbId: string, question: string, hints: string, options
       fail('No privacy level was chosen, so nothing was sent.', 'aborted');
       return;
     }
-    usePrivacy.getState().clearPrompts();
+    usePrivacy.getState().clearPrompts(dbId);
     const model = await getServices().createChatModel(
       settings,
       (text) => useAsk.getState().patchRun(dbId, { streaming: text }),

@@ -29,7 +29,7 @@ export async function linkForQuestion(dbId: string, question: string): Promise<v
       const privacy = await privacyLevelFor(settings);
       if (!privacy) result = await runLink({ question, schema, links, model: null });
       else {
-        usePrivacy.getState().clearPrompts();
+        usePrivacy.getState().clearPrompts(dbId);
         const limits = streamLimitsOf(useApp.getState().settings);
         const model = await getServices().createChatModel(settings, undefined, recordOutgoing, limits);
         result = await runLink({ question, schema, links, model, privacy });

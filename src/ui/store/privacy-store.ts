@@ -23,17 +23,21 @@ interface PrivacyState {
   /** A cloud server used for the first time: the run waits until the person picks a level. */
   choosing: { target: string; resolve(level: PrivacyLevel | null): void } | null;
   prompts: SentPrompt[];
+  /** The database whose run sent `prompts`: another database's Ask tab does not list them. */
+  promptsFor: string | null;
   /** The prompt waiting for Send (review before sending). */
   reviewing: { id: number; resolve(send: boolean): void } | null;
   setLevel(target: string, level: PrivacyLevel): void;
   setReviewPrompts(on: boolean): void;
-  clearPrompts(): void;
+  /** A run on `dbId` starts: its prompts replace the last run's. */
+  clearPrompts(dbId: string): void;
 }
 
 export const usePrivacy = create<PrivacyState>((set, get) => ({
   settings: loadPrivacySettings(),
   choosing: null,
   prompts: [],
+  promptsFor: null,
   reviewing: null,
   setLevel(target, level) {
     const settings = { ...get().settings, levels: { ...get().settings.levels, [target]: level } };
@@ -45,5 +49,5 @@ export const usePrivacy = create<PrivacyState>((set, get) => ({
     savePrivacySettings(settings);
     set({ settings });
   },
-  clearPrompts: () => set({ prompts: [] }),
+  clearPrompts: (dbId) => set({ prompts: [], promptsFor: dbId }),
 }));

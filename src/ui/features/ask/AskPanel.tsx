@@ -151,7 +151,7 @@ export function AskPanel({ dbId, rows }: { dbId: string; /** Table rows asked fo
       {noModel && <NoModelGuide dbId={dbId} />}
       {!scripted || isDemo ? <LinkChips dbId={dbId} question={question} hints={hints} disabled={running} /> : null}
       <PrivacyChoice />
-      <PromptLog />
+      <PromptLog dbId={dbId} />
       {rows}
       {db && (
         <PanelBoundary name="history">

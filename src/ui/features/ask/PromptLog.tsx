@@ -5,13 +5,17 @@ import { usePrivacy, type SentPrompt } from '../../store/privacy-store';
 
 const size = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
 
-/** Every request the current run sent to the model server, each with "Show prompt"; and the one waiting for Send. */
-export function PromptLog() {
+/**
+ * Every request the last run on this database sent to the model server, each with "Show prompt";
+ * and the one waiting for Send. Another database's run shows none of them here.
+ */
+export function PromptLog({ dbId }: { dbId: string }) {
   const prompts = usePrivacy((s) => s.prompts);
   const reviewing = usePrivacy((s) => s.reviewing);
+  const ours = usePrivacy((s) => s.promptsFor === dbId);
   const [open, setOpen] = useState<number | null>(null);
   const shown = prompts.find((p) => p.id === (reviewing?.id ?? open));
-  if (prompts.length === 0) return null;
+  if (prompts.length === 0 || !ours) return null;
   return (
     <>
       {/* Outside the list: a prompt waiting for Send shows even while the list is folded. */}
