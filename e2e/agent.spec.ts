@@ -322,6 +322,20 @@ test('edit the plan, regenerate: the model gets the confirmed plan, and the SQL 
   await expect(entries.nth(1).locator('mark[data-fact="plan"]')).toHaveText('model’s plan');
   await expect(entries.nth(0).locator('[data-fact="rows"]')).toHaveText('3 rows');
   await expect(entries.nth(0).locator('mark[data-fact="rows"]')).toHaveCount(0);
+
+  // ✓ Correct saves the question the edited plan answers, not the one asked before the edit (issue 38).
+  await page.getByRole('button', { name: '✓ Correct' }).click();
+  const wording = page.getByLabel(/The question this answer \(from your edited plan\) answers/);
+  await expect(wording).toHaveValue('Last names of customers who live in Canada');
+  await wording.fill('Last names of three customers in Canada');
+  await wording.screenshot({ path: 'reports/correct-edited-question.png' });
+  await page.screenshot({ path: 'reports/correct-edited-question-page.png' });
+  await page.getByRole('button', { name: 'Save example' }).click();
+  const examples = page.getByTestId('examples');
+  await expect(examples.locator('summary')).toContainText('Confirmed examples (1)');
+  await examples.locator('summary').click();
+  await expect(examples).toContainText('Last names of three customers in Canada');
+  await expect(examples).not.toContainText('Which customers live in Canada?');
 });
 
 test('a long regenerated SQL wraps in the diff instead of running off the edge', async ({ page }) => {

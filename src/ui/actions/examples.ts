@@ -26,14 +26,17 @@ async function store(dbName: string, examples: ConfirmedExample[]) {
   void refresh(dbName);
 }
 
-/** Saves a finished run (question, last plan, final SQL) as a confirmed example. */
-export async function markCorrect(run: AskRun): Promise<void> {
+/**
+ * Saves a finished run (question, last plan, final SQL) as a confirmed example; `question` is the
+ * person's wording of what it answers where it is not the question asked (an edited plan).
+ */
+export async function markCorrect(run: AskRun, question = run.question): Promise<void> {
   const final = run.events.find((e) => e.type === 'final');
   if (!final || final.type !== 'final') return;
   const plan = [...run.events].reverse().find((e) => e.type === 'plan');
   const example: ConfirmedExample = {
     id: run.id,
-    question: run.question,
+    question,
     sql: final.sql,
     savedAt: new Date().toISOString(),
     plan: plan && plan.type === 'plan' ? plan.plan : null,
