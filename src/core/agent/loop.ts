@@ -43,7 +43,7 @@ import { askStep } from './steps/ask-step';
 import { checkAnswer, explainFinish, type AnswerCheck } from './steps/explain-step';
 import { planStep } from './steps/plan-step';
 import type { FinishOptions, OkSqlOutcome, RunHost, RunState, Step } from './steps/run-host';
-import { codeAssumptionReader, type CodeAssumption } from './code-evidence';
+import { codeAssumptionNote, codeAssumptionReader, type CodeAssumption } from './code-evidence';
 import { doneStep, executeStep } from './steps/sql-steps';
 import { readSqlOutcome } from './sql-outcome';
 import { resolveToolName } from './tool-name';
@@ -419,7 +419,7 @@ export class AgentRun implements RunHost {
       return;
     }
     yield this.ev({ type: 'sql', sql: result.sql, ok: true, summary: result.summary });
-    yield* this.finish(result, { unverified: true });
+    yield* this.finish(result, { unverified: true, note: codeAssumptionNote(await this.codeAssumptions(result.sql)) });
   }
 
   /** One retrieval tool call with the time limit; failures and time-outs are outcomes. Stop throws. */

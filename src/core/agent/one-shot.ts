@@ -153,8 +153,7 @@ export async function* runOneShot(o: OneShotOptions): AsyncGenerator<AgentEvent>
   const answered = async (result: OkResult, check: Check) => {
     const codes = codeAssumptionNote(await codesIn(result.sql));
     const tie = await limitTieNote(result.sql, (sql) => runSql(o, sql));
-    const note = [check.note, codes, tie].filter(Boolean).join(' ');
-    return finalOf(result, note ? { ...check, note } : check);
+    return finalEvent(host, result, check, { note: [codes, tie].filter(Boolean).join(' ') || null });
   };
   async function* check(result: OkResult, checked: string[], why: string[]): AsyncGenerator<AgentEvent, Check> {
     step++;
