@@ -42,3 +42,53 @@ test('a question during the index build goes out with the first rows of each tab
   const first = JSON.stringify(mock.requests.filter((r) => r.path.endsWith('/chat/completions'))[0].messages);
   expect(first).toContain('first 10000 rows of each table');
 });
+
+test('the agent runs its SQL while the indexes are still being built, instead of waiting for them (issue 38)', async ({
+  page,
+}) => {
+  test.setTimeout(RUN_ENDS_WITHIN_MS + 60_000);
+  const sql = 'SELECT count(*) AS n FROM visits WHERE id % 3 = 0';
+  mock = await startMockLlm({
+    script: [
+      {
+        text: 'I will plan first.',
+        toolCalls: [
+          {
+            name: 'submit_plan',
+            arguments: {
+              sub_questions: [
+                {
+                  text: 'How many visits have an id divisible by three?',
+                  tables: [{ table: 'visits', columns: ['id'] }],
+                },
+              ],
+            },
+          },
+        ],
+      },
+      { text: 'Count them.', toolCalls: [{ name: 'execute_sql', arguments: { sql } }] },
+      { text: 'That answers it.', toolCalls: [{ name: 'done', arguments: { sql } }] },
+      { text: 'It counts the visits whose id is divisible by three.\nVerdict: match' },
+    ],
+  });
+  await useMockModel(page, mock.url, { mode: 'agent' });
+  await openApp(page);
+  await page.getByTestId('file-input').setInputFiles(await visitsDb(2_500_000));
+  await expect(page.getByRole('button', { name: 'visits.sqlite', exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+  await page.getByLabel('Question').fill('How many visits have an id divisible by three?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const run = page.getByTestId('run');
+  await expect(run).toHaveAttribute('data-status', /^(done|failed)$/, { timeout: RUN_ENDS_WITHIN_MS });
+  await expect(run).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('final-rows')).toContainText('833,333');
+  // The build reads 2.5 million notes: it is still under way when the answer is in.
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+  await expect(page.getByTestId('index-status')).toHaveAttribute('data-status', 'building');
+  await expect(page.getByTestId('index-status')).toHaveAttribute('data-status', 'ready', {
+    timeout: RUN_ENDS_WITHIN_MS,
+  });
+});

@@ -57,6 +57,19 @@ test('switching between open databases keeps each one', async ({ page }) => {
   await expect(page.locator('li[data-table="pets"]')).toBeVisible();
 });
 
+test('choosing a file that is already open shows its tab instead of opening it twice (issue 38)', async ({ page }) => {
+  await openApp(page);
+  await uploadFixture(page, 'tiny.sqlite');
+  await expect(page.locator('li[data-table="pets"]')).toBeVisible();
+  await page.getByRole('button', { name: 'demo.sqlite', exact: true }).click();
+  await expect(page.locator('li[data-table="customers"]')).toBeVisible();
+  await uploadFixture(page, 'tiny.sqlite');
+  await expect(page.getByText('"tiny.sqlite" is already open: it is shown.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'tiny.sqlite', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'tiny.sqlite', exact: true })).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('li[data-table="pets"]')).toBeVisible();
+});
+
 test('recent files: names are always remembered, bytes only with consent, and reopen after a reload', async ({
   page,
 }) => {

@@ -154,6 +154,13 @@ export interface WaitOptions {
  */
 export const QUESTION_WAITS_FOR_INDEXES_MS = 1_000;
 
+/**
+ * What a tool that needs the indexes (search_value, search_column, find_shortest_path) waits for a
+ * build under way before it answers "not ready yet": well inside the agent's tool time limit (30 s),
+ * so the model reads a reason it can act on instead of a time-out. SQL does not wait at all.
+ */
+export const TOOL_WAITS_FOR_INDEXES_MS = 15_000;
+
 /** Per-call additions that are not model-facing arguments. */
 export interface ToolCallExtras {
   /** Cosine similarity per indexed column (from an embedding worker) for search_column. */

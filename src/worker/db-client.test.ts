@@ -4,6 +4,9 @@
 
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { Worker } from 'node:worker_threads';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDb } from '../test-support/build-db';
 import { RestartableEngine, type RestartReason, type SpawnedWorker } from './db-client';
@@ -81,6 +84,18 @@ describe('RestartableEngine time limits', () => {
     expect(restarts).toEqual(['timeout']);
   });
 
+  it('a query waiting behind another is not charged for the wait (issue 38, item 2)', async () => {
+    const limit = 2_000;
+    const { engine, restarts } = await start({ queryTimeoutMs: limit });
+    const first = await statementTaking(engine, 1_300);
+    const second = await statementTaking(engine, 1_000);
+    // Asked together: the second waits ~1.3 s for the worker, then runs ~1 s, past 2 s in all.
+    const [a, b] = await Promise.all([engine.query('db', first), engine.query('db', second)]);
+    expect(a.rows).toHaveLength(1);
+    expect(b.rows).toHaveLength(1);
+    expect(restarts).toEqual([]);
+  });
+
   it('a call cancelled while the worker reopens never runs on the new worker', async () => {
     const { engine, restarts } = await start({ queryTimeoutMs: 20_000 });
     const first = expect(engine.query('db', ENDLESS)).rejects.toMatchObject({ code: 'cancelled' });
@@ -94,6 +109,40 @@ describe('RestartableEngine time limits', () => {
     expect((await engine.query('db', 'SELECT 42')).rows).toEqual([[42]]);
     expect(Date.now() - t0).toBeLessThan(5_000);
     expect(restarts).toEqual(['cancelled', 'cancelled']);
+  });
+});
+
+describe('RestartableEngine schema reads', () => {
+  it("reading the schema is not held to the person's query time limit (issue 38, item 1)", async () => {
+    const { engine, restarts } = await start({ queryTimeoutMs: 20_000 });
+    const slow = await statementTaking(engine, 1_500);
+    const path = join(mkdtempSync(join(tmpdir(), 'dowser-schema-')), 'v.sqlite');
+    writeFileSync(path, await buildDb(`CREATE TABLE t (x); CREATE VIEW slow AS ${slow};`));
+    await engine.open({ id: 'v', name: 'v.sqlite', bytes: { path } });
+    // A limit of a fraction of the view's count: a query would be stopped, the schema is not.
+    engine.queryTimeoutMs = 200;
+    const schema = await engine.introspect('v', { budgetMs: 100 });
+    expect(schema.tables.find((t) => t.name === 'slow')?.rowCount).toBe(1);
+    expect(restarts).toEqual([]);
+  });
+});
+
+describe('RestartableEngine integrity check', () => {
+  it('checks a file read where it lies in a worker of its own: a running query does not hold it up (issue 38)', async () => {
+    let spawned = 0;
+    const engine = new RestartableEngine(() => (spawned++, spawnNodeDbWorker()), { queryTimeoutMs: 20_000 });
+    engines.push(engine);
+    const path = join(mkdtempSync(join(tmpdir(), 'dowser-check-')), 'c.sqlite');
+    writeFileSync(path, await buildDb('CREATE TABLE t (x); INSERT INTO t VALUES (1);'));
+    const report = await engine.open({ id: 'db', name: 'c.sqlite', bytes: { path }, read: 'file' });
+    expect(report.readFrom).toBe('file');
+    // A query that runs until cancelled holds the database's worker: the check is not behind it.
+    const running = expect(engine.query('db', ENDLESS)).rejects.toMatchObject({ code: 'cancelled' });
+    const checked = await Promise.race([engine.check('db'), sleep(15_000).then(() => null)]);
+    expect(spawned).toBe(2);
+    await engine.cancel();
+    await running;
+    expect(checked?.quickCheck).toEqual(['ok']);
   });
 });
 

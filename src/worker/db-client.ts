@@ -7,6 +7,7 @@
 // shrinks) and when it died.
 
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../core/db/query-timeout';
+import { TOOL_WAITS_FOR_INDEXES_MS } from '../core/engine';
 import * as Comlink from 'comlink';
 import { DowserError } from '../core/errors';
 import type {
@@ -64,6 +65,12 @@ interface Pending {
 
 export { DEFAULT_QUERY_TIMEOUT_MS };
 export const DEFAULT_HEAP_LIMIT_BYTES = 256 * 1024 * 1024;
+/**
+ * What one slice of the schema may take beyond its budget (a view's count runs its whole query;
+ * past this the slice is read again without view counts). The page's own read: the person's
+ * query limit, which may be a few seconds, does not apply.
+ */
+export const SCHEMA_READ_LIMIT_MS = 15_000;
 
 const limitText = (ms: number) => `${(ms / 1000).toFixed(ms % 1000 ? 1 : 0)} s`;
 
@@ -78,9 +85,15 @@ export class RestartableEngine implements DbEngine {
   private readonly opened = new Map<string, OpenRequest>();
   private readonly pending = new Set<Pending>();
   private readonly toolOptions = new Map<string, ToolsOptions>();
+  /** Databases read where they lie (not copied into memory): checked in a worker of their own. */
+  private readonly readInPlace = new Set<string>();
+  /** Workers started for one integrity check each, ended with it (or with this engine). */
+  private readonly asides = new Set<SpawnedWorker>();
   /** Which worker instance holds each database's indexes. */
   private readonly toolsBuiltIn = new Map<string, SpawnedWorker>();
   private reopening: Promise<void> = Promise.resolve();
+  /** Settles once the last timed call was sent to the worker (see call). */
+  private lastSent: Promise<void> = Promise.resolve();
   private disposed = false;
   /** Set while a heap check is under way, so calls finishing together ask once. */
   private checkingHeap = false;
@@ -122,7 +135,7 @@ export class RestartableEngine implements DbEngine {
    * Runs a remote call; rejects when the worker is killed, or after `timeoutMs` (then kills it).
    * A call rejected by a restart never reaches the new worker, and its timer is cleared.
    */
-  private call<T>(fn: (r: Remote) => Promise<T>, timeoutMs?: number): Promise<T> {
+  private call<T>(fn: (r: Remote) => Promise<T>, timeoutMs?: number, timedOut?: (limit: string) => string): Promise<T> {
     if (this.disposed) return Promise.reject(closedError());
     return new Promise<T>((resolve, reject) => {
       const entry: Pending = { reject };
@@ -134,7 +147,7 @@ export class RestartableEngine implements DbEngine {
         if (this.pending.size === 0) this.worker.hold?.(false);
       };
       // The limit counts from when the call reaches the worker, not while a restarted worker
-      // reopens the databases (a large file takes seconds to read again).
+      // reopens the databases (a large file takes seconds to read again), nor while it is busy.
       const startTimer = () => {
         if (!timeoutMs || timeoutMs <= 0) return;
         entry.timer = setTimeout(() => {
@@ -143,17 +156,34 @@ export class RestartableEngine implements DbEngine {
           reject(
             new DowserError(
               'timeout',
-              `The query ran longer than the time limit (${limitText(timeoutMs)}) and was stopped. Add a LIMIT or a WHERE filter, or ${this.options.raiseLimitHint ?? 'raise the limit in settings'}.`,
+              timedOut?.(limitText(timeoutMs)) ??
+                `The query ran longer than the time limit (${limitText(timeoutMs)}) and was stopped. Add a LIMIT or a WHERE filter, or ${this.options.raiseLimitHint ?? 'raise the limit in settings'}.`,
             ),
           );
           void this.restart('timeout');
         }, timeoutMs);
       };
       this.reopening
-        .then(() => {
+        .then(async () => {
           if (!this.pending.has(entry)) return undefined as T; // rejected while waiting: run nothing
-          startTimer();
-          return fn(this.remote);
+          if (!timeoutMs || timeoutMs <= 0) return fn(this.remote);
+          // The limit counts from when the worker is free to take the call: a query asked while
+          // another runs, or while a build's step or the schema is read, is not charged for that
+          // wait. The worker answers messages in order, so the answer to the cheapest call, sent
+          // once the timed call before was sent, says it is free.
+          const previous = this.lastSent;
+          let markSent!: () => void;
+          this.lastSent = new Promise<void>((resolve) => (markSent = resolve));
+          try {
+            await previous;
+            const gone = this.gone;
+            if (this.pending.has(entry)) await Promise.race([this.remote.heapBytes().catch(() => undefined), gone]);
+            if (!this.pending.has(entry)) return undefined as T;
+            startTimer();
+            return fn(this.remote);
+          } finally {
+            markSent();
+          }
         })
         .then(
           (v) => {
@@ -219,6 +249,7 @@ export class RestartableEngine implements DbEngine {
     this.stop();
     this.worker = this.start();
     this.remote = Comlink.wrap<DbEngine>(this.worker.endpoint);
+    this.lastSent = Promise.resolve();
     this.buildHeapBytes = 0;
     const remote = this.remote;
     // Ends early when this worker is replaced in turn (a second Cancel while it reopens).
@@ -237,16 +268,61 @@ export class RestartableEngine implements DbEngine {
     const progress = onProgress ? Comlink.proxy(onProgress) : undefined;
     const report = await this.call((r) => r.open(request, progress));
     this.opened.set(request.id, request);
+    if (report.readFrom === 'file') this.readInPlace.add(request.id);
+    else this.readInPlace.delete(request.id);
     this.toolsBuiltIn.delete(request.id);
     return report;
   }
 
+  /**
+   * A file read where it lies is checked in a worker of its own, opened on the same file (no copy):
+   * quick_check reads every page in one statement, and the person's queries, the schema and the
+   * tools would wait behind it for seconds. A copy in memory is checked here (it is small).
+   */
   check(id: string): Promise<OpenReport> {
-    return this.call((r) => r.check(id), Math.max(this.queryTimeoutMs, 60_000));
+    const limit = Math.max(this.queryTimeoutMs, 60_000);
+    const request = this.opened.get(id);
+    if (request && this.readInPlace.has(id)) return this.checkAside(request, limit);
+    return this.call((r) => r.check(id), limit);
+  }
+
+  private async checkAside(request: OpenRequest, limitMs: number): Promise<OpenReport> {
+    if (this.disposed) throw closedError();
+    const worker = this.spawn();
+    const remote = Comlink.wrap<DbEngine>(worker.endpoint);
+    this.asides.add(worker);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new DowserError('timeout', `The integrity check took longer than ${limitText(limitMs)} and was stopped.`),
+          ),
+        limitMs,
+      );
+      worker.onDeath?.((why) => reject(new DowserError('internal', `The integrity check stopped (${why}).`)));
+    });
+    stopped.catch(() => undefined); // settles after the race at most: never unhandled
+    try {
+      worker.hold?.(true);
+      return await Promise.race([
+        (async () => {
+          await remote.open({ ...request, read: 'file' });
+          return remote.check(request.id);
+        })(),
+        stopped,
+      ]);
+    } finally {
+      clearTimeout(timer);
+      this.asides.delete(worker);
+      remote[Comlink.releaseProxy]();
+      worker.terminate();
+    }
   }
 
   async close(id: string): Promise<void> {
     this.opened.delete(id);
+    this.readInPlace.delete(id);
     this.toolOptions.delete(id);
     this.toolsBuiltIn.delete(id);
     await this.call((r) => r.close(id));
@@ -260,11 +336,15 @@ export class RestartableEngine implements DbEngine {
     return this.call((r) => r.wholeValue(id, sql, at), this.queryTimeoutMs);
   }
 
-  /** The time budget, plus one query's limit for the object being read when it ran out. */
+  /** The time budget, plus a limit of its own for the object being read when it ran out. */
   introspect(id: string, options?: SchemaRequest): Promise<Schema> {
     // A timer cannot wait longer than 2^31-1 ms (an endless budget would fire at once).
     const budget = Math.min(options?.budgetMs ?? DEFAULT_INTROSPECT_BUDGET_MS, 60 * 60_000);
-    return this.call((r) => r.introspect(id, options), budget + this.queryTimeoutMs);
+    return this.call(
+      (r) => r.introspect(id, options),
+      budget + SCHEMA_READ_LIMIT_MS,
+      (limit) => `Reading the tables and columns took longer than ${limit} and was stopped.`,
+    );
   }
 
   columnStats(id: string, table: string, column: string, options?: StatsOptions): Promise<ColumnStats> {
@@ -325,13 +405,17 @@ export class RestartableEngine implements DbEngine {
     return this.call((r) => r.finishKeeping(id, progress));
   }
 
+  /**
+   * The worker bounds how long a tool waits for indexes under way (SqljsEngine.callTool): a build is
+   * started here when this worker has none (after a restart), not awaited.
+   */
   callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
     return this.call(
       async (r) => {
-        await this.ensureTools(r, id);
+        void this.ensureTools(r, id).catch(() => undefined);
         return r.callTool(id, name, args, extras);
       },
-      this.queryTimeoutMs + this.rebuildAllowanceMs(id),
+      this.queryTimeoutMs + (this.toolsBuiltIn.get(id) === this.worker ? 0 : TOOL_WAITS_FOR_INDEXES_MS),
     );
   }
 
@@ -408,6 +492,8 @@ export class RestartableEngine implements DbEngine {
       clearTimeout(p.timer);
       p.reject(closedError());
     }
+    for (const w of this.asides) w.terminate();
+    this.asides.clear();
     this.stop();
   }
 }

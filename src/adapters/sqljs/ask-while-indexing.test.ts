@@ -66,3 +66,38 @@ describe.each(transports)('a question during the build, %s', (_name, make) => {
     }
   }, 60_000);
 });
+
+describe('tool calls during the build (issue 38, item 2)', () => {
+  it('SQL runs before the build ends; a search that needs the indexes says they are not ready', async () => {
+    const engine = await createNodeEngine({ toolWaitMs: 0 });
+    await engine.open({ id: 'v', name: 'visits.sqlite', bytes: await buildDb(SQL) });
+    let built = false;
+    const build = engine.buildTools('v').then(() => (built = true));
+    const sql = await engine.callTool('v', 'execute_sql', { sql: "SELECT count(*) FROM visits WHERE city = 'Quito'" });
+    expect(built).toBe(false);
+    expect(sql.ok).toBe(true);
+    expect(sql.observation).toContain('1');
+    const search = await engine.callTool('v', 'search_value', { query: 'Quito' });
+    expect(built).toBe(false);
+    expect(search.ok).toBe(false);
+    expect(search.observation).toMatch(/still being built.*Use execute_sql meanwhile/);
+    await build;
+    const after = await engine.callTool('v', 'search_value', { query: 'Quito' });
+    expect(after.ok).toBe(true);
+    expect(after.observation).toContain('Quito');
+  }, 60_000);
+
+  it('through the worker, a search waits for a build that ends within its wait', async () => {
+    const engine = new RestartableEngine(spawnNodeDbWorker);
+    try {
+      await engine.open({ id: 'v', name: 'visits.sqlite', bytes: await buildDb(SQL) });
+      const build = engine.buildTools('v');
+      const search = await engine.callTool('v', 'search_value', { query: 'Quito' });
+      expect(search.ok).toBe(true);
+      expect(search.observation).toContain('Quito');
+      await build;
+    } finally {
+      engine.dispose();
+    }
+  }, 60_000);
+});

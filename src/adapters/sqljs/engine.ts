@@ -26,6 +26,7 @@ import { DowserError, toDowserError } from '../../core/errors';
 import { executorFor, type ScanRow, type SqlExecutor } from '../../core/executor';
 import { summarizeToolbox } from '../../core/tools/tools-summary';
 import { readyWithin } from '../../core/tools/wait-once';
+import { QUESTION_WAITS_FOR_INDEXES_MS, TOOL_WAITS_FOR_INDEXES_MS } from '../../core/engine';
 import type {
   CellAddress,
   FilePath,
@@ -46,7 +47,7 @@ import type { ColumnDescriptions } from '../../core/retrieval/column-index';
 import type { Embedder } from '../../core/retrieval/embedder';
 import { linkQuestion as linkByNames, type QuestionLink } from '../../core/retrieval/linker';
 import type { Grounding } from '../../core/prompt/grounded-schema';
-import type { ToolCallOutcome } from '../../core/tools/registry';
+import { callBeforeIndexes, indexesNotReady, runsBeforeIndexes, type ToolCallOutcome } from '../../core/tools/registry';
 import type { TokenizerWorkers } from '../../core/retrieval/value-tokenizer';
 import { sampledGrounding } from '../../core/tools/sampled-grounding';
 import { buildToolbox, type Toolbox, type ToolboxProgress } from '../../core/tools/toolbox';
@@ -143,6 +144,8 @@ export interface EngineHost {
   modifiedMs?: (path: string) => number;
   /** The checksum of a whole file (issue 35): without one, no index is kept, since none could be confirmed. */
   contentHasher?: ContentHasher;
+  /** What a tool that needs the indexes waits for a build under way (default TOOL_WAITS_FOR_INDEXES_MS; tests wait less). */
+  toolWaitMs?: number;
 }
 
 /** Bytes of a file's start that identify it with its size and modification time (SQLite's header and first page). */
@@ -162,9 +165,10 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * Tables of a file read where it lies are counted exactly up to this many rows, then estimated
- * (introspect's `exactRowsUpTo`): about 0.2 s of reading per table, whatever the file's size.
+ * (introspect's `exactRowsUpTo`): a few tenths of a second of reading per table in a browser,
+ * whatever the file's size (a million rows kept the 300 MB shop's schema near 2 s there: issue 38).
  */
-const FILE_EXACT_ROW_COUNT = 1_000_000;
+const FILE_EXACT_ROW_COUNT = 100_000;
 
 /** Above this size a Blob is read in a stream, so the page can show progress. */
 const STREAM_ABOVE_BYTES = 64 * 1024 * 1024;
@@ -979,8 +983,20 @@ export class SqljsEngine implements DbEngine {
     return entry.toolbox!;
   }
 
+  /**
+   * While the indexes are being built, SQL waits a second at most (a small file's build is done by
+   * then, and its repair hints cite values), then runs on the database alone; a tool that needs the
+   * indexes waits longer (TOOL_WAITS_FOR_INDEXES_MS), then says they are not ready.
+   */
   async callTool(id: string, name: string, args: unknown, extras?: ToolCallExtras): Promise<ToolCallOutcome> {
-    return (await this.toolboxOf(id)).call(name, args, undefined, extras);
+    const job = this.toolboxOf(id);
+    const waitMs = runsBeforeIndexes(name)
+      ? Math.min(QUESTION_WAITS_FOR_INDEXES_MS, this.host.toolWaitMs ?? Infinity)
+      : (this.host.toolWaitMs ?? TOOL_WAITS_FOR_INDEXES_MS);
+    const toolbox = await readyWithin(job, waitMs, {});
+    if (toolbox) return toolbox.call(name, args, undefined, extras);
+    const early = callBeforeIndexes(name, args, { exec: executorFor(this, id), schema: await this.knownSchema(id) });
+    return early ?? indexesNotReady(name, waitMs);
   }
 
   async linkQuestion(id: string, question: string, options: WaitOptions = {}): Promise<QuestionLink[]> {

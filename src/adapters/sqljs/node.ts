@@ -25,7 +25,7 @@ export async function readDatabaseFile(path: string): Promise<Uint8Array> {
 export async function createNodeEngine(
   host: Pick<
     EngineHost,
-    'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepFromCells' | 'contentHasher'
+    'tokenizerWorkers' | 'valueCellBudget' | 'toolboxStore' | 'keepFromCells' | 'contentHasher' | 'toolWaitMs'
   > = {},
 ): Promise<SqljsEngine> {
   const wasm = await readFile(wasmPath);

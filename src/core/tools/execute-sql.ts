@@ -70,6 +70,8 @@ export const executeSqlTool: Tool<z.infer<typeof input>, ExecuteSqlResult, Execu
   input,
   when: 'execute_sql to see rows when unsure; on an error, fix the SQL with the hints',
   contextOf: ({ exec, schema, values, evidence }) => ({ exec, schema, values, evidence }),
+  // The SQL runs at once; its repair hints cite values and keys only once they are indexed.
+  contextBeforeIndexes: ({ exec, schema }) => ({ exec, schema }),
   async run({ sql }, ctx) {
     try {
       const result = await ctx.exec.query(sql, { maxRows: EXECUTE_SQL_ROWS });

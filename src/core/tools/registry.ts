@@ -111,3 +111,36 @@ export async function callTool(
     };
   }
 }
+
+/** True for a tool that runs while the indexes are still being built (Tool.contextBeforeIndexes). */
+export function runsBeforeIndexes(name: string, registry: ToolRegistry = APP_TOOLS): boolean {
+  return Object.hasOwn(registry, name) && typeof registry[name].contextBeforeIndexes === 'function';
+}
+
+/**
+ * A tool run from the database and its schema alone, while the indexes are being built; null for
+ * a tool that needs them.
+ */
+export function callBeforeIndexes(
+  name: string,
+  args: unknown,
+  parts: Pick<ToolParts, 'exec' | 'schema'>,
+  registry: ToolRegistry = APP_TOOLS,
+): Promise<ToolCallOutcome> | null {
+  if (!runsBeforeIndexes(name, registry)) return null;
+  return callTool(name, args, registry[name].contextBeforeIndexes!(parts), undefined, registry);
+}
+
+/**
+ * What a tool that needs the indexes says when they were not ready within the wait: an outcome
+ * the model can act on (SQL runs meanwhile), not a time-out that reads as a broken call.
+ */
+export function indexesNotReady(name: string, waitedMs: number): ToolCallOutcome {
+  return {
+    ok: false,
+    tool: name,
+    error: 'tool_failed',
+    observation: `${name} is not available yet: the search indexes of this database are still being built (it reads every text value of the file). Use execute_sql meanwhile (for a value: WHERE column LIKE '%…%'), or call ${name} again later.`,
+    ms: waitedMs,
+  };
+}

@@ -4,6 +4,7 @@
 // in-process in the CLI and eval. Progress is reported per stage; work is cancellable. Column
 // descriptions can change afterwards (withDescriptions) without redoing the expensive stages.
 
+import { eventYielder, yieldToEvents } from '../yield';
 import { DowserError } from '../errors';
 import type { SqlExecutor } from '../executor';
 import { ColumnIndex, type ColumnDescriptions } from '../retrieval/column-index';
@@ -177,8 +178,12 @@ export async function buildToolbox(
     const stats = await timed('statistics', async () => {
       const out = new Map<string, ColumnStats>();
       let done = 0;
+      // Each column's statistics can be a query over a large table: a query asked meanwhile
+      // (the person's, a tool's) runs between them instead of after all of them.
+      const pause = eventYielder();
       for (const t of readable) {
         for (const c of t.columns) {
+          await pause();
           checkAborted(signal);
           try {
             const fromValues = t.kind === 'view' ? null : values.columnStats(t.name, c.name);
@@ -206,6 +211,7 @@ export async function buildToolbox(
       values.forgetDates();
       return out;
     });
+    await yieldToEvents();
     const inferredKeys = await timed('keys', async () => {
       onProgress?.({ stage: 'keys', done: 0, total: 1 });
       const keys = await inferForeignKeys(schema, exec, { signal });
@@ -214,6 +220,7 @@ export async function buildToolbox(
     });
     const graph = buildJoinGraph(schema, inferredKeys);
     // Declared keys whose values never meet get a warning wherever a join path uses them.
+    await yieldToEvents();
     const unmatchedKeys = await findUnmatchedKeys(exec, graph.edges, { signal });
     return { stats, inferredKeys, graph, unmatchedKeys };
   }

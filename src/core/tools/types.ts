@@ -20,6 +20,12 @@ export interface Tool<Input, Output, Context> {
   run(input: Input, context: Context, signal?: AbortSignal): Promise<Output>;
   /** Its part of the toolbox (what `run` gets as its context). */
   contextOf(parts: ToolParts): Context;
+  /**
+   * Its context while the indexes are still being built, from the database and its schema alone;
+   * absent: the tool needs the indexes and waits for them (a large file's build takes minutes, and
+   * SQL should not wait for it).
+   */
+  contextBeforeIndexes?(parts: Pick<ToolParts, 'exec' | 'schema'>): Context;
   /** Text the model reads as the observation: compact, capped, database text quoted as data. */
   observe(output: Output): string;
   /** How a person runs it by hand: the Tools panel's form and `dowser tools <command>` are made from it. */

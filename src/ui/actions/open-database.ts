@@ -145,8 +145,33 @@ async function openSource(
   }
 }
 
+/** Files open or opening, by name, size and modification time, with their database's id. */
+const openedFiles = new Map<string, Promise<string | null>>();
+const fileKey = (f: File) => `${f.name}\u0000${f.size}\u0000${f.lastModified}`;
+
+/**
+ * A file already open (or still opening) is shown again, not opened a second time: a second tab of
+ * the same file would hold a second copy, build a second index and split the conversation.
+ */
 export function openFile(file: File, sidecars: { journal?: File; wal?: File } = {}): Promise<string | null> {
-  return openSource(file.name, file, { remember: true, ...sidecars });
+  const key = fileKey(file);
+  const earlier = openedFiles.get(key);
+  if (earlier)
+    return earlier.then((id) => {
+      if (!id || !useApp.getState().databases.some((d) => d.id === id)) {
+        if (openedFiles.get(key) === earlier) openedFiles.delete(key);
+        return openFile(file, sidecars);
+      }
+      useApp.getState().setActive(id);
+      useApp.getState().notify('info', `"${file.name}" is already open: it is shown.`, id);
+      return id;
+    });
+  const job = openSource(file.name, file, { remember: true, ...sidecars });
+  openedFiles.set(key, job);
+  void job.then((id) => {
+    if (!id && openedFiles.get(key) === job) openedFiles.delete(key);
+  });
+  return job;
 }
 
 /** `<database>-journal`, `-wal` or `-shm`: files SQLite keeps beside a database. */

@@ -158,8 +158,9 @@ export function forgetTools(dbId: string): void {
   getServices().embeddings.forget(dbId);
 }
 
+/** The build is started (for its progress), not awaited: the engine bounds what a tool waits for it. */
 export async function runTool(dbId: string, name: string, args: unknown): Promise<ToolCallOutcome> {
-  await ensureTools(dbId);
+  void ensureTools(dbId).catch(() => undefined);
   let semantic: Float32Array | null = null;
   if (
     name === 'search_column' &&

@@ -41,7 +41,15 @@ export function Explorer({ dbId }: { dbId: string }) {
   }, [services, dbId, selected, selectedSkipped]);
 
   if (schema.isPending) return <p className="muted pad">Reading the schema…</p>;
-  if (schema.isError) return <p className="error pad">The schema could not be read: {describeError(schema.error)}</p>;
+  if (schema.isError)
+    return (
+      <div className="pad" role="alert">
+        <p className="error">The schema could not be read: {describeError(schema.error)}</p>
+        <button type="button" onClick={() => void schema.refetch()} disabled={schema.isFetching}>
+          {schema.isFetching ? 'Reading again…' : 'Try again'}
+        </button>
+      </div>
+    );
 
   return (
     <div className="explorer">
